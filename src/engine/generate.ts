@@ -1,0 +1,445 @@
+/**
+ * The move generator: every distinct legal play of one roll (RULES.md §1.1–§1.5, §2, §3).
+ *
+ * This is the engine's hot loop, so it breaks the house style on purpose: one class with typed
+ * arrays, make/unmake on a scratch board, an incremental Zobrist hash and an open-addressing
+ * table cleared by a stamp, so a call allocates nothing. Everything outside this file sees plain
+ * values (`plays.ts`).
+ *
+ * Layout of the scratch board `b` (Int8Array(52)): indices 0..25 are the side to move in its own
+ * numbering (0 off, 1..24 points, 25 bar), 26..51 the opponent in its own numbering.
+ *
+ * How maximum use is found (RULES.md §1.3): every order of the dice is walked depth first; each
+ * sequence that cannot go on (short family) or each prefix of a sequence (long family, where the
+ * six-block rule judges the final position and so a shorter play may be the longest legal one) is
+ * a candidate; a candidate that uses fewer dice, or the same dice for fewer pips, than the best so
+ * far is dropped, a better one empties the table. "Fewer pips" is the larger-die rule. Candidates
+ * are deduplicated by final position (RULES.md §1.4), comparing whole boards, not only hashes.
+ */
+import type { Family } from './board.ts';
+
+/** What the generator must know about the rules of the turn; built once per variant and options. */
+export interface TurnRules {
+  readonly family: Family;
+  /** A lone opposing checker is hit; checkers on the bar enter first (short family). */
+  readonly hitting: boolean;
+  /** How many checkers may leave the head (point 24) this turn; 15 means no head rule. */
+  readonly headAllowance: number;
+  /** Six-block rule on the final position: none, 'ahead', 'inHome' or 'never'. */
+  readonly sixBlock: 'none' | 'ahead' | 'inHome' | 'never';
+  /** Caucasian rule: a checker that hit in its own home may not hide in the same turn. */
+  readonly caucasian: boolean;
+}
+
+const SIDE = 26;
+const WORDS = 13; // 52 bytes as 32-bit words, for whole-board comparison
+const MAX_STEPS = 4;
+const PATH = MAX_STEPS * 4; // per step: from, to, die, hit
+
+/** Random 32-bit keys per (index, count), fixed so that hashes are reproducible. */
+const ZOBRIST = (() => {
+  const z = new Int32Array(52 * 16);
+  let s = 0x9e3779b9 | 0;
+  for (let i = 0; i < z.length; i++) {
+    // xorshift32: fixed seed, no Math.random in the engine
+    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    z[i] = s;
+  }
+  return z;
+})();
+
+function opponentIndexTable(family: Family): Int8Array {
+  const t = new Int8Array(25);
+  for (let p = 1; p <= 24; p++) t[p] = SIDE + (family === 'short' ? 25 - p : ((p + 11) % 24) + 1);
+  return t;
+}
+const OPP_SHORT = opponentIndexTable('short');
+const OPP_LONG = opponentIndexTable('long');
+
+/**
+ * My points in the order the opponent passes them in the long family: its 24 (my 12) first,
+ * its 1 (my 13) last. A run of my points is a block only if it is consecutive in this order.
+ */
+const LONG_ROUTE = (() => {
+  const r = new Int8Array(24);
+  for (let k = 0; k < 24; k++) r[k] = ((24 - k + 11) % 24) + 1;
+  return r;
+})();
+
+/** A recorded sequence of steps (only kept when the caller asks for sequences). */
+export interface RawSequence {
+  path: Int8Array;
+  steps: number;
+  used: number;
+  pips: number;
+  tagged: boolean;
+  play: number; // index of the play (final position) it reaches
+}
+
+export class Generator {
+  /** Scratch board; also where the caller loads the position. */
+  readonly b = new Int8Array(52);
+  private readonly b32 = new Int32Array(this.b.buffer);
+
+  // The plays found: final boards, one path each, and bookkeeping.
+  private cap = 0;
+  boards = new Int8Array(0);
+  private boards32 = new Int32Array(0);
+  paths = new Int8Array(0);
+  pathSteps = new Uint8Array(0);
+  private hashes = new Int32Array(0);
+  private tags = new Uint8Array(0);
+  count = 0;
+  bestUsed = 0;
+  bestPips = 0;
+
+  private table = new Int32Array(0);
+  private stamps = new Int32Array(0);
+  private mask = 0;
+  private stamp = 1;
+
+  // The turn being walked.
+  private rules!: TurnRules;
+  private opp = OPP_SHORT;
+  private readonly dice = new Int8Array(MAX_STEPS);
+  private nDice = 0;
+  private isDouble = false;
+  private readonly path = new Int8Array(PATH);
+  private hash = 0;
+  private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
+  private headUsed = 0;
+  private headAllowance = 15;
+  private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide, per point
+  private tagged = 0; // Caucasian: restricted hitters borne off on this path
+  private recordPrefixes = false;
+  private collect = false;
+  sequences: RawSequence[] = [];
+
+  constructor() {
+    this.grow(1024);
+  }
+
+  /**
+   * Generates the plays of dice (d1, d2) for the position loaded in `b`. Returns the number of
+   * distinct plays; `b` is unchanged afterwards. With `collectSequences`, every legal order of
+   * steps is also kept in `sequences` (for the interactive step API; slower, no pruning).
+   */
+  generate(rules: TurnRules, d1: number, d2: number, collectSequences = false): number {
+    this.rules = rules;
+    this.opp = rules.family === 'short' ? OPP_SHORT : OPP_LONG;
+    this.recordPrefixes = rules.sixBlock !== 'none';
+    this.collect = collectSequences;
+    this.sequences = [];
+    this.count = 0;
+    this.bestUsed = 0;
+    this.bestPips = 0;
+    this.stamp++;
+    this.headAllowance = rules.headAllowance;
+    this.prepare();
+    this.isDouble = d1 === d2;
+    if (this.isDouble) {
+      this.nDice = 4;
+      this.dice[0] = this.dice[1] = this.dice[2] = this.dice[3] = d1;
+      this.walk(0, 0, 0, 25);
+    } else {
+      this.nDice = 2;
+      this.dice[0] = d1; this.dice[1] = d2;
+      this.walk(0, 0, 0, 25);
+      this.dice[0] = d2; this.dice[1] = d1;
+      this.walk(0, 0, 0, 25);
+    }
+    if (rules.caucasian) this.dropTaggedIfUntaggedExist();
+    if (collectSequences) this.keepLegalSequences();
+    return this.count;
+  }
+
+  private prepare(): void {
+    const b = this.b;
+    let h = 0, outside = 0;
+    for (let i = 0; i < 52; i++) h ^= ZOBRIST[i * 16 + b[i]];
+    for (let p = 7; p <= 25; p++) outside += b[p];
+    this.hash = h;
+    this.outside = outside;
+    this.headUsed = 0;
+    this.tagged = 0;
+    this.restricted.fill(0);
+  }
+
+  private set(i: number, v: number): void {
+    this.hash ^= ZOBRIST[i * 16 + this.b[i]] ^ ZOBRIST[i * 16 + v];
+    this.b[i] = v;
+  }
+
+  /**
+   * Depth-first walk over the remaining dice. `minFrom` is the highest source point allowed: with
+   * doubles, steps are taken from non-increasing points (gnubg's trick), which reaches every
+   * final position once per multiset of steps instead of once per order.
+   */
+  private walk(depth: number, used: number, pips: number, minFrom: number): void {
+    if (depth === this.nDice) {
+      this.record(used, pips);
+      return;
+    }
+    const b = this.b;
+    const d = this.dice[depth];
+    const hitting = this.rules.hitting;
+    const pathAt = depth * 4;
+    let moved = false;
+    if (hitting && b[25] > 0) {
+      // RULES.md §3: checkers on the bar enter first, on my point 25 - d.
+      const dest = 25 - d;
+      const q = this.opp[dest];
+      if (b[q] < 2) {
+        moved = true;
+        const hit = b[q] === 1;
+        this.stepTo(25, dest, q, hit);
+        this.pathStep(pathAt, 25, dest, d, hit);
+        this.walk(depth + 1, used + 1, pips + d, 25);
+        this.stepBack(25, dest, q, hit);
+      }
+    } else {
+      const caucasian = this.rules.caucasian;
+      const top = this.collect || minFrom > 24 ? 24 : minFrom;
+      for (let p = top; p >= 1; p--) {
+        const n = b[p];
+        if (n === 0) continue;
+        if (p === 24 && this.headUsed >= this.headAllowance) continue;
+        const dest = p - d;
+        const next = this.collect || !this.isDouble ? 25 : p;
+        const r = caucasian ? this.restricted[p] : 0;
+        if (dest >= 1) {
+          const q = this.opp[dest];
+          const c = b[q];
+          if (hitting ? c >= 2 : c > 0) continue;
+          const hit = c === 1 && hitting;
+          if (n > r) {
+            // A free checker moves; in the Caucasian game it becomes a restricted hitter when it hits at home.
+            moved = true;
+            const restrict = caucasian && hit && dest <= 6 ? 1 : 0;
+            this.stepTo(p, dest, q, hit);
+            this.restricted[dest] += restrict;
+            this.pathStep(pathAt, p, dest, d, hit);
+            this.walk(depth + 1, used + 1, pips + d, next);
+            this.restricted[dest] -= restrict;
+            this.stepBack(p, dest, q, hit);
+          }
+          if (r > 0 && b[dest] === 0) {
+            // A restricted hitter may go on only to a point without its own checkers (RULES.md §3 Caucasian).
+            moved = true;
+            this.stepTo(p, dest, q, hit);
+            this.restricted[p]--; this.restricted[dest]++;
+            this.pathStep(pathAt, p, dest, d, hit);
+            this.walk(depth + 1, used + 1, pips + d, next);
+            this.restricted[p]++; this.restricted[dest]--;
+            this.stepBack(p, dest, q, hit);
+          }
+        } else {
+          // RULES.md §1.5: bear off with the exact number, or from the highest point with a larger one.
+          if (this.outside > 0) continue;
+          if (dest < 0 && !this.isHighest(p)) continue;
+          if (n > r) {
+            moved = true;
+            this.bearOff(p);
+            this.pathStep(pathAt, p, 0, d, false);
+            this.walk(depth + 1, used + 1, pips + d, next);
+            this.unBearOff(p);
+          }
+          if (r > 0) {
+            moved = true;
+            this.restricted[p]--; this.tagged++;
+            this.bearOff(p);
+            this.pathStep(pathAt, p, 0, d, false);
+            this.walk(depth + 1, used + 1, pips + d, next);
+            this.unBearOff(p);
+            this.restricted[p]++; this.tagged--;
+          }
+        }
+      }
+    }
+    if (used > 0 && (!moved || this.recordPrefixes)) this.record(used, pips);
+  }
+
+  private pathStep(at: number, from: number, to: number, die: number, hit: boolean): void {
+    const path = this.path;
+    path[at] = from; path[at + 1] = to; path[at + 2] = die; path[at + 3] = hit ? 1 : 0;
+  }
+
+  private isHighest(p: number): boolean {
+    const b = this.b;
+    for (let i = p + 1; i <= 6; i++) if (b[i] > 0) return false;
+    return true;
+  }
+
+  private stepTo(from: number, to: number, q: number, hit: boolean): void {
+    const b = this.b;
+    this.set(from, b[from] - 1);
+    this.set(to, b[to] + 1);
+    if (from >= 7 && to <= 6) this.outside--;
+    if (from === 24) this.headUsed++;
+    if (hit) {
+      this.set(q, 0);
+      this.set(51, b[51] + 1);
+    }
+  }
+
+  private stepBack(from: number, to: number, q: number, hit: boolean): void {
+    const b = this.b;
+    if (hit) {
+      this.set(51, b[51] - 1);
+      this.set(q, 1);
+    }
+    this.set(to, b[to] - 1);
+    this.set(from, b[from] + 1);
+    if (from >= 7 && to <= 6) this.outside++;
+    if (from === 24) this.headUsed--;
+  }
+
+  private bearOff(p: number): void {
+    this.set(p, this.b[p] - 1);
+    this.set(0, this.b[0] + 1);
+  }
+
+  private unBearOff(p: number): void {
+    this.set(0, this.b[0] - 1);
+    this.set(p, this.b[p] + 1);
+  }
+
+  /** Keeps the current position as a play if it is at least as good as the best so far. */
+  private record(used: number, pips: number): void {
+    if (used < this.bestUsed || (used === this.bestUsed && pips < this.bestPips)) return;
+    if (this.rules.sixBlock !== 'none' && this.isIllegalBlock()) return;
+    if (used > this.bestUsed || pips > this.bestPips) {
+      this.bestUsed = used;
+      this.bestPips = pips;
+      this.count = 0;
+      this.stamp++;
+    }
+    const index = this.insert();
+    if (this.collect) {
+      this.sequences.push({ path: this.path.slice(), steps: used, used, pips, tagged: this.tagged > 0, play: index });
+    }
+  }
+
+  /** Inserts the scratch board into the table of plays; returns the play's index. */
+  private insert(): number {
+    const h = this.hash;
+    const b32 = this.b32, boards32 = this.boards32;
+    let slot = h & this.mask;
+    while (this.stamps[slot] === this.stamp) {
+      const idx = this.table[slot];
+      if (this.hashes[idx] === h) {
+        let same = true;
+        const base = idx * WORDS;
+        for (let w = 0; w < WORDS; w++) if (boards32[base + w] !== b32[w]) { same = false; break; }
+        if (same) {
+          // The same final position: one play (RULES.md §1.4). Prefer a path that needs no exception.
+          if (this.tags[idx] === 1 && this.tagged === 0) {
+            this.tags[idx] = 0;
+            this.paths.set(this.path, idx * PATH);
+          }
+          return idx;
+        }
+      }
+      slot = (slot + 1) & this.mask;
+    }
+    if (this.count === this.cap) {
+      this.grow(this.cap * 2);
+      return this.insert();
+    }
+    const idx = this.count++;
+    this.stamps[slot] = this.stamp;
+    this.table[slot] = idx;
+    this.hashes[idx] = h;
+    this.tags[idx] = this.tagged > 0 ? 1 : 0;
+    this.boards32.set(b32, idx * WORDS);
+    this.paths.set(this.path, idx * PATH);
+    this.pathSteps[idx] = this.bestUsed;
+    return idx;
+  }
+
+  private grow(cap: number): void {
+    const old = this.count;
+    const boards = new Int8Array(cap * 52);
+    boards.set(this.boards.subarray(0, old * 52));
+    const paths = new Int8Array(cap * PATH);
+    paths.set(this.paths.subarray(0, old * PATH));
+    const steps = new Uint8Array(cap); steps.set(this.pathSteps.subarray(0, old));
+    const hashes = new Int32Array(cap); hashes.set(this.hashes.subarray(0, old));
+    const tags = new Uint8Array(cap); tags.set(this.tags.subarray(0, old));
+    this.cap = cap;
+    this.boards = boards;
+    this.boards32 = new Int32Array(boards.buffer);
+    this.paths = paths;
+    this.pathSteps = steps;
+    this.hashes = hashes;
+    this.tags = tags;
+    const size = cap * 4;
+    this.table = new Int32Array(size);
+    this.stamps = new Int32Array(size);
+    this.mask = size - 1;
+    this.stamp = 1;
+    for (let idx = 0; idx < old; idx++) {
+      let slot = hashes[idx] & this.mask;
+      while (this.stamps[slot] === this.stamp) slot = (slot + 1) & this.mask;
+      this.stamps[slot] = this.stamp;
+      this.table[slot] = idx;
+    }
+  }
+
+  /**
+   * RULES.md §2 six-block rule: true when the mover holds six or more points in a row along the
+   * opponent's route and the option's condition for allowing it does not hold.
+   */
+  private isIllegalBlock(): boolean {
+    const b = this.b;
+    let run = 0;
+    for (let k = 0; k <= 24; k++) {
+      if (k < 24 && b[LONG_ROUTE[k]] > 0) { run++; continue; }
+      if (run >= 6 && !this.isBlockAllowed(k - 1)) return true;
+      run = 0;
+    }
+    return false;
+  }
+
+  /** Whether a block ending at route index `end` (the opponent's point 24 − end) is allowed. */
+  private isBlockAllowed(end: number): boolean {
+    const b = this.b;
+    const mode = this.rules.sixBlock;
+    if (mode === 'never') return false;
+    if (b[SIDE] > 0) return true; // an opposing checker borne off is ahead of everything
+    const limit = mode === 'inHome' ? 7 : 24 - end; // opponent's points below `limit` count
+    for (let q = 1; q < limit; q++) if (b[SIDE + q] > 0) return true;
+    return false;
+  }
+
+  private dropTaggedIfUntaggedExist(): void {
+    let untagged = 0;
+    for (let i = 0; i < this.count; i++) if (this.tags[i] === 0) untagged++;
+    if (untagged === 0 || untagged === this.count) return;
+    // Compact, keeping the order; the hash table is not needed after generation.
+    let w = 0;
+    const remap = new Int32Array(this.count).fill(-1);
+    for (let i = 0; i < this.count; i++) {
+      if (this.tags[i] === 1) continue;
+      if (w !== i) {
+        this.boards.copyWithin(w * 52, i * 52, i * 52 + 52);
+        this.paths.copyWithin(w * PATH, i * PATH, i * PATH + PATH);
+        this.pathSteps[w] = this.pathSteps[i];
+        this.hashes[w] = this.hashes[i];
+        this.tags[w] = 0;
+      }
+      remap[i] = w++;
+    }
+    this.count = w;
+    this.stamp++; // the table no longer matches the compacted arrays
+    for (const s of this.sequences) s.play = remap[s.play];
+    this.sequences = this.sequences.filter((s) => s.play >= 0 && !s.tagged);
+  }
+
+  private keepLegalSequences(): void {
+    this.sequences = this.sequences.filter(
+      (s) => s.used === this.bestUsed && s.pips === this.bestPips && s.play < this.count &&
+        !(s.tagged && this.tags[s.play] === 0),
+    );
+  }
+}

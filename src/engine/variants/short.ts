@@ -1,0 +1,30 @@
+import type { Variant } from './types.ts';
+
+/**
+ * Short nardy: international backgammon, with the Caucasian option (RULES.md §3).
+ * Oin 1, mars 2 when the loser has borne off nothing, koks 3 when it also has a checker on the bar
+ * or in the winner's home (the loser's points 19..24).
+ */
+export const short: Variant = {
+  id: 'short',
+  aliases: ['backgammon', 'short-nardy', 'korotkie', 'international', 'caucasian'],
+  name: 'Short nardy',
+  family: 'short',
+  checkers: 15,
+  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
+  options: {
+    gameType: ['international', 'caucasian'],
+    nextGameStarter: ['toss', 'winner', 'alternate'],
+    withMars: [true, false],
+  },
+  opening: 'useOpeningDice',
+  hitting: true,
+  headRule: false,
+  blockRule: false,
+  winKind(board) {
+    const loser = board[1];
+    if (loser[0] > 0) return 'oin';
+    for (let p = 19; p <= 25; p++) if (loser[p] > 0) return 'koks';
+    return 'mars';
+  },
+};

@@ -1,0 +1,60 @@
+import type { Board, Family } from '../board.ts';
+
+/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3; §6 comes later). */
+export type VariantId = 'long' | 'short';
+
+/**
+ * Every option of RULES.md §2–§3 under its rule-book name. A variant accepts only its own keys;
+ * `resolveOptions` fills the defaults and rejects the rest.
+ */
+export interface VariantOptions {
+  /** Long nardy: when a second checker may leave the head (RULES.md §2). */
+  headException: 'listed' | 'computed' | 'anyDouble';
+  /** Long nardy: when six points in a row are allowed (RULES.md §2). */
+  sixBlock: 'ahead' | 'inHome' | 'never';
+  /** Long nardy: oin/mars, or oin/mars/koks (RULES.md §2). */
+  longScoring: 'oinMars' | 'withKoks';
+  /** Long nardy: the second side gets one more roll, a tie is a draw (RULES.md §2). */
+  lastRoll: boolean;
+  /** Who opens the later games of a match (RULES.md §2, §3). */
+  nextGameStarter: 'winner' | 'toss' | 'alternate';
+  /** Short nardy: international or Caucasian hitting rule (RULES.md §3). */
+  gameType: 'international' | 'caucasian';
+  /** The club setting "with mars": off means every win scores one (RULES.md §2, §3, §4). */
+  withMars: boolean;
+}
+
+/** How a game's first move is decided (RULES.md §2, §3). */
+export type OpeningRule =
+  /** Each side rolls one die; the higher side moves first and rolls both dice again (long nardy). */
+  | 'rollAgain'
+  /** Each side rolls one die; the higher side moves first with the two dice rolled (short nardy). */
+  | 'useOpeningDice';
+
+/** The kinds of a won game, in the rule book's words (RULES.md §2, §3). */
+export type WinKind = 'oin' | 'mars' | 'koks';
+
+/**
+ * A variant is data plus a few hooks (STYLE.md §6): identity, start, option domain, and the flags
+ * the move generator reads. The shared rules of RULES.md §1 apply unless a flag says otherwise.
+ */
+export interface Variant {
+  readonly id: VariantId;
+  readonly aliases: readonly string[];
+  readonly name: string;
+  readonly family: Family;
+  readonly checkers: number;
+  /** Each side's start in its own numbering: `[point, checkers]` pairs. */
+  readonly start: readonly (readonly [number, number])[];
+  /** The option keys this variant accepts, with their allowed values; the first value is the default. */
+  readonly options: { readonly [K in keyof VariantOptions]?: readonly VariantOptions[K][] };
+  readonly opening: OpeningRule;
+  /** Short family: a lone opposing checker is hit and a checker on the bar must enter first. */
+  readonly hitting: boolean;
+  /** Long family: one checker per turn leaves the head (point 24), with `headException`. */
+  readonly headRule: boolean;
+  /** Long family: the six-block rule judges the final position (`sixBlock`). */
+  readonly blockRule: boolean;
+  /** Returns the kind of a won game, given the board with the winner as `board[0]`. */
+  readonly winKind: (board: Board, options: VariantOptions) => WinKind;
+}
