@@ -65,7 +65,7 @@ function checkSide(side: unknown, checkers: number): string | undefined {
   if (side.length !== SIDE_LENGTH) return `has ${side.length} entries, expected ${SIDE_LENGTH} (off, points 1..24, bar)`;
   for (let i = 0; i < SIDE_LENGTH; i++) {
     const n: unknown = side[i];
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `has ${describe(n)} at index ${i}, expected a non-negative integer`;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `has ${typeof n === 'string' ? JSON.stringify(n) : describe(n)} at index ${i}, expected a non-negative integer`;
   }
   const total = (side as SideCheckers).reduce((a, b) => a + b, 0);
   if (total !== checkers) return `has ${total} checkers in all (off + points + bar), expected ${checkers}`;

@@ -21,7 +21,11 @@
 import { BAR, OFF, emptySide, type Board, type SideCheckers } from '../board.ts';
 import { InvariantError, fail, ok, type Result } from '../result.ts';
 
-/** Match and cube context carried by an XGID, from the side to move's point of view. Not a rule: a record. */
+/**
+ * Match and cube context carried by an XGID, from the side to move's point of view.
+ * Not a rule: a record of RULES.md §4 settings as an XGID states them.
+ * @example { dice: [6, 4], cubeValue: 2, cubeOwner: 'opponent', score: [3, 4], matchLength: 5, crawford: false, jacoby: false }
+ */
 export type XgidInfo = {
   /** The roll to play, in the order written; absent when the side to move has not rolled. */
   dice?: [number, number];

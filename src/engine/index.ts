@@ -1,0 +1,32 @@
+/**
+ * The rules engine's one door (STYLE.md §1). Pure: no I/O, no clock, no randomness — dice come in
+ * as arguments. Other layers import from here, never from a file inside.
+ */
+
+// Common: positions, plays, turns, results.
+export { BAR, OFF, SIDE_LENGTH, checkerCount, copyBoard, emptySide, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
+export type { Board, Family, SideCheckers } from './board.ts';
+export { legalPlays } from './plays.ts';
+export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
+export { applySteps, turnProgress, undoStep } from './turn.ts';
+export type { TurnProgress } from './turn.ts';
+export { gameResult, isGameOver, isLastRollDue } from './scoring.ts';
+export type { GameResult } from './scoring.ts';
+export { nextGameStarter, openingThrow } from './opening.ts';
+export type { Opening } from './opening.ts';
+export { VARIANTS, findVariant, resolveOptions, startBoard } from './variants/index.ts';
+export type { OpeningRule, Variant, VariantId, VariantOptions, WinKind } from './variants/index.ts';
+export { InvariantError, assertNever, fail, ok } from './result.ts';
+export type { EngineError, Result } from './result.ts';
+
+// Notation and codecs.
+export { formatDice, formatSteps } from './notation-format.ts';
+export { parseDice, parsePlay, parseWrittenPlay } from './notation.ts';
+export type { WrittenJourney, WrittenPlay } from './notation.ts';
+
+// Advanced: the raw generator and perft, for benchmarks and tools.
+export { Generator } from './generate.ts';
+export type { TurnRules } from './generate.ts';
+export { generateTurn, loadBoard, turnRulesFor } from './plays.ts';
+export { perft } from './perft.ts';
+export type { PerftDivide } from './perft.ts';

@@ -1,0 +1,104 @@
+/**
+ * A turn played one checker at a time (the chat buttons). Given the steps pressed so far, it
+ * offers exactly the next steps that still lead to a legal play, so a player can never walk into
+ * a dead end, and it says when the steps pressed make a whole legal play. Undo is dropping the
+ * last step: the API is stateless. Implements RULES.md §1.3 (maximum use) step by step.
+ */
+import { opponentPoint, type Board } from './board.ts';
+import { Generator } from './generate.ts';
+import { generateTurn, loadBoard, positionRules, readPlay, readSteps, type Dice, type Play, type Position, type Step, type TurnContext } from './plays.ts';
+import { fail, ok, type Result } from './result.ts';
+
+/** Where a turn in progress stands. */
+export interface TurnProgress {
+  /** The board after the steps so far (mover first). */
+  readonly board: Board;
+  /** The legal next steps (each distinct by from, to and die). Empty when the turn is complete. */
+  readonly next: readonly Step[];
+  /** The dice not yet used by the steps so far. */
+  readonly diceLeft: readonly number[];
+  /** The steps so far make a whole legal play (or the roll has no play at all). */
+  readonly complete: boolean;
+  /** That play, when complete. */
+  readonly play: Play | undefined;
+  /** How many distinct legal plays the roll has in all. */
+  readonly playCount: number;
+  /** The roll leaves no choice: one legal play, or none. */
+  readonly forced: boolean;
+}
+
+const gen = new Generator();
+
+function sameStep(a: Step, b: Step): boolean {
+  return a.from === b.from && a.to === b.to && a.die === b.die;
+}
+
+/** Applies steps to a board (hits go to the opponent's bar). Not a rule check: the steps are already legal. */
+export function applySteps(board: Board, steps: readonly Step[], family: 'short' | 'long'): Board {
+  const me = board[0].slice();
+  const them = board[1].slice();
+  for (const s of steps) {
+    me[s.from]--;
+    me[s.to]++;
+    if (s.hit && s.to > 0) {
+      them[opponentPoint(family, s.to)]--;
+      them[25]++;
+    }
+  }
+  return [me, them];
+}
+
+/**
+ * Returns the state of a turn after the given steps: the legal next steps, whether the turn is
+ * complete, and the play it makes. Steps that are not a legal beginning are an `illegal-play`.
+ * Implements RULES.md §1.1–§1.5, §2, §3, one checker step at a time.
+ * @example turnProgress(position, [6, 5], []).next // the first steps of every legal play
+ */
+export function turnProgress(position: Position, dice: Dice, steps: readonly Step[], context: TurnContext = {}): Result<TurnProgress> {
+  const { variant, options } = positionRules(position);
+  loadBoard(gen, position.board);
+  const playCount = generateTurn(gen, variant, options, dice, context, true);
+  const k = steps.length;
+  const matching = gen.sequences.filter((s) => {
+    if (s.steps < k) return false;
+    const seq = readSteps(s.path, 0, k);
+    return seq.every((st, i) => sameStep(st, steps[i]));
+  });
+  if (playCount > 0 && matching.length === 0) {
+    return fail({ kind: 'illegal-play', input: JSON.stringify(steps), message: 'these steps do not begin a legal play' });
+  }
+  if (playCount === 0 && k > 0) {
+    return fail({ kind: 'illegal-play', input: JSON.stringify(steps), message: 'nothing can be played with this roll' });
+  }
+  const next: Step[] = [];
+  let play: Play | undefined;
+  for (const s of matching) {
+    if (s.steps === k) {
+      play = readPlay(gen, s.play);
+      continue;
+    }
+    const step = readSteps(s.path, k * 4, 1)[0];
+    if (!next.some((n) => sameStep(n, step))) next.push(step);
+  }
+  const diceLeft = remainingDice(dice, steps);
+  const complete = playCount === 0 || play !== undefined;
+  const board = applySteps(position.board, steps, variant.family);
+  return ok({ board, next, diceLeft, complete, play: complete && playCount > 0 ? play : undefined, playCount, forced: playCount <= 1 });
+}
+
+function remainingDice(dice: Dice, steps: readonly Step[]): number[] {
+  const left = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+  for (const s of steps) {
+    const i = left.indexOf(s.die);
+    if (i >= 0) left.splice(i, 1);
+  }
+  return left;
+}
+
+/**
+ * Returns the steps with the last one taken back (undo). Not a rule: the turn is stateless.
+ * @example undoStep([a, b]) // [a]
+ */
+export function undoStep(steps: readonly Step[]): Step[] {
+  return steps.slice(0, -1);
+}
