@@ -1,8 +1,8 @@
 /**
  * Reading the CLI's inputs into engine values, every failure a message (never a stack trace).
  */
-import { parseBoardJson } from '../engine/codecs/board-json.ts';
-import { parsePositionId } from '../engine/codecs/position-id.ts';
+import { parseBoardJson } from '../engine/index.ts';
+import { parsePositionId } from '../engine/index.ts';
 import { findVariant, parseDice, resolveOptions, startBoard, type Board, type Position, type Variant } from '../engine/index.ts';
 
 export type Flags = Record<string, string | boolean | undefined>;

@@ -3,7 +3,7 @@
  * start and prints each turn in strict notation, the final position, its gnubg ID and pip counts.
  */
 import type { Writable } from 'node:stream';
-import { formatPositionId } from '../engine/codecs/position-id.ts';
+import { formatPositionId } from '../engine/index.ts';
 import {
   formatDice, gameResult, parsePlay, startBoard, swapSides, type Board, type Position, type Variant,
 } from '../engine/index.ts';

@@ -23,6 +23,10 @@ export type { EngineError, Result } from './result.ts';
 export { formatDice, formatSteps } from './notation-format.ts';
 export { parseDice, parsePlay, parseWrittenPlay } from './notation.ts';
 export type { WrittenJourney, WrittenPlay } from './notation.ts';
+export { formatPositionId, parsePositionId } from './codecs/position-id.ts';
+export { formatXgid, parseXgid } from './codecs/xgid.ts';
+export type { XgidInfo } from './codecs/xgid.ts';
+export { formatBoardJson, parseBoardJson } from './codecs/board-json.ts';
 
 // Advanced: the raw generator and perft, for benchmarks and tools.
 export { Generator } from './generate.ts';
