@@ -33,22 +33,27 @@ export function legalCommand(flags: Flags, out: Writable): number {
   }
 }
 
+/** Answers one input line of the batch contract; `failed` when the answer is an error line. */
+export function legalLine(raw: string, defaultVariant?: string): { reply: string; failed: boolean } {
+  try {
+    let line: unknown;
+    try { line = JSON.parse(raw); } catch { throw new InputError('line is not JSON'); }
+    if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new InputError('line must be a JSON object');
+    const obj = line as Record<string, unknown>;
+    return { reply: answer({ ...obj, variant: obj.variant ?? defaultVariant }), failed: false };
+  } catch (err) {
+    return { reply: errorLine(err), failed: true };
+  }
+}
+
 export async function legalBatch(flags: Flags, input: Readable, out: Writable): Promise<number> {
   let failed = false;
+  const variant = typeof flags.variant === 'string' ? flags.variant : undefined;
   for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
     if (raw.trim() === '') continue;
-    let reply: string;
-    try {
-      let line: unknown;
-      try { line = JSON.parse(raw); } catch { throw new InputError('line is not JSON'); }
-      if (typeof line !== 'object' || line === null || Array.isArray(line)) throw new InputError('line must be a JSON object');
-      const obj = line as Record<string, unknown>;
-      reply = answer({ ...obj, variant: obj.variant ?? flags.variant });
-    } catch (err) {
-      reply = errorLine(err);
-      failed = true;
-    }
-    out.write(`${reply}\n`);
+    const answer = legalLine(raw, variant);
+    failed ||= answer.failed;
+    out.write(`${answer.reply}\n`);
   }
   return failed ? 1 : 0;
 }

@@ -1,0 +1,43 @@
+/**
+ * A fixed set of middle-game (position, dice) vectors per variant, from seeded random self-play:
+ * the same on every run, so figures compare across commits.
+ */
+import { legalPlays, startBoard, swapSides, VARIANTS, type Board, type VariantId } from '../src/engine/index.ts';
+
+/** Mulberry32: a small seeded PRNG for reproducible benchmark games (never for real dice). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Vector {
+  board: Board;
+  dice: [number, number];
+  firstTurn: boolean;
+}
+
+/** Returns `count` vectors taken from turns 8..40 of seeded random games. */
+export function middleGameVectors(variant: VariantId, count: number, seed = 7): Vector[] {
+  const rnd = seeded(seed);
+  const die = () => 1 + Math.floor(rnd() * 6);
+  const out: Vector[] = [];
+  while (out.length < count) {
+    let board = startBoard(VARIANTS[variant]);
+    for (let turn = 0; turn < 40 && out.length < count; turn++) {
+      const dice: [number, number] = [die(), die()];
+      const firstTurn = turn < 2;
+      if (turn >= 8) out.push({ board, dice, firstTurn });
+      const plays = legalPlays({ variant, board }, dice, { firstTurn });
+      if (plays.length > 0) board = plays[Math.floor(rnd() * plays.length)].board;
+      if (board[0][0] === 15) break;
+      board = swapSides(board);
+    }
+  }
+  return out;
+}
