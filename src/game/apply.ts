@@ -1,0 +1,135 @@
+/**
+ * The one reducer (STYLE.md §11): `apply(state, command, now, dice)` → the new match and the
+ * events that happened, or a typed error. Pure apart from the injected clock value and dice.
+ * After a command, what needs no decision happens by itself: opening throws, rolling when the
+ * cube cannot be turned, forced plays (one legal play or none), the next game of a match.
+ */
+import { legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
+import type { DiceSource } from '../dice/index.ts';
+import { fail, ok, type Result } from '../engine/index.ts';
+import { deadlineOf, seatToAct } from './clock.ts';
+import { decide, endGame, playEvents } from './decide.ts';
+import { evolve } from './evolve.ts';
+import { mayDouble, other, positionOf } from './match.ts';
+import { validateSettings } from './settings.ts';
+import type { Command, GameError, MatchEvent, MatchSettings, MatchState, Player, PlayerId } from './types.ts';
+
+/** How long an unanswered challenge stays open by default: 24 hours. */
+export const CHALLENGE_TTL_MS = 24 * 3600_000;
+/** A safety bound on automatic turns in a row (forced plays); real games stop far earlier. */
+const MAX_AUTOMATIC = 500;
+
+export interface Applied {
+  readonly state: MatchState;
+  readonly events: readonly MatchEvent[];
+}
+
+function fold(state: MatchState, events: readonly MatchEvent[]): MatchState {
+  return events.reduce(evolve, state);
+}
+
+/** Events that happen without anyone deciding (see the file comment), one batch at a time. */
+function automaticEvents(state: MatchState, now: number, dice: DiceSource): MatchEvent[] {
+  if (state.phase !== 'playing') return [];
+  const game = state.game;
+  if (!game || game.ended) {
+    const rule = resolveOptions(VARIANTS[state.settings.variant], state.settings.options);
+    const starter = game && rule.ok ? starterRule(rule.value.nextGameStarter, { lastWinner: game.ended?.winner ?? null, lastStarter: game.starter }) : null;
+    return [{ type: 'gameStarted', at: now, number: (game?.number ?? 0) + 1, starter }];
+  }
+  const t = game.turn;
+  if (t.stage === 'opening') {
+    const throwDice: [number, number] = [dice.die(), dice.die()];
+    const events: MatchEvent[] = [{ type: 'openingThrow', at: now, dice: throwDice }];
+    const limit = state.settings.autoDoubleLimit;
+    if (throwDice[0] === throwDice[1] && limit > 0 && game.cube.value * 2 <= limit) {
+      events.push({ type: 'autoDoubled', at: now, value: game.cube.value * 2 });
+    }
+    return events;
+  }
+  if (t.stage === 'decide' && !mayDouble(state)) {
+    return [{ type: 'rolled', at: now, seat: t.seat, dice: [dice.die(), dice.die()] }];
+  }
+  if (t.stage === 'moving' && t.dice && t.steps.length === 0) {
+    const plays = legalPlays(positionOf(state.settings, game), t.dice, { firstTurn: game.turnsPlayed[t.seat] === 0 });
+    if (plays.length <= 1) {
+      const events = playEvents(state, now, plays[0]?.move ?? 'Ø', true);
+      return events.ok ? events.value : [];
+    }
+  }
+  return [];
+}
+
+function continueAutomatically(state: MatchState, now: number, dice: DiceSource, events: MatchEvent[]): MatchState {
+  for (let i = 0; i < MAX_AUTOMATIC; i++) {
+    const more = automaticEvents(state, now, dice);
+    if (more.length === 0) break;
+    state = fold(state, more);
+    events.push(...more);
+  }
+  return state;
+}
+
+/**
+ * Events of running out of time: an unanswered challenge expires; the seat to act whose clock
+ * has run out loses the match (a single game: the game, scored oin × cube). Implements RULES.md §5.
+ */
+function timeoutEvents(state: MatchState, now: number): MatchEvent[] {
+  if (state.phase === 'challenge' && now >= state.challengeExpiresAt) return [{ type: 'expired', at: state.challengeExpiresAt }];
+  const deadline = deadlineOf(state);
+  const seat = seatToAct(state);
+  if (deadline === undefined || seat === null || now < deadline) return [];
+  const winner = other(seat);
+  const events: MatchEvent[] = [{ type: 'timedOut', at: deadline, seat }, ...endGame(state, deadline, winner, 'oin', state.game!.cube.value, 'timeout')];
+  if (!events.some((e) => e.type === 'matchEnded')) events.push({ type: 'matchEnded', at: deadline, winner, reason: 'timeout' });
+  return events;
+}
+
+/**
+ * Returns the match after a command at time `now`, with every event that happened, or a typed
+ * error (the match unchanged). A command arriving after the actor's time ran out applies the
+ * timeout instead. Implements RULES.md §1–§5 through `decide` and `evolve`.
+ * @example apply(state, { type: 'roll', by: 'telegram:1' }, Date.now(), cryptoDice())
+ */
+export function apply(state: MatchState, command: Command, now: number, dice: DiceSource): Result<Applied, GameError> {
+  const events: MatchEvent[] = timeoutEvents(state, now);
+  if (events.length > 0) {
+    const next = continueAutomatically(fold(state, events), now, dice, events);
+    return ok({ state: next, events });
+  }
+  const decided = decide(state, command, now, dice);
+  if (!decided.ok) return decided;
+  events.push(...decided.value);
+  const next = continueAutomatically(fold(state, decided.value), now, dice, events);
+  return ok({ state: next, events });
+}
+
+export interface ChallengeInput {
+  readonly id: string;
+  readonly by: Player;
+  /** Who may accept; null for anyone in the chat. */
+  readonly invitee: PlayerId | null;
+  readonly settings: Partial<Omit<MatchSettings, 'variant'>> & { variant?: string };
+  readonly ttlMs?: number;
+}
+
+/**
+ * Returns a new match in its challenge phase, or an `invalid-settings` error.
+ * Implements RULES.md §4–§5 (settings) through `validateSettings`.
+ */
+export function createChallenge(input: ChallengeInput, now: number): Result<Applied, GameError> {
+  const settings = validateSettings(input.settings);
+  if (!settings.ok) return settings;
+  if (input.invitee === input.by.id) return fail({ kind: 'not-a-player', message: 'you cannot challenge yourself' });
+  const event: MatchEvent = {
+    type: 'challenged', at: now, by: input.by, invitee: input.invitee, seat: null, id: input.id,
+    settings: settings.value, expiresAt: now + (input.ttlMs ?? CHALLENGE_TTL_MS),
+  };
+  return ok({ state: evolve(undefined as unknown as MatchState, event), events: [event] });
+}
+
+/** Returns the next moment the scheduler must look at the match (expiry or time-out), if any. Implements RULES.md §5. */
+export function nextDeadline(state: MatchState): number | undefined {
+  if (state.phase === 'challenge') return state.challengeExpiresAt;
+  return deadlineOf(state);
+}

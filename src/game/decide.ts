@@ -1,0 +1,164 @@
+/**
+ * Deciding: a player's command, checked against the match, becomes events (or a typed error).
+ * Dice come from the injected source; nothing here reads a clock or changes state.
+ */
+import { gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
+import type { DiceSource } from '../dice/index.ts';
+import { fail, ok, type Result } from '../engine/index.ts';
+import { gamePoints, mayDouble, other, positionOf } from './match.ts';
+import type { Command, EndReason, GameError, MatchEvent, MatchState, PlayerId, Seat } from './types.ts';
+
+type Decision = Result<MatchEvent[], GameError>;
+
+function error(kind: GameError['kind'], message: string): Decision {
+  return fail({ kind, message } as GameError);
+}
+
+/** Returns the seat a player sits at, or null. */
+export function seatOf(state: MatchState, player: PlayerId): Seat | null {
+  if (state.players[0]?.id === player) return 0;
+  if (state.players[1]?.id === player) return 1;
+  return null;
+}
+
+/** Events that end a game, and the match when it is decided (RULES.md §4 match to N). */
+export function endGame(state: MatchState, at: number, winner: Seat | null, kind: WinKind | 'draw', points: number, reason: EndReason): MatchEvent[] {
+  const events: MatchEvent[] = [{ type: 'gameEnded', at, winner, kind, points, reason }];
+  const n = state.settings.matchLength;
+  if (n === 0) {
+    events.push({ type: 'matchEnded', at, winner, reason });
+  } else if (winner !== null && state.score[winner] + points >= n) {
+    events.push({ type: 'matchEnded', at, winner, reason });
+  }
+  return events;
+}
+
+/**
+ * Returns the events of a play: the play itself and, when it finishes the game, the game's end
+ * (RULES.md §1.6, §2 `lastRoll`, §4 scoring).
+ */
+export function playEvents(state: MatchState, at: number, move: string, forced: boolean): Result<MatchEvent[], GameError> {
+  const game = state.game!;
+  const seat = game.turn.seat;
+  const dice = game.turn.dice!;
+  const position = positionOf(state.settings, game);
+  const play = parsePlay(move, position, dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+  if (!play.ok) {
+    const e = play.error;
+    return fail(e.kind === 'ambiguous-play' ? { kind: e.kind, message: e.message, candidates: e.candidates } : { kind: e.kind === 'invalid-notation' ? 'invalid-notation' : 'illegal-play', message: e.message });
+  }
+  const events: MatchEvent[] = [{ type: 'played', at, seat, dice, move: play.value.move, forced }];
+  const after = { ...position, board: play.value.board };
+  if (isLastRollDue(after, seat === game.starter)) return ok(events);
+  const result = gameResult(after);
+  if (result || game.lastRoll) {
+    if (!result || result.winner === null) return ok([...events, ...endGame(state, at, null, 'draw', 0, 'draw')]);
+    const winner: Seat = result.winner === 0 ? seat : other(seat);
+    return ok([...events, ...endGame(state, at, winner, result.kind, gamePoints(state.settings, game.cube.value, result.kind), 'borne-off')]);
+  }
+  return ok(events);
+}
+
+function decideChallenge(state: MatchState, cmd: Command, at: number, dice: DiceSource): Decision {
+  if (state.phase !== 'challenge') return error('wrong-phase', `the challenge is ${state.phase}`);
+  const challenger = state.players[0]!;
+  switch (cmd.type) {
+    case 'accept': {
+      if (cmd.by.id === challenger.id) return error('not-a-player', 'you cannot accept your own challenge');
+      if (state.invitee !== null && state.invitee !== cmd.by.id) return error('not-a-player', 'this challenge is for someone else');
+      const colour = state.settings.colour;
+      const challengerSeat: Seat = colour === 'white' ? 0 : colour === 'black' ? 1 : dice.die() <= 3 ? 0 : 1;
+      return ok([{ type: 'accepted', at, by: cmd.by, challengerSeat }, { type: 'gameStarted', at, number: 1, starter: null }]);
+    }
+    case 'decline':
+      if (state.invitee === null || cmd.by !== state.invitee) return error('not-a-player', 'only the invited player can decline');
+      return ok([{ type: 'declined', at }]);
+    case 'cancel':
+      if (cmd.by !== challenger.id) return error('not-a-player', 'only the challenger can cancel');
+      return ok([{ type: 'cancelled', at }]);
+    default:
+      return error('wrong-phase', `"${cmd.type}" is not possible before the challenge is accepted`);
+  }
+}
+
+function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 'tick' }>, at: number, dice: DiceSource): Decision {
+  const game = state.game;
+  if (state.phase !== 'playing' || !game || game.ended) return error('wrong-phase', 'no game is being played');
+  const seat = seatOf(state, cmd.by);
+  if (seat === null) return error('not-a-player', 'you are not playing in this match');
+  const t = game.turn;
+  const mover = t.seat;
+  const answering = t.stage === 'doubled' || t.stage === 'resignOffered' ? other(mover) : mover;
+  if (cmd.type === 'vacation') {
+    if (state.settings.clock.kind !== 'correspondence' || state.settings.clock.vacationDays === 0) return error('wrong-phase', 'this match has no vacation days');
+    return ok([{ type: 'vacation', at, seat, away: cmd.away }]);
+  }
+  if (seat !== answering) return error('not-your-turn', 'it is not your turn');
+  const stageError = () => error('wrong-phase', `"${cmd.type}" is not possible now`);
+  switch (cmd.type) {
+    case 'roll':
+      if (t.stage !== 'decide') return stageError();
+      return ok([{ type: 'rolled', at, seat, dice: [dice.die(), dice.die()] }]);
+    case 'double':
+      if (t.stage !== 'decide') return stageError();
+      if (!mayDouble(state)) return error('cube-not-available', game.crawford ? 'no doubling in the Crawford game' : 'you may not double now');
+      return ok([{ type: 'doubled', at, seat, value: game.cube.value * 2 }]);
+    case 'beaver':
+      if (t.stage !== 'doubled' || !state.settings.beaver) return stageError();
+      return ok([{ type: 'beavered', at, seat, value: game.cube.value * 4 }]);
+    case 'take':
+      if (t.stage === 'doubled') return ok([{ type: 'taken', at, seat, value: game.cube.value * 2 }]);
+      if (t.stage === 'beavered') return ok([{ type: 'taken', at, seat, value: game.cube.value * 4 }]);
+      return stageError();
+    case 'pass':
+      // A pass loses the stake before this double; after a beaver, twice the stake (RULES.md §4).
+      if (t.stage === 'doubled') return ok([{ type: 'passed', at, seat }, ...endGame(state, at, mover, 'oin', game.cube.value, 'passed')]);
+      if (t.stage === 'beavered') return ok([{ type: 'passed', at, seat }, ...endGame(state, at, other(mover), 'oin', game.cube.value * 2, 'passed')]);
+      return stageError();
+    case 'resign': {
+      if (t.stage !== 'decide' && t.stage !== 'moving') return stageError();
+      const kind = cmd.kind ?? 'oin';
+      const resigned: MatchEvent = { type: 'resigned', at, seat, kind };
+      if (kind === 'oin') return ok([resigned, ...endGame(state, at, other(seat), 'oin', game.cube.value, 'resigned')]);
+      return ok([resigned]);
+    }
+    case 'acceptResign':
+      if (t.stage !== 'resignOffered' || !t.offer) return stageError();
+      return ok(endGame(state, at, seat, t.offer, gamePoints(state.settings, game.cube.value, t.offer), 'resigned'));
+    case 'declineResign':
+      if (t.stage !== 'resignOffered') return stageError();
+      return ok([{ type: 'resignDeclined', at, seat }]);
+    case 'step': {
+      if (t.stage !== 'moving' || !t.dice) return stageError();
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      if (!progress.ok) return error('illegal-play', progress.error.message);
+      const step = progress.value.next.find((s) => s.from === cmd.from && s.to === cmd.to && (cmd.die === undefined || s.die === cmd.die));
+      if (!step) return error('illegal-play', `${cmd.from}/${cmd.to} is not a legal step now`);
+      return ok([{ type: 'stepped', at, seat, step }]);
+    }
+    case 'undo':
+      if (t.stage !== 'moving' || t.steps.length === 0) return stageError();
+      return ok([{ type: 'undone', at, seat }]);
+    case 'confirm': {
+      if (t.stage !== 'moving' || !t.dice) return stageError();
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      if (!progress.ok) return error('illegal-play', progress.error.message);
+      if (!progress.value.complete) return error('turn-incomplete', 'the turn is not complete yet');
+      return playEvents(state, at, progress.value.play?.move ?? 'Ø', false);
+    }
+    case 'play':
+      if (t.stage !== 'moving' || !t.dice) return stageError();
+      return playEvents(state, at, cmd.move, false);
+    case 'decline':
+    case 'cancel':
+      return stageError();
+  }
+}
+
+/** Returns the events a command causes, or why it cannot be done. Not a rule by itself: it applies RULES.md §1–§5. */
+export function decide(state: MatchState, cmd: Command, at: number, dice: DiceSource): Decision {
+  if (cmd.type === 'tick') return ok([]);
+  if (state.phase === 'challenge') return decideChallenge(state, cmd, at, dice);
+  if (cmd.type === 'accept') return error('wrong-phase', `the challenge is ${state.phase}`);
+  return decideTurn(state, cmd, at, dice);
+}

@@ -1,0 +1,19 @@
+/**
+ * The match layer's one door: a match as a value, changed only by `apply`.
+ */
+
+// Common.
+export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
+export type { Applied, ChallengeInput } from './apply.ts';
+export { replayHistory } from './replay.ts';
+export { decodeMatch, encodeMatch } from './codec.ts';
+export type { StoredMatch } from './codec.ts';
+export { DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
+export { seatOf } from './decide.ts';
+export { deadlineOf, seatToAct } from './clock.ts';
+export { boardFor, gamePoints, isCrawfordGame, mayDouble, other, positionOf } from './match.ts';
+export { SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
+export type {
+  ClockSettings, ClockState, Command, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
+  MatchSettings, MatchState, Player, PlayerId, Seat, Turn, TurnStage,
+} from './types.ts';

@@ -1,0 +1,54 @@
+/**
+ * Small questions about a match that the reducer and the views both ask.
+ */
+import { type Board, type Position, type WinKind } from '../engine/index.ts';
+import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
+
+/** Returns the other seat. Not a rule. */
+export function other(seat: Seat): Seat {
+  return seat === 0 ? 1 : 0;
+}
+
+/** Returns the board with `seat`'s side first, as the engine reads it. Not a rule: a change of view. */
+export function boardFor(game: GameState, seat: Seat): Board {
+  return [game.board[seat].slice(), game.board[other(seat)].slice()];
+}
+
+/** Returns the engine position of the seat to move. Not a rule: a change of view. */
+export function positionOf(settings: MatchSettings, game: GameState): Position {
+  return { variant: settings.variant, board: boardFor(game, game.turn.seat), options: settings.options };
+}
+
+/**
+ * Returns true when the seat on turn may double now: the cube is in play, this is not the
+ * Crawford game, and the cube is centred or the seat owns it. Implements RULES.md §4 (doubling, Crawford).
+ */
+export function mayDouble(state: MatchState): boolean {
+  const game = state.game;
+  if (!game || game.ended || !state.settings.doubling || game.crawford) return false;
+  if (game.turn.stage !== 'decide') return false;
+  return game.cube.owner === null || game.cube.owner === game.turn.seat;
+}
+
+const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
+
+/**
+ * Returns the points a game is worth: the kind's points (after "with mars" and Jacoby) times the
+ * cube. Jacoby (money play): mars and koks count as oin while the cube has not been turned.
+ * Implements RULES.md §4 (cube, Jacoby) with §2/§3 (kinds).
+ */
+export function gamePoints(settings: MatchSettings, cubeValue: number, kind: WinKind): number {
+  const jacobyApplies = settings.jacoby && settings.matchLength === 0 && cubeValue === 1;
+  const base = jacobyApplies ? 1 : KIND_POINTS[kind];
+  return base * cubeValue;
+}
+
+/**
+ * Returns true when the game about to start is the Crawford game: the first game after either
+ * side reaches N − 1 points. Implements RULES.md §4 (Crawford).
+ */
+export function isCrawfordGame(state: MatchState): boolean {
+  const { matchLength, crawford } = state.settings;
+  if (!crawford || matchLength < 2 || state.crawfordPlayed) return false;
+  return state.score[0] === matchLength - 1 || state.score[1] === matchLength - 1;
+}
