@@ -60,7 +60,7 @@ export function turnRulesFor(variant: Variant, options: VariantOptions, dice: Di
   };
 }
 
-/** Loads a board into a generator's scratch array. */
+/** Loads a board into a generator's scratch array. Not a rule: the generator's input. */
 export function loadBoard(gen: Generator, board: Board): void {
   for (let s = 0; s < 2; s++) for (let i = 0; i < SIDE_LENGTH; i++) gen.b[s * SIDE_LENGTH + i] = board[s][i];
 }

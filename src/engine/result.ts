@@ -31,7 +31,7 @@ export class InvariantError extends Error {
   override name = 'InvariantError';
 }
 
-/** Compile-time exhaustiveness for `switch (e.kind)`. Not a rule. */
+/** Never returns: compile-time exhaustiveness for `switch (e.kind)`. Not a rule: a type check. */
 export function assertNever(x: never): never {
   throw new InvariantError(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -33,7 +33,7 @@ function sameStep(a: Step, b: Step): boolean {
   return a.from === b.from && a.to === b.to && a.die === b.die;
 }
 
-/** Applies steps to a board (hits go to the opponent's bar). Not a rule check: the steps are already legal. */
+/** Returns the board after steps (hits go to the opponent's bar). Not a rule: the steps are taken as already legal. */
 export function applySteps(board: Board, steps: readonly Step[], family: 'short' | 'long'): Board {
   const me = board[0].slice();
   const them = board[1].slice();

@@ -14,7 +14,7 @@ function error(kind: GameError['kind'], message: string): Decision {
   return fail({ kind, message } as GameError);
 }
 
-/** Returns the seat a player sits at, or null. */
+/** Returns the seat a player sits at, or null. Not a rule: a lookup. */
 export function seatOf(state: MatchState, player: PlayerId): Seat | null {
   if (state.players[0]?.id === player) return 0;
   if (state.players[1]?.id === player) return 1;

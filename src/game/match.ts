@@ -4,7 +4,7 @@
 import { type Board, type Position, type WinKind } from '../engine/index.ts';
 import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
 
-/** Returns the other seat. Not a rule. */
+/** Returns the other seat. Not a rule: seat arithmetic. */
 export function other(seat: Seat): Seat {
   return seat === 0 ? 1 : 0;
 }

@@ -1,0 +1,215 @@
+/**
+ * The game item codec, version 1 (`itemSchema: 1`). Encoding checks the record against the
+ * store's contract and throws `InvariantError` for a caller's bug (the types already promise it);
+ * decoding checks every attribute of an item read back from DynamoDB and reports a malformed one
+ * as a `corrupt-item` value, never as a crash. No item is ever cast to a record.
+ *
+ * Size: DynamoDB refuses items over 400 KB; the store refuses anything over `MAX_ITEM_BYTES`
+ * (350 KB) first, with a typed error. The target is far lower: a typical game item should stay
+ * well under 4 KB (ideally under 1 KB, one write unit per move), the state holding the current
+ * game and the history compactly.
+ */
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { InvariantError, fail, ok } from '../engine/index.ts';
+import type { Result } from '../engine/index.ts';
+import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
+import { GAME_STATUSES } from './types.ts';
+import type { ChatPlatform, ChatRef, CorruptItem, GameRecord, GameStatus } from './types.ts';
+
+/** The item format this codec writes and reads. */
+export const ITEM_SCHEMA = 1;
+
+/** The largest item the store writes, in bytes (DynamoDB's own limit is 400 KB). */
+export const MAX_ITEM_BYTES = 350 * 1024;
+
+/** An item as the DocumentClient hands it over: attribute name → native value. */
+export type Item = Record<string, unknown>;
+
+const PLATFORMS: readonly ChatPlatform[] = ['telegram', 'discord'];
+
+/** The item that stores `record` at `version`. Throws `InvariantError` if the record breaks the contract. */
+export function encodeGame(record: GameRecord, version: number): Item {
+  checkRecord(record, version);
+  const [first, second] = record.players;
+  return {
+    pk: gameKey(record.id),
+    sk: GAME_SORT_KEY,
+    itemSchema: ITEM_SCHEMA,
+    id: record.id,
+    version,
+    state: toJson(record.state, 'state'),
+    status: record.status,
+    players: [...record.players],
+    updatedAt: record.updatedAt,
+    ...(first === undefined ? {} : { p1: playerKey(first) }),
+    ...(second === undefined ? {} : { p2: playerKey(second) }),
+    ...(record.chat === undefined
+      ? {}
+      : {
+          chatPlatform: record.chat.platform,
+          chatId: record.chat.chatId,
+          chatKey: chatKey(record.chat.platform, record.chat.chatId),
+        }),
+    ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
+    ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
+  };
+}
+
+function checkRecord(record: GameRecord, version: number): void {
+  const problems = [
+    record.id === '' && 'id is empty',
+    !isCount(version) && `version ${version} is not a non-negative safe integer`,
+    !GAME_STATUSES.includes(record.status) && `status ${String(record.status)} is unknown`,
+    record.players.length > 2 && `${record.players.length} players (at most 2)`,
+    record.players.some((p) => typeof p !== 'string' || p === '') && 'a player identity is empty',
+    !isCount(record.updatedAt) && `updatedAt ${record.updatedAt} is not an epoch in ms`,
+    record.dueAt !== undefined && !isCount(record.dueAt) && `dueAt ${record.dueAt} is not an epoch in ms`,
+    record.chat !== undefined && !PLATFORMS.includes(record.chat.platform) && 'chat platform is unknown',
+    record.chat !== undefined && record.chat.chatId === '' && 'chat id is empty',
+  ].filter((p): p is string => typeof p === 'string');
+  if (problems.length > 0) {
+    throw new InvariantError(`game ${JSON.stringify(record.id)} cannot be stored: ${problems.join('; ')}`);
+  }
+}
+
+function toJson(value: unknown, what: string): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new InvariantError(`${what} is not a JSON value`);
+  return text;
+}
+
+function isCount(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 0;
+}
+
+/** The record stored in `item`, or `corrupt-item` saying what is wrong with it. */
+export function decodeGame(item: Item): Result<GameRecord, CorruptItem> {
+  const key = typeof item.pk === 'string' ? item.pk : '(no pk)';
+  try {
+    return ok(readGame(item));
+  } catch (error) {
+    // Malformed is local to this module: readers throw it, this boundary turns it into a value.
+    if (error instanceof Malformed) return fail({ kind: 'corrupt-item', key, reason: error.message });
+    throw error;
+  }
+}
+
+class Malformed extends Error {}
+
+function readGame(item: Item): GameRecord {
+  if (item.sk !== GAME_SORT_KEY) throw new Malformed(`sk is ${describe(item.sk)}, not ${GAME_SORT_KEY}`);
+  if (readCount(item, 'itemSchema') !== ITEM_SCHEMA) throw new Malformed(`itemSchema is ${describe(item.itemSchema)}`);
+  const id = readText(item, 'id');
+  if (item.pk !== gameKey(id)) throw new Malformed(`pk ${describe(item.pk)} does not match id ${id}`);
+  const players = readPlayers(item);
+  const chat = readChat(item);
+  const dueAt = readDue(item);
+  const summary = item.summary === undefined ? undefined : readJson(item, 'summary');
+  return {
+    id,
+    version: readCount(item, 'version'),
+    state: readJson(item, 'state'),
+    status: readStatus(item),
+    players,
+    ...(chat === undefined ? {} : { chat }),
+    updatedAt: readCount(item, 'updatedAt'),
+    ...(dueAt === undefined ? {} : { dueAt }),
+    ...(summary === undefined ? {} : { summary }),
+  };
+}
+
+function readText(item: Item, name: string): string {
+  const value = item[name];
+  if (typeof value !== 'string' || value === '') throw new Malformed(`${name} is ${describe(value)}, not a text`);
+  return value;
+}
+
+function readCount(item: Item, name: string): number {
+  const value = item[name];
+  const n = value instanceof NumberValue ? Number(value.value) : value;
+  if (typeof n !== 'number' || !isCount(n)) {
+    throw new Malformed(`${name} is ${describe(value)}, not a non-negative safe integer`);
+  }
+  return n;
+}
+
+function readJson(item: Item, name: string): unknown {
+  const text = item[name];
+  if (typeof text !== 'string') throw new Malformed(`${name} is ${describe(text)}, not a JSON text`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Malformed(`${name} is not valid JSON`);
+  }
+}
+
+function readStatus(item: Item): GameStatus {
+  const found = GAME_STATUSES.find((s) => s === item.status);
+  if (found === undefined) throw new Malformed(`status is ${describe(item.status)}`);
+  return found;
+}
+
+function readPlayers(item: Item): string[] {
+  const list = item.players;
+  if (!Array.isArray(list) || list.length > 2) throw new Malformed(`players is ${describe(list)}`);
+  const players = list.map((p: unknown) => {
+    if (typeof p !== 'string' || p === '') throw new Malformed(`a player is ${describe(p)}`);
+    return p;
+  });
+  checkIndexKey(item, 'p1', players[0] === undefined ? undefined : playerKey(players[0]));
+  checkIndexKey(item, 'p2', players[1] === undefined ? undefined : playerKey(players[1]));
+  return players;
+}
+
+function readChat(item: Item): ChatRef | undefined {
+  if (item.chatPlatform === undefined && item.chatId === undefined) {
+    checkIndexKey(item, 'chatKey', undefined);
+    return undefined;
+  }
+  const platform = PLATFORMS.find((p) => p === item.chatPlatform);
+  if (platform === undefined) throw new Malformed(`chatPlatform is ${describe(item.chatPlatform)}`);
+  const chatId = readText(item, 'chatId');
+  checkIndexKey(item, 'chatKey', chatKey(platform, chatId));
+  return { platform, chatId };
+}
+
+function readDue(item: Item): number | undefined {
+  const dueAt = item.dueAt === undefined ? undefined : readCount(item, 'dueAt');
+  checkIndexKey(item, 'duePk', dueAt === undefined ? undefined : DUE_PARTITION);
+  return dueAt;
+}
+
+/** An index attribute must be exactly what the record implies, or the index would lie. */
+function checkIndexKey(item: Item, name: string, expected: string | undefined): void {
+  if (item[name] !== expected) {
+    throw new Malformed(`${name} is ${describe(item[name])}, expected ${describe(expected)}`);
+  }
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value instanceof NumberValue) return `the number ${value.value}`;
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (value instanceof Set) return 'a set';
+  if (value instanceof Uint8Array) return 'binary';
+  return typeof value === 'object' && value !== null ? 'a map' : String(value);
+}
+
+/**
+ * An upper estimate of the item's DynamoDB size in bytes: attribute names and strings in UTF-8,
+ * numbers at their 21-byte maximum, lists and maps with their 3-byte overhead and 1 byte per element.
+ */
+export function itemBytes(item: Item): number {
+  let total = 0;
+  for (const [name, value] of Object.entries(item)) total += Buffer.byteLength(name, 'utf8') + valueBytes(value);
+  return total;
+}
+
+function valueBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (typeof value === 'number' || value instanceof NumberValue) return 21;
+  if (Array.isArray(value)) return value.reduce((n: number, v: unknown) => n + 1 + valueBytes(v), 3);
+  if (typeof value === 'object' && value !== null) return 3 + itemBytes({ ...value }) + Object.keys(value).length;
+  return 1;
+}

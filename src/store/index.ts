@@ -1,0 +1,27 @@
+/**
+ * The store's one door (STYLE.md §1, §15): the `GameStore` interface, its DynamoDB implementation,
+ * the connection and the table helper. Other layers import `../store/index.ts`, never a file inside.
+ */
+
+// common
+export type {
+  ChatPlatform,
+  ChatRef,
+  CorruptItem,
+  GameRecord,
+  GameStatus,
+  GameStore,
+  ListOptions,
+  Listing,
+  StoreError,
+} from './types.ts';
+export { GAME_STATUSES } from './types.ts';
+export { DynamoGameStore } from './dynamodb.ts';
+export { connectDynamoDb } from './connection.ts';
+export type { DynamoDbClients, DynamoDbSettings } from './connection.ts';
+export { createTable } from './table.ts';
+export type { CreateTableOptions } from './table.ts';
+
+// advanced: the item format, for tools and tests that inspect raw items
+export { ITEM_SCHEMA, MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
+export { INDEX, chatKey, claimKey, gameKey, playerKey } from './layout.ts';

@@ -1,0 +1,68 @@
+/**
+ * The single-table layout: key shapes, index names and the attributes they are keyed on.
+ *
+ * One item per game (`GAME#<id>` / `STATE`) carries the state and every index attribute, so a state
+ * change is exactly one conditional write and no index ever needs a fix-up:
+ *
+ * | index        | partition key                            | sort key    | holds                          |
+ * |--------------|------------------------------------------|-------------|--------------------------------|
+ * | (table)      | `pk` = `GAME#<id>` / `UPD#<key>`         | `sk` = `STATE` / `U` | games, idempotency claims |
+ * | `byPlayer1`  | `p1` = `PLAYER#<identity>` (players[0])  | `updatedAt` | a player's games, first slot   |
+ * | `byPlayer2`  | `p2` = `PLAYER#<identity>` (players[1])  | `updatedAt` | a player's games, second slot  |
+ * | `byChat`     | `chatKey` = `CHAT#<platform>#<chatId>`   | `updatedAt` | a chat's games                 |
+ * | `byDue`      | `duePk` = `DUE` (sparse)                 | `dueAt`     | games with a deadline pending  |
+ *
+ * Why two player indexes instead of membership items (`GAME#id` / `PLAYER#x`, anchors-ecosystem.md
+ * §3.1): a game has at most two players, so two slot attributes on the game item itself give "my
+ * games" with one write per change and no transaction (dynalite has none); membership items would
+ * need a second write at every status or `updatedAt` change, or would go stale. "My games" is two
+ * queries merged by `updatedAt`.
+ *
+ * Projections are ALL: the lists return whole records (the scheduler needs state and version), and
+ * index writes are billed per 1 KB of projected item whatever the projection, so for a game item
+ * under 1 KB a narrower projection would save nothing. Sparse indexes: an item without `p2`,
+ * `chatKey` or `duePk` is simply absent from that index. `DUE` is a single partition; shard it
+ * (`DUE#0..9`) only if deadlines ever exceed one partition's throughput.
+ *
+ * Idempotency items (`UPD#<key>` / `U`) carry `expiresAt` in epoch seconds, the table's TTL
+ * attribute on AWS (enabled by deployment; dynalite has no TTL, so expiry is also checked on write).
+ */
+
+/** Table key attribute names. */
+export const PARTITION_KEY = 'pk';
+export const SORT_KEY = 'sk';
+
+/** Index names, as created by `createTable` and queried by the store. */
+export const INDEX = {
+  player1: 'byPlayer1',
+  player2: 'byPlayer2',
+  chat: 'byChat',
+  due: 'byDue',
+} as const;
+
+/** The sort key of the game item. */
+export const GAME_SORT_KEY = 'STATE';
+/** The sort key of an idempotency item. */
+export const CLAIM_SORT_KEY = 'U';
+/** The one partition of the sparse due index. */
+export const DUE_PARTITION = 'DUE';
+
+/** Partition key of a game item. */
+export function gameKey(id: string): string {
+  return `GAME#${id}`;
+}
+
+/** Index key of a player's slot. */
+export function playerKey(identity: string): string {
+  return `PLAYER#${identity}`;
+}
+
+/** Index key of a chat. */
+export function chatKey(platform: string, chatId: string): string {
+  return `CHAT#${platform}#${chatId}`;
+}
+
+/** Partition key of an idempotency item for a platform update id. */
+export function claimKey(key: string): string {
+  return `UPD#${key}`;
+}

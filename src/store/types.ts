@@ -1,0 +1,79 @@
+import type { Result } from '../engine/index.ts';
+
+/** Where a game lives in its life: an open challenge, being played, over, or closed for good. */
+export type GameStatus = 'challenge' | 'active' | 'finished' | 'closed';
+
+/** The statuses a stored game may have, for decoding and validation. */
+export const GAME_STATUSES: readonly GameStatus[] = ['challenge', 'active', 'finished', 'closed'];
+
+/** The messengers a game can be played in. */
+export type ChatPlatform = 'telegram' | 'discord';
+
+/** The chat (Telegram chat, Discord channel) a game was started in. */
+export type ChatRef = { platform: ChatPlatform; chatId: string };
+
+/**
+ * One stored game. `state` is the game layer's opaque JSON value (the store keeps it as a JSON
+ * string and hands it back parsed; the game layer validates it). `version` is the optimistic
+ * concurrency counter: every successful `save` stores `expectedVersion + 1`.
+ */
+export type GameRecord = {
+  id: string;
+  version: number;
+  state: unknown;
+  status: GameStatus;
+  /** Platform identities such as `telegram:123`, at most two; slot order is kept. */
+  players: string[];
+  chat?: ChatRef;
+  /** Milliseconds since the epoch of the last change; the lists sort on it, newest first. */
+  updatedAt: number;
+  /** Milliseconds since the epoch of the next deadline; present only while something is due. */
+  dueAt?: number;
+  /** A small JSON value the lists show (variant, names, whose turn, score). */
+  summary?: unknown;
+};
+
+/** A stored item that does not decode: reported, never thrown, never overwritten blindly. */
+export type CorruptItem = { kind: 'corrupt-item'; key: string; reason: string };
+
+/** The expected failures of the store, keyed by `kind`. Infrastructure failures are thrown. */
+export type StoreError =
+  | { kind: 'not-found'; id: string }
+  | { kind: 'stale-version'; id: string; expected: number; actual: number }
+  | { kind: 'already-exists'; id: string }
+  | CorruptItem
+  | { kind: 'too-large'; id: string; bytes: number; limit: number };
+
+/** Options of the list queries. `limit` counts returned records (default 20, at most 100). */
+export type ListOptions = { status?: GameStatus; limit?: number };
+
+/**
+ * What a list query found. Items that fail to decode are reported in `corrupt` rather than failing
+ * the whole list, so one bad item can neither hide a player's other games nor block the scheduler
+ * at the head of the due index.
+ */
+export type Listing = { records: GameRecord[]; corrupt: CorruptItem[] };
+
+/** The games repository (STYLE.md §15). One read and one conditional write per state change. */
+export interface GameStore {
+  /** Stores a new game; `already-exists` if the id is taken. */
+  create(record: GameRecord): Promise<Result<GameRecord, StoreError>>;
+  /** The game with this id (strongly consistent read). */
+  load(id: string): Promise<Result<GameRecord, StoreError>>;
+  /**
+   * Replaces the game if its stored version is still `expectedVersion`, storing
+   * `expectedVersion + 1`; `stale-version` if someone else saved first.
+   */
+  save(record: GameRecord, expectedVersion: number): Promise<Result<GameRecord, StoreError>>;
+  /** The games a player is in (either slot), newest first. */
+  listByPlayer(player: string, options?: ListOptions): Promise<Listing>;
+  /** The games started in a chat, newest first. */
+  listByChat(platform: ChatPlatform, chatId: string, options?: ListOptions): Promise<Listing>;
+  /** Games whose deadline is at or before `now` (ms), most overdue first. */
+  listDue(now: number, limit: number): Promise<Listing>;
+  /**
+   * Records that a platform update (Telegram `update_id`, Discord interaction id) is being handled:
+   * `true` the first time `key` is seen within `ttlSeconds`, `false` on a replay.
+   */
+  claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean>;
+}
