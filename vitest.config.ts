@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // One in-memory dynalite for the store tests (tests/setup/dynalite.ts).
+    globalSetup: ['tests/setup/dynalite.ts'],
+    // The AWS SDK warns once per worker that its 2027 releases need Node 22 (known: README,
+    // anchors-ecosystem.md §0); in test output it is noise.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
