@@ -1,0 +1,123 @@
+/**
+ * The match use cases every platform shares: open a challenge, and run a command against a stored
+ * match — one read, the pure reducer, one conditional write. Platforms call these; they never
+ * touch the state themselves (STYLE.md §11).
+ */
+import type { DiceSource } from '../dice/index.ts';
+import { fail, ok, type Result } from '../engine/index.ts';
+import {
+  apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
+  type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
+} from '../game/index.ts';
+import type { ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+
+/** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
+export interface MatchDeps {
+  readonly store: GameStore;
+  readonly now: () => number;
+  readonly dice: DiceSource;
+}
+
+/** Failures a platform answers politely: the game's own errors, storage outcomes, replays. */
+export type AppError =
+  | GameError
+  | Exclude<StoreError, { kind: 'corrupt-item' }>
+  | { readonly kind: 'corrupt-item'; readonly message: string }
+  | { readonly kind: 'duplicate-update'; readonly message: string };
+
+/** The outcome of a use case: the stored record, the match and what happened. */
+export interface Outcome {
+  readonly record: GameRecord;
+  readonly state: MatchState;
+  readonly events: readonly MatchEvent[];
+}
+
+/** How long a platform update id is remembered: Telegram and Discord retry within hours. */
+const UPDATE_TTL_SECONDS = 48 * 3600;
+
+const STATUS: Record<MatchState['phase'], GameStatus> = {
+  challenge: 'challenge',
+  playing: 'active',
+  finished: 'finished',
+  declined: 'closed',
+  cancelled: 'closed',
+  expired: 'closed',
+};
+
+/** The record a match is stored as: the compact state plus what the indexes and lists need. */
+export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined): GameRecord {
+  const seat = seatToAct(state);
+  const players = state.players.filter((p) => p !== null).map((p) => p!.id);
+  return {
+    id: state.id,
+    version,
+    state: encodeMatch(state),
+    status: STATUS[state.phase],
+    players,
+    chat,
+    updatedAt: now,
+    dueAt: nextDeadline(state),
+    summary: {
+      variant: state.settings.variant,
+      names: state.players.map((p) => p?.name ?? null),
+      score: state.score,
+      matchLength: state.settings.matchLength,
+      toAct: seat === null ? null : state.players[seat]?.id ?? null,
+    },
+  };
+}
+
+function storeError(e: StoreError): AppError {
+  return e.kind === 'corrupt-item' ? { kind: 'corrupt-item', message: e.reason } : e;
+}
+
+/** Opens a challenge and stores it. */
+export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: ChatRef): Promise<Result<Outcome, AppError>> {
+  const now = deps.now();
+  const created = createChallenge(input, now);
+  if (!created.ok) return created;
+  const saved = await deps.store.create(recordOf(created.value.state, 1, now, chat));
+  if (!saved.ok) return fail(storeError(saved.error));
+  return ok({ record: saved.value, state: created.value.state, events: created.value.events });
+}
+
+/**
+ * Runs one command on a stored match. `expectedVersion` (from a button) makes an old board's
+ * button a `stale-version`; `updateKey` (a platform update id) makes a redelivered update a
+ * `duplicate-update`. Two commands racing on one match: exactly one is stored, the other gets
+ * `stale-version`. Note: the update id is claimed before the write, so an infrastructure failure
+ * in between drops that one update (the player presses again) rather than risking it twice.
+ */
+export async function runCommand(
+  deps: MatchDeps,
+  gameId: string,
+  command: Command,
+  options: { expectedVersion?: number; updateKey?: string } = {},
+): Promise<Result<Outcome, AppError>> {
+  const now = deps.now();
+  if (options.updateKey !== undefined && !(await deps.store.claimUpdate(options.updateKey, now, UPDATE_TTL_SECONDS))) {
+    return fail({ kind: 'duplicate-update', message: `update ${options.updateKey} was already handled` });
+  }
+  const loaded = await deps.store.load(gameId);
+  if (!loaded.ok) return fail(storeError(loaded.error));
+  const record = loaded.value;
+  if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
+    return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version });
+  }
+  const state = decodeMatch(record.state);
+  if (!state.ok) return state;
+  const applied = apply(state.value, command, now, deps.dice);
+  if (!applied.ok) return applied;
+  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat), record.version);
+  if (!saved.ok) return fail(storeError(saved.error));
+  return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
+}
+
+/** Loads and decodes a stored match. */
+export async function loadMatch(store: GameStore, gameId: string): Promise<Result<{ record: GameRecord; state: MatchState }, AppError>> {
+  const loaded = await store.load(gameId);
+  if (!loaded.ok) return fail(storeError(loaded.error));
+  const state = decodeMatch(loaded.value.state);
+  if (!state.ok) return state;
+  return ok({ record: loaded.value, state: state.value });
+}

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMatch, openChallenge, runCommand, type MatchDeps } from '../../src/app/matches.ts';
+import { cryptoDice, fixedDice } from '../../src/dice/index.ts';
+import { legalPlays } from '../../src/engine/index.ts';
+import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
+import { freshTable, type TestTable } from '../store/fixture.ts';
+
+const alice = { id: 'telegram:1', name: 'Alice' };
+const bob = { id: 'telegram:2', name: 'Bob' };
+let table: TestTable;
+let clock = 1_800_000_000_000;
+
+function deps(dice = cryptoDice()): MatchDeps {
+  return { store: table.store, now: () => (clock += 1000), dice };
+}
+
+beforeAll(async () => {
+  table = await freshTable();
+});
+
+/** A stored short-nardy money game, accepted, with the mover's dice rolled (no cube). */
+async function startedGame(id: string): Promise<MatchState> {
+  const opened = await openChallenge(deps(), { id, by: alice, invitee: bob.id, settings: { variant: 'short', doubling: false, colour: 'white' } }, { platform: 'telegram', chatId: '-100' });
+  expect(opened.ok).toBe(true);
+  // Opening throw 5-3: Alice (seat 0) starts with 5-3, which has several plays.
+  const accepted = await runCommand(deps(fixedDice([5, 3])), id, { type: 'accept', by: bob });
+  if (!accepted.ok) throw new Error(JSON.stringify(accepted.error));
+  expect(accepted.value.state.game?.turn.stage).toBe('moving');
+  return accepted.value.state;
+}
+
+describe('matches in DynamoDB: one read, the reducer, one conditional write (issue 3)', () => {
+  it('a challenge is stored, accepted and played, and reloads to the same match', async () => {
+    const state = await startedGame('g-play');
+    const seat = seatToAct(state)!;
+    const play = legalPlays(positionOf(state.settings, state.game!), state.game!.turn.dice!)[0];
+    const moved = await runCommand(deps(), 'g-play', { type: 'play', by: state.players[seat]!.id, move: play.move });
+    expect(moved.ok).toBe(true);
+    const loaded = await loadMatch(table.store, 'g-play');
+    if (!loaded.ok || !moved.ok) throw new Error('lost');
+    expect(loaded.value.state).toEqual(moved.value.state);
+    expect(loaded.value.record.version).toBe(3);
+    expect(loaded.value.record.status).toBe('active');
+    const mine = await table.store.listByPlayer(bob.id);
+    expect(mine.records.map((r) => r.id)).toContain('g-play');
+  });
+
+  // Buttons carry the version of the board they were drawn on, as every real press does.
+  it('50 concurrent conflicting commands on one game: exactly one is applied, the others see a stale version', async () => {
+    const state = await startedGame('g-race');
+    const mover = state.players[seatToAct(state)!]!.id;
+    const plays = legalPlays(positionOf(state.settings, state.game!), state.game!.turn.dice!);
+    expect(plays.length).toBeGreaterThan(1);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => runCommand(deps(), 'g-race', { type: 'play', by: mover, move: plays[i % plays.length].move }, { expectedVersion: 2 })),
+    );
+    const applied = results.filter((r) => r.ok);
+    const stale = results.filter((r) => !r.ok && r.error.kind === 'stale-version');
+    expect(applied).toHaveLength(1);
+    expect(stale).toHaveLength(49);
+    const loaded = await loadMatch(table.store, 'g-race');
+    expect(loaded.ok && loaded.value.record.version).toBe(3);
+    expect(loaded.ok && loaded.value.state.history.filter((e) => e.type === 'played')).toHaveLength(1);
+  });
+
+  it('a replayed platform update id is applied once', async () => {
+    const state = await startedGame('g-replay');
+    const mover = state.players[seatToAct(state)!]!.id;
+    const first = await runCommand(deps(), 'g-replay', { type: 'resign', by: mover }, { updateKey: 'tg:42' });
+    const again = await runCommand(deps(), 'g-replay', { type: 'resign', by: mover }, { updateKey: 'tg:42' });
+    expect(first.ok).toBe(true);
+    expect(!again.ok && again.error.kind).toBe('duplicate-update');
+  });
+
+  it('a button from an old board is a stale version, and the game is unchanged', async () => {
+    await startedGame('g-old');
+    const before = await table.store.load('g-old');
+    const r = await runCommand(deps(), 'g-old', { type: 'resign', by: alice.id }, { expectedVersion: 1 });
+    expect(!r.ok && r.error.kind).toBe('stale-version');
+    expect(await table.store.load('g-old')).toEqual(before);
+  });
+
+  it('a command from a non-player or out of turn is a typed error and writes nothing', async () => {
+    const state = await startedGame('g-bad');
+    const before = await table.store.load('g-bad');
+    const waiting = state.players[1 - seatToAct(state)!]!.id;
+    const stranger = await runCommand(deps(), 'g-bad', { type: 'resign', by: 'telegram:999' });
+    const early = await runCommand(deps(), 'g-bad', { type: 'resign', by: waiting });
+    expect(!stranger.ok && stranger.error.kind).toBe('not-a-player');
+    expect(!early.ok && early.error.kind).toBe('not-your-turn');
+    expect(await table.store.load('g-bad')).toEqual(before);
+  });
+
+  it('a malformed stored match is a typed error, never a crash, and is not overwritten', async () => {
+    await startedGame('g-corrupt');
+    const loaded = await table.store.load('g-corrupt');
+    if (!loaded.ok) throw new Error('lost');
+    const tampered = { ...loaded.value, state: { v: 1, h: [['C', 0, 'nonsense']], s: [] } };
+    expect((await table.store.save(tampered, loaded.value.version)).ok).toBe(true);
+    const r = await runCommand(deps(), 'g-corrupt', { type: 'resign', by: alice.id });
+    expect(!r.ok && r.error.kind).toBe('invalid-state');
+    const after = await table.store.load('g-corrupt');
+    expect(after.ok && after.value.state).toEqual(tampered.state);
+  });
+
+  it('an unknown game is not-found', async () => {
+    const r = await runCommand(deps(), 'g-none', { type: 'resign', by: alice.id });
+    expect(!r.ok && r.error.kind).toBe('not-found');
+  });
+});
