@@ -104,6 +104,12 @@ export class Generator {
   private readonly dice = new Int8Array(MAX_STEPS);
   private nDice = 0;
   private isDouble = false;
+  /**
+   * Doubles walk steps from non-increasing points only. Sound when the order of steps cannot
+   * matter; not for sequences (the step API offers every order) nor the Caucasian rule, where a
+   * hitter may wait for its own point to empty before moving on.
+   */
+  private ordered = false;
   private readonly path = new Int8Array(PATH);
   private hash = 0;
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
@@ -137,6 +143,7 @@ export class Generator {
     this.headAllowance = rules.headAllowance;
     this.prepare();
     this.isDouble = d1 === d2;
+    this.ordered = this.isDouble && !collectSequences && !rules.caucasian;
     if (this.isDouble) {
       this.nDice = 4;
       this.dice[0] = this.dice[1] = this.dice[2] = this.dice[3] = d1;
@@ -172,8 +179,8 @@ export class Generator {
 
   /**
    * Depth-first walk over the remaining dice. `minFrom` is the highest source point allowed: with
-   * doubles, steps are taken from non-increasing points (gnubg's trick), which reaches every
-   * final position once per multiset of steps instead of once per order.
+   * `ordered` doubles, steps are taken from non-increasing points (gnubg's trick), which reaches
+   * every final position once per multiset of steps instead of once per order.
    */
   private walk(depth: number, used: number, pips: number, minFrom: number): void {
     if (depth === this.nDice) {
@@ -199,13 +206,13 @@ export class Generator {
       }
     } else {
       const caucasian = this.rules.caucasian;
-      const top = this.collect || minFrom > 24 ? 24 : minFrom;
+      const top = minFrom > 24 ? 24 : minFrom;
       for (let p = top; p >= 1; p--) {
         const n = b[p];
         if (n === 0) continue;
         if (p === 24 && this.headUsed >= this.headAllowance) continue;
         const dest = p - d;
-        const next = this.collect || !this.isDouble ? 25 : p;
+        const next = this.ordered ? p : 25;
         const r = caucasian ? this.restricted[p] : 0;
         if (dest >= 1) {
           const q = this.opp[dest];
