@@ -14,10 +14,15 @@ function pointName(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
-/** Joins one checker's consecutive steps into journeys, keeping intermediate hits visible. */
+/**
+ * Joins steps into journeys, keeping intermediate hits visible. Steps are taken from the back of
+ * the board first, so the text depends only on which steps were made, not on their order: the
+ * same play reached by rolling 5-2 or 2-5 reads the same.
+ */
 function journeys(steps: readonly Step[]): Journey[] {
   const out: Journey[] = [];
-  for (const s of steps) {
+  const sorted = [...steps].sort((a, b) => b.from - a.from || b.to - a.to);
+  for (const s of sorted) {
     let j: Journey | undefined;
     for (let k = out.length - 1; k >= 0; k--) {
       if (out[k].to === s.from && s.from !== 0) { j = out[k]; break; }

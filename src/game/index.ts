@@ -8,6 +8,7 @@ export type { Applied, ChallengeInput } from './apply.ts';
 export { replayHistory } from './replay.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
+export { exportLongText, exportMat } from './export.ts';
 export { DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
