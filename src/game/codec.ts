@@ -1,13 +1,17 @@
 /**
  * The stored form of a match: its history in a compact positional form (times as deltas) plus
- * the unconfirmed steps of the turn in progress. Everything else is rebuilt by replaying, so a
- * stored item can never disagree with itself, and a mid-game item stays near 1–2 KB.
+ * the unconfirmed steps of the turn in progress. Everything else is rebuilt by replaying through
+ * the reducer, so a stored item can never disagree with itself or with the rules, and a mid-game
+ * item stays near 1–2 KB.
  * Not a rule: the storage codec of the match layer.
  */
-import { fail, ok, turnProgress, type Result, type Step } from '../engine/index.ts';
+import type { DiceSource } from '../dice/index.ts';
+import { fail, ok, type Result, type Step } from '../engine/index.ts';
+import { apply } from './apply.ts';
+import { seatToAct } from './clock.ts';
 import { evolve } from './evolve.ts';
-import { positionOf } from './match.ts';
-import { SCHEMA_VERSION, type GameError, type MatchEvent, type MatchState } from './types.ts';
+import { validateSettings } from './settings.ts';
+import { SCHEMA_VERSION, type Command, type GameError, type MatchEvent, type MatchState } from './types.ts';
 
 type EventType = MatchEvent['type'];
 
@@ -58,9 +62,82 @@ export function encodeMatch(state: MatchState): StoredMatch {
   return { v: SCHEMA_VERSION, h, s: state.game?.turn.steps ?? [] };
 }
 
+function decodeRows(rows: readonly unknown[]): MatchEvent[] | string {
+  const events: MatchEvent[] = [];
+  let at = 0;
+  for (const [i, row] of rows.entries()) {
+    if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'number') return `history row ${i} is malformed`;
+    const layout = BY_CODE.get(row[0]);
+    if (!layout || row.length !== layout.fields.length + 2) return `history row ${i} has an unknown shape`;
+    at += row[1];
+    const e: Record<string, unknown> = { type: layout.type, at };
+    layout.fields.forEach((f, k) => { e[f] = row[k + 2]; });
+    events.push(e as unknown as MatchEvent);
+  }
+  return events;
+}
+
+/** The challenge, checked: its settings must be exactly what validation makes of them. */
+function checkChallenge(e: MatchEvent): string | undefined {
+  if (e.type !== 'challenged') return 'the history must start with the challenge';
+  const by = e.by as unknown as Record<string, unknown> | null;
+  if (typeof by !== 'object' || by === null || typeof by.id !== 'string' || typeof by.name !== 'string') return 'the challenger is malformed';
+  if (typeof e.id !== 'string' || typeof e.expiresAt !== 'number' || e.seat !== null) return 'the challenge is malformed';
+  if (e.invitee !== null && typeof e.invitee !== 'string') return 'the invitee is malformed';
+  if (typeof e.settings !== 'object' || e.settings === null) return 'the settings are malformed';
+  const settings = validateSettings(e.settings as unknown as Parameters<typeof validateSettings>[0]);
+  if (!settings.ok) return `the settings do not validate: ${settings.error.message}`;
+  if (JSON.stringify(settings.value) !== JSON.stringify(e.settings)) return 'the settings are not in their validated form';
+  return undefined;
+}
+
+/** The dice a command drew, in the order the reducer draws them, read back from the history. */
+function recordedDice(state: MatchState, events: readonly MatchEvent[], from: number): DiceSource {
+  const faces: number[] = [];
+  for (let k = from; k < events.length; k++) {
+    const e = events[k];
+    if (e.type === 'accepted' && state.settings.colour === 'random') faces.push(e.challengerSeat === 0 ? 1 : 6);
+    if (e.type === 'openingThrow' || e.type === 'rolled') faces.push(...e.dice);
+  }
+  let next = 0;
+  return {
+    die() {
+      const f = faces[next++];
+      if (!Number.isInteger(f) || f < 1 || f > 6) throw new Error('the history lacks a die face the rules need');
+      return f;
+    },
+  };
+}
+
+/** The command that made `e` the first event of its batch, or a reason it cannot be one. */
+function commandFor(state: MatchState, e: MatchEvent): Command | string {
+  const id = (seat: unknown) => (seat === 0 || seat === 1 ? state.players[seat]?.id : undefined) ?? '';
+  const answering = state.game ? id(state.game.turn.seat === 0 ? 1 : 0) : '';
+  switch (e.type) {
+    case 'accepted': return { type: 'accept', by: e.by };
+    case 'declined': return { type: 'decline', by: state.invitee ?? '' };
+    case 'cancelled': return { type: 'cancel', by: state.players[0]?.id ?? '' };
+    case 'expired': case 'timedOut': return { type: 'tick' };
+    case 'rolled': return { type: 'roll', by: id(e.seat) };
+    case 'played': return e.forced ? 'a forced play must follow its roll' : { type: 'play', by: id(e.seat), move: e.move };
+    case 'doubled': return { type: 'double', by: id(e.seat) };
+    case 'taken': return { type: 'take', by: id(e.seat) };
+    case 'beavered': return { type: 'beaver', by: id(e.seat) };
+    case 'passed': return { type: 'pass', by: id(e.seat) };
+    case 'resigned': return { type: 'resign', by: id(e.seat), kind: e.kind };
+    case 'resignDeclined': return { type: 'declineResign', by: id(e.seat) };
+    case 'gameEnded': return state.game?.turn.stage === 'resignOffered' ? { type: 'acceptResign', by: answering } : 'a game result out of place';
+    case 'vacation': return { type: 'vacation', by: id(e.seat), away: e.away };
+    default: return `"${e.type}" cannot start a command`;
+  }
+}
+
 /**
- * Returns the match a stored form describes — history replayed, steps checked against the rules —
- * or an `invalid-state` error for anything malformed. Never throws. Not a rule: a codec.
+ * Returns the match a stored form describes — or an `invalid-state` error for anything malformed.
+ * The history is replayed through the reducer itself: each command is rebuilt from its first
+ * event, applied with the recorded dice, and must produce exactly the stored events; the steps in
+ * progress are applied as step commands. So a stored match can only hold what the rules allow.
+ * Never throws. Not a rule: the storage codec of the match layer.
  */
 export function decodeMatch(value: unknown): Result<MatchState, GameError> {
   const bad = (message: string) => fail({ kind: 'invalid-state' as const, message });
@@ -69,27 +146,38 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
   if (v.v !== SCHEMA_VERSION) return bad(`unknown schema version ${String(v.v)}`);
   if (!Array.isArray(v.h) || v.h.length === 0 || !Array.isArray(v.s)) return bad('a stored match needs a history and steps');
   try {
-    let state = undefined as unknown as MatchState;
-    let at = 0;
-    for (const [i, row] of v.h.entries()) {
-      if (!Array.isArray(row) || typeof row[0] !== 'string' || typeof row[1] !== 'number') return bad(`history row ${i} is malformed`);
-      const layout = BY_CODE.get(row[0]);
-      if (!layout || row.length !== layout.fields.length + 2) return bad(`history row ${i} has an unknown shape`);
-      if ((i === 0) !== (layout.type === 'challenged')) return bad('the history must start with the challenge, once');
-      at += row[1];
-      const e: Record<string, unknown> = { type: layout.type, at };
-      layout.fields.forEach((f, k) => { e[f] = row[k + 2]; });
-      state = evolve(state, e as unknown as MatchEvent);
+    const events = decodeRows(v.h);
+    if (typeof events === 'string') return bad(events);
+    const problem = checkChallenge(events[0]);
+    if (problem) return bad(problem);
+    let state = evolve(undefined as unknown as MatchState, events[0]);
+    for (let i = 1; i < events.length; ) {
+      const command = commandFor(state, events[i]);
+      if (typeof command === 'string') return bad(`history event ${i}: ${command}`);
+      const applied = apply(state, command, events[i].at, recordedDice(state, events, i));
+      if (!applied.ok) return bad(`history event ${i} (${events[i].type}) breaks the rules: ${applied.error.message}`);
+      const produced = applied.value.events;
+      if (JSON.stringify(produced) !== JSON.stringify(events.slice(i, i + produced.length))) return bad(`history event ${i} (${events[i].type}) is not what the rules produce`);
+      state = applied.value.state;
+      i += produced.length;
     }
-    for (const step of v.s) {
-      const game = state.game;
-      if (!game || !game.turn.dice || game.ended) return bad('steps in progress without a turn');
-      const progress = turnProgress(positionOf(state.settings, game), game.turn.dice, [...game.turn.steps, step], { firstTurn: game.turnsPlayed[game.turn.seat] === 0 });
-      if (!progress.ok) return bad(`the steps in progress are not legal: ${progress.error.message}`);
-      state = evolve(state, { type: 'stepped', at, seat: game.turn.seat, step });
+    const at = events[events.length - 1].at;
+    for (const step of v.s as Step[]) {
+      const seat = seatToAct(state);
+      const by = seat === null ? '' : state.players[seat]?.id ?? '';
+      const applied = apply(state, { type: 'step', by, from: step?.from, to: step?.to, die: step?.die }, at, NO_DICE);
+      if (!applied.ok) return bad(`a step in progress is not legal: ${applied.error.message}`);
+      if (JSON.stringify(applied.value.events) !== JSON.stringify([{ type: 'stepped', at, seat, step }])) return bad('a step in progress is not what the rules produce');
+      state = applied.value.state;
     }
     return ok(state);
   } catch (err) {
     return bad(`the history does not replay: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+
+const NO_DICE: DiceSource = {
+  die() {
+    throw new Error('a step needs no dice');
+  },
+};

@@ -5,6 +5,7 @@
 import { gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
+import { checkCommand } from './command.ts';
 import { gamePoints, mayDouble, other, positionOf } from './match.ts';
 import type { Command, EndReason, GameError, MatchEvent, MatchState, PlayerId, Seat } from './types.ts';
 
@@ -100,6 +101,12 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (t.stage !== 'decide') return stageError();
       return ok([{ type: 'rolled', at, seat, dice: [dice.die(), dice.die()] }]);
     case 'double':
+      if (t.stage === 'moving') {
+        // Dice roll by themselves when the cube cannot be turned; otherwise the player chose to roll.
+        const couldHave = state.settings.doubling && !game.crawford && (game.cube.owner === null || game.cube.owner === mover);
+        if (couldHave) return error('wrong-phase', 'a double comes before the roll');
+        return error('cube-not-available', game.crawford ? 'no doubling in the Crawford game' : state.settings.doubling ? 'the cube is your opponent\'s' : 'this match is played without the cube');
+      }
       if (t.stage !== 'decide') return stageError();
       if (!mayDouble(state)) return error('cube-not-available', game.crawford ? 'no doubling in the Crawford game' : 'you may not double now');
       return ok([{ type: 'doubled', at, seat, value: game.cube.value * 2 }]);
@@ -156,7 +163,10 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
 }
 
 /** Returns the events a command causes, or why it cannot be done. Not a rule by itself: it applies RULES.md §1–§5. */
-export function decide(state: MatchState, cmd: Command, at: number, dice: DiceSource): Decision {
+export function decide(state: MatchState, input: Command, at: number, dice: DiceSource): Decision {
+  const checked = checkCommand(input);
+  if (!checked.ok) return checked;
+  const cmd = checked.value;
   if (cmd.type === 'tick') return ok([]);
   if (state.phase === 'challenge') return decideChallenge(state, cmd, at, dice);
   if (cmd.type === 'accept') return error('wrong-phase', `the challenge is ${state.phase}`);

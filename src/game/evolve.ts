@@ -66,7 +66,8 @@ function evolveGame(state: MatchState, e: MatchEvent): MatchState {
     case 'gameEnded': {
       const score: [number, number] = [state.score[0], state.score[1]];
       if (e.winner !== null) score[e.winner] += e.points;
-      return { ...withGame(state, { ended: { winner: e.winner, kind: e.kind, points: e.points, reason: e.reason } }), score };
+      const ended = { winner: e.winner, kind: e.kind, points: e.points, reason: e.reason };
+      return { ...withGame(state, { ended, turn: { ...t, steps: [] } }), score };
     }
     default:
       throw new InvariantError(`event ${e.type} is not a game event`);

@@ -33,13 +33,14 @@ export function mayDouble(state: MatchState): boolean {
 const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 
 /**
- * Returns the points a game is worth: the kind's points (after "with mars" and Jacoby) times the
- * cube. Jacoby (money play): mars and koks count as oin while the cube has not been turned.
+ * Returns the points a game is worth: the kind's points times the cube. With "with mars" off every
+ * win counts as oin; Jacoby (money play): mars and koks count as oin while the cube is not turned.
  * Implements RULES.md §4 (cube, Jacoby) with §2/§3 (kinds).
  */
 export function gamePoints(settings: MatchSettings, cubeValue: number, kind: WinKind): number {
   const jacobyApplies = settings.jacoby && settings.matchLength === 0 && cubeValue === 1;
-  const base = jacobyApplies ? 1 : KIND_POINTS[kind];
+  const withMars = settings.options.withMars ?? true;
+  const base = jacobyApplies || !withMars ? 1 : KIND_POINTS[kind];
   return base * cubeValue;
 }
 

@@ -1,0 +1,54 @@
+/**
+ * Commands arrive from the outside (button tokens, typed text, stored data), so their shape is
+ * checked before the reducer reads them: a malformed command is `unknown-command`, never a crash.
+ */
+import { fail, ok, type Result } from '../engine/index.ts';
+import type { Command, GameError } from './types.ts';
+
+const BY_ID = ['decline', 'cancel', 'roll', 'double', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign'];
+const KINDS = ['oin', 'mars', 'koks'];
+
+function isText(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= 200;
+}
+
+function isPoint(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 25;
+}
+
+/**
+ * Returns the command if its shape is one the reducer knows, or an `unknown-command` error
+ * saying what is wrong. Not a rule: input validation.
+ * @example checkCommand({ type: 'roll', by: 'telegram:1' }) // ok
+ */
+export function checkCommand(value: unknown): Result<Command, GameError> {
+  const bad = (message: string) => fail({ kind: 'unknown-command' as const, message });
+  if (typeof value !== 'object' || value === null) return bad('a command must be an object');
+  const c = value as Record<string, unknown>;
+  const type = c.type;
+  if (typeof type !== 'string') return bad('a command needs a type');
+  if (type === 'tick') return ok({ type: 'tick' });
+  if (type === 'accept') {
+    const by = c.by as Record<string, unknown> | null | undefined;
+    if (typeof by !== 'object' || by === null || !isText(by.id) || typeof by.name !== 'string') return bad('accept needs the player (id and name)');
+    return ok({ type, by: { id: by.id, name: by.name } });
+  }
+  if (!isText(c.by)) return bad(`${type} needs the player's id`);
+  const by = c.by;
+  if (BY_ID.includes(type)) return ok({ type, by } as Command);
+  switch (type) {
+    case 'play':
+      return typeof c.move === 'string' && c.move.length <= 200 ? ok({ type, by, move: c.move }) : bad('play needs a move in notation');
+    case 'step':
+      if (!isPoint(c.from) || !isPoint(c.to)) return bad('step needs from and to points');
+      if (c.die !== undefined && !(typeof c.die === 'number' && Number.isInteger(c.die) && c.die >= 1 && c.die <= 6)) return bad('a step die is 1..6');
+      return ok({ type, by, from: c.from, to: c.to, ...(c.die === undefined ? {} : { die: c.die as number }) });
+    case 'resign':
+      if (c.kind !== undefined && !KINDS.includes(c.kind as string)) return bad('resign kind must be oin, mars or koks');
+      return ok({ type, by, ...(c.kind === undefined ? {} : { kind: c.kind as 'oin' | 'mars' | 'koks' }) });
+    case 'vacation':
+      return typeof c.away === 'boolean' ? ok({ type, by, away: c.away }) : bad('vacation needs away: true or false');
+    default:
+      return bad(`unknown command "${type}"`);
+  }
+}
