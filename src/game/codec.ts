@@ -151,7 +151,16 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
     const problem = checkChallenge(events[0]);
     if (problem) return bad(problem);
     let state = evolve(undefined as unknown as MatchState, events[0]);
+    let steps = v.s as Step[];
     for (let i = 1; i < events.length; ) {
+      const last = events[events.length - 1];
+      if (i === events.length - 1 && last.type === 'resigned' && last.kind !== 'oin') {
+        // A pending resignation offer keeps the steps made before it: they come first.
+        const stepped = applySteps(state, steps, last.at);
+        if (typeof stepped === 'string') return bad(stepped);
+        state = stepped;
+        steps = [];
+      }
       const command = commandFor(state, events[i]);
       if (typeof command === 'string') return bad(`history event ${i}: ${command}`);
       const applied = apply(state, command, events[i].at, recordedDice(state, events, i));
@@ -161,19 +170,24 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
       state = applied.value.state;
       i += produced.length;
     }
-    const at = events[events.length - 1].at;
-    for (const step of v.s as Step[]) {
-      const seat = seatToAct(state);
-      const by = seat === null ? '' : state.players[seat]?.id ?? '';
-      const applied = apply(state, { type: 'step', by, from: step?.from, to: step?.to, die: step?.die }, at, NO_DICE);
-      if (!applied.ok) return bad(`a step in progress is not legal: ${applied.error.message}`);
-      if (JSON.stringify(applied.value.events) !== JSON.stringify([{ type: 'stepped', at, seat, step }])) return bad('a step in progress is not what the rules produce');
-      state = applied.value.state;
-    }
-    return ok(state);
+    const stepped = applySteps(state, steps, events[events.length - 1].at);
+    return typeof stepped === 'string' ? bad(stepped) : ok(stepped);
   } catch (err) {
     return bad(`the history does not replay: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** Applies stored steps in progress as step commands; each must produce exactly the stored step. */
+function applySteps(state: MatchState, steps: readonly Step[], at: number): MatchState | string {
+  for (const step of steps) {
+    const seat = seatToAct(state);
+    const by = seat === null ? '' : state.players[seat]?.id ?? '';
+    const applied = apply(state, { type: 'step', by, from: step?.from, to: step?.to, die: step?.die }, at, NO_DICE);
+    if (!applied.ok) return `a step in progress is not legal: ${applied.error.message}`;
+    if (JSON.stringify(applied.value.events) !== JSON.stringify([{ type: 'stepped', at, seat, step }])) return 'a step in progress is not what the rules produce';
+    state = applied.value.state;
+  }
+  return state;
 }
 
 const NO_DICE: DiceSource = {
