@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { legalCommand, legalBatch } from './legal.ts';
 import { perftCommand } from './perft.ts';
+import { renderCommand } from './render.ts';
 import { playCommand, showCommand } from './replay.ts';
 
 const USAGE = `usage: nardy <command> [options]
@@ -13,6 +14,7 @@ const USAGE = `usage: nardy <command> [options]
   perft --variant V --depth D [--divide] [--options JSON]
   show  --variant V (--position ID | --board JSON)
   play  --variant V [--options JSON] "3-1: 8/5 6/5" "6-4: 24/14" ...
+  render --variant V (--position ID | --board JSON) [--dice a-b] [--spec JSON] [--out file.png]
 variants: short, long`;
 
 async function main(argv: string[]): Promise<number> {
@@ -30,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       batch: { type: 'boolean' },
       depth: { type: 'string' },
       divide: { type: 'boolean' },
+      out: { type: 'string' },
+      spec: { type: 'string' },
     },
   });
   switch (command) {
@@ -41,6 +45,8 @@ async function main(argv: string[]): Promise<number> {
       return showCommand(values, process.stdout);
     case 'play':
       return playCommand(values, positionals, process.stdout);
+    case 'render':
+      return renderCommand(values, process.stdout);
     default:
       process.stderr.write(`${command ? `unknown command "${command}"\n` : ''}${USAGE}\n`);
       return 2;

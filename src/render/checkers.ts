@@ -1,0 +1,81 @@
+/**
+ * The checkers: stacks on the points (a stack taller than fits shows its count on its last
+ * checker), checkers on the bar, and borne-off checkers as slabs in the trays with their count.
+ */
+import { opponentPoint } from '../engine/index.ts';
+import {
+  BAR_MAX, CHECKER_R, FIELD_BOTTOM, FIELD_TOP, STACK_MAX, TRAY_W, barCentre, stackCentre, trayX, type Home,
+} from './geometry.ts';
+import type { Scene } from './scene.ts';
+import type { Colour } from './spec.ts';
+import { circle, middleBaseline, rect, text } from './svg.ts';
+import { CHECKER, THEME } from './theme.ts';
+
+const SLAB_H = 13;
+const SLAB_STEP = 15;
+
+/** Returns one checker; with `count`, the number written on it. */
+export function checker(colour: Colour, x: number, y: number, count?: number): string {
+  const c = CHECKER[colour];
+  let out = circle(x, y, CHECKER_R - 1.5, c.face, `stroke="${c.rim}" stroke-width="3"`);
+  out += circle(x, y, CHECKER_R * 0.6, 'none', `stroke="${c.inner}" stroke-width="2"`);
+  if (count !== undefined) {
+    const size = count >= 10 ? 26 : 30;
+    out += text(x, middleBaseline(y, size), String(count), { size, fill: c.count, bold: true, anchor: 'middle' });
+  }
+  return out;
+}
+
+/** Returns the slot (bottom player's numbering) of a colour's own point. */
+export function slotOf(scene: Scene, colour: Colour, point: number): number {
+  return colour === scene.bottom ? point : opponentPoint(scene.family, point);
+}
+
+/** Returns every checker on the board, the bar and in the trays. */
+export function checkersLayer(scene: Scene): string {
+  const parts: string[] = [];
+  for (const colour of ['white', 'black'] as const) {
+    const side = scene.sides[colour];
+    for (let p = 1; p <= 24; p++) if (side[p] > 0) parts.push(stack(colour, slotOf(scene, colour, p), side[p], scene.home));
+    if (side[25] > 0) parts.push(barStack(colour, colour === scene.bottom, side[25], scene.home));
+    if (side[0] > 0) parts.push(borneOff(colour, colour === scene.bottom, side[0], scene.home));
+  }
+  return parts.join('');
+}
+
+function stack(colour: Colour, slot: number, n: number, home: Home): string {
+  const parts: string[] = [];
+  const shown = Math.min(n, STACK_MAX);
+  for (let i = 0; i < shown; i++) {
+    const { x, y } = stackCentre(slot, i, home);
+    parts.push(checker(colour, x, y, i === shown - 1 && n > STACK_MAX ? n : undefined));
+  }
+  return parts.join('');
+}
+
+function barStack(colour: Colour, isBottom: boolean, n: number, home: Home): string {
+  const parts: string[] = [];
+  const shown = Math.min(n, BAR_MAX);
+  for (let i = 0; i < shown; i++) {
+    const { x, y } = barCentre(isBottom, i, home);
+    parts.push(checker(colour, x, y, i === shown - 1 && n > BAR_MAX ? n : undefined));
+  }
+  return parts.join('');
+}
+
+/** Returns the y of the i-th borne-off slab's top edge (from the tray's outer end). */
+export function slabY(isBottom: boolean, i: number): number {
+  return isBottom ? FIELD_BOTTOM - 6 - SLAB_H - i * SLAB_STEP : FIELD_TOP + 6 + i * SLAB_STEP;
+}
+
+function borneOff(colour: Colour, isBottom: boolean, n: number, home: Home): string {
+  const c = CHECKER[colour];
+  const x = trayX(home) + 8;
+  const parts: string[] = [];
+  for (let i = 0; i < n; i++) {
+    parts.push(rect(x, slabY(isBottom, i), TRAY_W - 16, SLAB_H, c.face, `rx="3" stroke="${c.slabRim}" stroke-width="1.5"`));
+  }
+  const labelY = isBottom ? slabY(true, n - 1) - 20 : slabY(false, n - 1) + SLAB_H + 20;
+  parts.push(text(x + (TRAY_W - 16) / 2, middleBaseline(labelY, 24), String(n), { size: 24, fill: THEME.text, bold: true, anchor: 'middle' }));
+  return parts.join('');
+}

@@ -1,0 +1,59 @@
+/**
+ * The dice of the current roll (in the mover's half, used ones dimmed; doubles as four dice) and
+ * the doubling cube (on the bar: in the middle while centred, at its owner's end once owned).
+ */
+import { BAR_W, BAR_X, CUBE_SIZE, DIE_SIZE, FIELD_BOTTOM, FIELD_MID, FIELD_TOP, diceCentreX, mirrorX } from './geometry.ts';
+import type { Scene } from './scene.ts';
+import type { Colour } from './spec.ts';
+import { circle, middleBaseline, rect, text } from './svg.ts';
+import { textWidth } from './text.ts';
+import { THEME } from './theme.ts';
+
+const DIE_GAP = 12;
+const DIE_FACE: Record<Colour, { face: string; pip: string; edge: string }> = {
+  white: { face: '#fbf6ea', pip: '#2a1c12', edge: '#8a7152' },
+  black: { face: '#2b2523', pip: '#f8efdc', edge: '#9a8c7c' },
+};
+
+/** Pip positions of each face on a 3 × 3 grid (0, 1, 2 per axis). */
+const PIPS: Record<number, readonly (readonly [number, number])[]> = {
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+  5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
+  6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]],
+};
+
+function die(value: number, x: number, y: number, colour: Colour, used: boolean): string {
+  const f = DIE_FACE[colour];
+  const dim = used ? ' opacity="0.35"' : '';
+  const pips = PIPS[value].map(([i, j]) => circle(x + DIE_SIZE * (0.25 + 0.25 * i), y + DIE_SIZE * (0.25 + 0.25 * j), 5.2, f.pip)).join('');
+  return `<g${dim}>${rect(x, y, DIE_SIZE, DIE_SIZE, f.face, `rx="9" stroke="${f.edge}" stroke-width="2"`)}${pips}</g>`;
+}
+
+/** Returns the dice of the roll in the half of the side to move. */
+export function diceLayer(scene: Scene): string {
+  if (scene.dice.length === 0) return '';
+  const roller = scene.turn ?? scene.bottom;
+  const centre = diceCentreX(roller === scene.bottom, scene.home);
+  const total = scene.dice.length * DIE_SIZE + (scene.dice.length - 1) * DIE_GAP;
+  const y = FIELD_MID - DIE_SIZE / 2;
+  return scene.dice.map((d, i) => die(d.value, centre - total / 2 + i * (DIE_SIZE + DIE_GAP), y, roller, d.used)).join('');
+}
+
+/** Returns the doubling cube, or nothing when the game has none. */
+export function cubeLayer(scene: Scene): string {
+  const cube = scene.cube;
+  if (!cube) return '';
+  const x = mirrorX(BAR_X, BAR_W, scene.home) + (BAR_W - CUBE_SIZE) / 2;
+  let y = FIELD_MID - CUBE_SIZE / 2;
+  if (cube.owner === scene.bottom) y = FIELD_BOTTOM - CUBE_SIZE - 4;
+  else if (cube.owner !== null) y = FIELD_TOP + 4;
+  const label = cube.owner === null && cube.value === 1 ? '64' : String(cube.value);
+  const size = Math.min(32, Math.floor((32 * (CUBE_SIZE - 12)) / textWidth(label, 32, 'bold')));
+  return (
+    rect(x, y, CUBE_SIZE, CUBE_SIZE, '#f3e9d2', `rx="8" stroke="${THEME.accent}" stroke-width="3"`) +
+    text(x + CUBE_SIZE / 2, middleBaseline(y + CUBE_SIZE / 2, size), label, { size, fill: '#2a1c12', bold: true, anchor: 'middle' })
+  );
+}
