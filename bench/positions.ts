@@ -3,18 +3,8 @@
  * the same on every run, so figures compare across commits.
  */
 import { legalPlays, startBoard, swapSides, VARIANTS, type Board, type VariantId } from '../src/engine/index.ts';
+import { mulberry32 as seeded } from '../tests/arbitraries.ts';
 
-/** Mulberry32: a small seeded PRNG for reproducible benchmark games (never for real dice). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface Vector {
   board: Board;

@@ -14,7 +14,6 @@ import fc from 'fast-check';
 import {
   BAR,
   OFF,
-  emptySide,
   legalPlays,
   turnProgress,
   type Board,
@@ -25,29 +24,11 @@ import {
   type Step,
 } from '../../src/engine/index.ts';
 import { positionArb } from '../arbitraries.ts';
+import { side, spec } from './sides.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** A side from `{ point: checkers }`, key 0 = borne off, 25 = bar. All 15 checkers must be placed. */
-function side(points: Record<number, number>): SideCheckers {
-  const s = emptySide();
-  let total = 0;
-  for (const [p, n] of Object.entries(points)) {
-    s[Number(p)] = n;
-    total += n;
-  }
-  if (total !== 15) throw new Error(`side ${JSON.stringify(points)} has ${total} checkers, not 15`);
-  return s;
-}
-
-function spec(s: SideCheckers): string {
-  const parts: string[] = [];
-  if (s[BAR] > 0) parts.push(`bar:${s[BAR]}`);
-  for (let p = 24; p >= 1; p--) if (s[p] > 0) parts.push(`${p}:${s[p]}`);
-  if (s[OFF] > 0) parts.push(`off:${s[OFF]}`);
-  return parts.join(' ');
-}
 
 /** A play's outcome: the mover's side | the opponent's side (a hit shows on the opponent's bar). */
 function outcome(board: Board): string {

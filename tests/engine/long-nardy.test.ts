@@ -32,29 +32,11 @@ import {
   type VariantOptions,
 } from '../../src/engine/index.ts';
 import { positionAndDiceArb } from '../arbitraries.ts';
+import { side, spec } from './sides.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/** A side from `{ point: checkers }`, key 0 = borne off. All 15 checkers must be placed. */
-function side(points: Record<number, number>): SideCheckers {
-  const s = emptySide();
-  let total = 0;
-  for (const [p, n] of Object.entries(points)) {
-    s[Number(p)] = n;
-    total += n;
-  }
-  if (total !== 15) throw new Error(`side ${JSON.stringify(points)} has ${total} checkers, not 15`);
-  return s;
-}
-
-/** A side written back as `24:13 18:2 off:1` (points high to low, then borne off). */
-function spec(s: SideCheckers): string {
-  const parts: string[] = [];
-  for (let p = 24; p >= 1; p--) if (s[p] > 0) parts.push(`${p}:${s[p]}`);
-  if (s[OFF] > 0) parts.push(`off:${s[OFF]}`);
-  return parts.join(' ');
-}
 
 type Opts = Partial<VariantOptions>;
 

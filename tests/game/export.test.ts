@@ -10,6 +10,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asciiBoard } from '../../src/cli/ascii.ts';
 import { fixedDice, type DiceSource } from '../../src/dice/index.ts';
+import { mulberry32 as seeded } from '../arbitraries.ts';
 import { formatDice, legalPlays } from '../../src/engine/index.ts';
 import { exportLongText, exportMat } from '../../src/game/export.ts';
 import { apply, boardFor, createChallenge, mayDouble, other, positionOf, replayHistory } from '../../src/game/index.ts';
@@ -20,17 +21,6 @@ const T0 = Date.UTC(2026, 10, 29, 14, 5);
 const ANN: Player = { id: 'telegram:1', name: 'Ann' };
 const BOB: Player = { id: 'telegram:2', name: 'Bob' };
 
-/** mulberry32: a small seeded generator, so every match here is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seededDice = (seed: number): DiceSource => {
   const r = seeded(seed);
