@@ -45,7 +45,7 @@ const STATUS: Record<MatchState['phase'], GameStatus> = {
 };
 
 /** The record a match is stored as: the compact state plus what the indexes and lists need. */
-export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined): GameRecord {
+export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string): GameRecord {
   const seat = seatToAct(state);
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
   return {
@@ -63,6 +63,8 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
       score: state.score,
       matchLength: state.settings.matchLength,
       toAct: seat === null ? null : state.players[seat]?.id ?? null,
+      // The language of the shared board: the chat's, taken from whoever opened the challenge.
+      lang: lang ?? null,
     },
   };
 }
@@ -71,12 +73,18 @@ function storeError(e: StoreError): AppError {
   return e.kind === 'corrupt-item' ? { kind: 'corrupt-item', message: e.reason } : e;
 }
 
+/** Returns the language the shared board of a stored game is drawn in, if one was recorded. */
+export function boardLanguage(record: GameRecord): string | undefined {
+  const lang = (record.summary as { lang?: unknown } | undefined)?.lang;
+  return typeof lang === 'string' ? lang : undefined;
+}
+
 /** Opens a challenge and stores it. */
-export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: ChatRef): Promise<Result<Outcome, AppError>> {
+export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: ChatRef, lang?: string): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
   const created = createChallenge(input, now);
   if (!created.ok) return created;
-  const saved = await deps.store.create(recordOf(created.value.state, 1, now, chat));
+  const saved = await deps.store.create(recordOf(created.value.state, 1, now, chat, lang));
   if (!saved.ok) return fail(storeError(saved.error));
   return ok({ record: saved.value, state: created.value.state, events: created.value.events });
 }
@@ -84,7 +92,8 @@ export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat
 /**
  * Runs one command on a stored match. `expectedVersion` (from a button) makes an old board's
  * button a `stale-version`; `updateKey` (a platform update id) makes a redelivered update a
- * `duplicate-update`. Two commands racing on one match: exactly one is stored, the other gets
+ * `duplicate-update`; `beforeSave` runs once the command is known to be legal, before the write.
+ * Two commands racing on one match: exactly one is stored, the other gets
  * `stale-version`. Note: the update id is claimed before the write, so an infrastructure failure
  * in between drops that one update (the player presses again) rather than risking it twice.
  */
@@ -92,7 +101,7 @@ export async function runCommand(
   deps: MatchDeps,
   gameId: string,
   command: Command,
-  options: { expectedVersion?: number; updateKey?: string } = {},
+  options: { expectedVersion?: number; updateKey?: string; beforeSave?: (state: MatchState) => Promise<void> } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
   if (options.updateKey !== undefined && !(await deps.store.claimUpdate(options.updateKey, now, UPDATE_TTL_SECONDS))) {
@@ -108,7 +117,9 @@ export async function runCommand(
   if (!state.ok) return state;
   const applied = apply(state.value, command, now, deps.dice);
   if (!applied.ok) return applied;
-  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat), record.version);
+  // The platform may answer the press now, before the write (Telegram wants callbacks answered fast).
+  await options.beforeSave?.(applied.value.state);
+  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record)), record.version);
   if (!saved.ok) return fail(storeError(saved.error));
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }

@@ -1,0 +1,222 @@
+/**
+ * The conversation: every platform's intents handled the same way. A press is checked (token,
+ * presser, turn, version), answered with a toast before the write, applied through the reducer,
+ * stored with one conditional write, and the board is redrawn in place.
+ */
+import { randomBytes } from 'node:crypto';
+import type { DiceSource } from '../dice/index.ts';
+import { legalPlays, type VariantId } from '../engine/index.ts';
+import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
+import { LANG_NAMES, errorText, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
+import type { GameStore } from '../store/index.ts';
+import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
+import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
+import { challengeMessage, gamesList } from './texts.ts';
+import { decodeToken, type Choice, type Token } from './tokens.ts';
+import { boardView, pressCheck, type ViewMode } from './views.ts';
+
+/** What the conversation needs from the world. */
+export interface AppDeps {
+  readonly store: GameStore;
+  readonly now: () => number;
+  readonly dice: DiceSource;
+  /** The bot's handle without `@` (deep links); empty when the platform has none. */
+  readonly botUsername: string;
+  /** New game ids; random by default. */
+  readonly newId?: () => string;
+}
+
+function newGameId(): string {
+  return randomBytes(8).toString('hex').slice(0, 10);
+}
+
+function langOf(user: ChatUser): Lang {
+  return pickLang(user.language);
+}
+
+const VIEW_CHOICES = new Set<Choice['k']>(['pick', 'askPass', 'askResign', 'back']);
+
+/** The match command a choice stands for (view-only choices have none). */
+function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | undefined {
+  const id = by.id;
+  switch (choice.k) {
+    case 'accept': return { type: 'accept', by: { id, name: by.name } };
+    case 'decline': return { type: 'decline', by: id };
+    case 'cancel': return { type: 'cancel', by: id };
+    case 'roll': return { type: 'roll', by: id };
+    case 'double': return { type: 'double', by: id };
+    case 'take': return { type: 'take', by: id };
+    case 'beaver': return { type: 'beaver', by: id };
+    case 'pass': return { type: 'pass', by: id };
+    case 'resign': return { type: 'resign', by: id };
+    case 'acceptResign': return { type: 'acceptResign', by: id };
+    case 'declineResign': return { type: 'declineResign', by: id };
+    case 'undo': return { type: 'undo', by: id };
+    case 'confirm': return { type: 'confirm', by: id };
+    case 'step': return { type: 'step', by: id, from: choice.from, to: choice.to, die: choice.die };
+    case 'play': {
+      const game = state.game;
+      if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
+      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, { firstTurn: game.turnsPlayed[game.turn.seat] === 0 });
+      return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?' };
+    }
+    default: return undefined;
+  }
+}
+
+function modeOf(choice: Choice): ViewMode {
+  if (choice.k === 'pick') return { pick: choice.from };
+  if (choice.k === 'askPass') return { confirm: 'pass' };
+  if (choice.k === 'askResign') return { confirm: 'resign' };
+  return {};
+}
+
+/** Draws the board where it belongs: in place of the pressed board, or as a new message. */
+async function showBoard(deps: AppDeps, emit: Emit, state: MatchState, version: number, lang: Lang, chat: Intent['chat'], replace?: MessageRef, mode?: ViewMode): Promise<void> {
+  await emit({ kind: 'board', chat, view: boardView(state, version, lang, deps.now(), mode), replace });
+}
+
+async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
+  const fromText = token.surface === 'text';
+  if (after.phase !== 'playing' && after.phase !== 'finished') {
+    // A challenge declined, cancelled or expired: the challenge message says so.
+    const key = after.phase === 'declined' ? 'challenge.declined' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
+    if (intent.message) await emit({ kind: 'editText', message: intent.message, text: t(lang, key) });
+    return;
+  }
+  if (fromText && intent.message && before.phase === 'challenge') {
+    await emit({ kind: 'editText', message: intent.message, text: t(lang, 'challenge.accepted') });
+  }
+  await showBoard(deps, emit, after, version, lang, intent.chat, fromText ? undefined : intent.message);
+  const actor = seatToAct(after);
+  if (actor !== null && actor !== seatToAct(before)) {
+    const player = after.players[actor];
+    if (player && player.id !== intent.from.id) await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+  }
+}
+
+async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  const token = decodeToken(intent.token);
+  if (!token) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  const loaded = await loadMatch(deps.store, token.gameId);
+  if (!loaded.ok) return void (await emit({ kind: 'toast', text: errorText(lang, loaded.error) }));
+  const { record, state } = loaded.value;
+  const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const refresh = async () => {
+    await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
+    if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
+  };
+  if (token.version !== record.version) return refresh();
+  if (VIEW_CHOICES.has(token.choice.k)) {
+    const who = pressCheck(state, intent.from.id);
+    if (who === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+    if (who === 'not-your-turn') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourTurn') }));
+    await emit({ kind: 'toast', text: '' });
+    return showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message, modeOf(token.choice));
+  }
+  const command = commandOf(token.choice, intent.from, state);
+  if (!command) return refresh();
+  const outcome = await runCommand(deps, token.gameId, command, {
+    expectedVersion: record.version,
+    updateKey: undefined,
+    beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
+  });
+  if (!outcome.ok) return pressFailed(deps, emit, intent, outcome.error, lang, refresh);
+  await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, intent, token, boardLang);
+}
+
+async function pressFailed(deps: AppDeps, emit: Emit, intent: Intent & { kind: 'press' }, error: AppError, lang: Lang, refresh: () => Promise<void>): Promise<void> {
+  void deps;
+  void intent;
+  if (error.kind === 'stale-version') return refresh();
+  const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
+  await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+}
+
+/** Reads a challenge's few words: a variant and a match length (`/nardy short 3`). */
+function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number } {
+  let variant: VariantId = intent.variant ?? 'long';
+  let matchLength = 0;
+  for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
+    if (['short', 'backgammon', 'короткие', 'короткие нарды', 'ნარდი-მოკლე'].includes(word)) variant = 'short';
+    if (['long', 'длинные'].includes(word)) variant = 'long';
+    if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
+  }
+  return { variant, matchLength };
+}
+
+async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  const { variant, matchLength } = challengeSettings(intent);
+  const opened = await openChallenge(deps, {
+    id: (deps.newId ?? newGameId)(),
+    by: { id: intent.from.id, name: intent.from.name },
+    invitee: intent.opponent?.id ?? null,
+    settings: { variant, matchLength, doubling: variant === 'short' && matchLength > 0, crawford: variant === 'short' && matchLength > 1 },
+  }, intent.chat, lang);
+  if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
+  const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name);
+  await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+}
+
+async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  const match = /^a_([a-z0-9]{4,24})$/.exec(intent.payload ?? '');
+  if (!match) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'start.welcome') + '\n\n' + t(lang, 'help') }));
+  const outcome = await runCommand(deps, match[1], { type: 'accept', by: { id: intent.from.id, name: intent.from.name } });
+  if (!outcome.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, outcome.error) }));
+  const chat = outcome.value.record.chat ?? intent.chat;
+  await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'challenge.accepted') });
+  await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, lang, chat);
+}
+
+async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  const games = await deps.store.listByChat(intent.chat.platform, intent.chat.chatId, { status: 'active' });
+  const mine = games.records.find((r) => r.players.includes(intent.from.id));
+  if (!mine) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'games.none') }));
+  const loaded = await loadMatch(deps.store, mine.id);
+  if (!loaded.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, loaded.error) }));
+  await showBoard(deps, emit, loaded.value.state, loaded.value.record.version, lang, intent.chat, undefined, { confirm: 'resign' });
+}
+
+/** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
+async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  if (!intent.variant) {
+    const games = await deps.store.listByChat(intent.chat.platform, intent.chat.chatId, { status: 'active', limit: 5 });
+    const game = games.records.find((r) => r.players.includes(intent.from.id)) ?? games.records[0];
+    const loaded = game ? await loadMatch(deps.store, game.id) : undefined;
+    if (loaded?.ok) {
+      const s = loaded.value.state.settings;
+      return void (await emit({ kind: 'text', chat: intent.chat, text: rulesText(lang, s.variant, s.options, s) }));
+    }
+  }
+  await emit({ kind: 'text', chat: intent.chat, text: rulesText(lang, intent.variant ?? 'long') });
+}
+
+/**
+ * Handles one intent from any platform, emitting effects as they are known. Deterministic
+ * problems become polite texts or toasts; only infrastructure failures throw (the platform may
+ * then retry). Not a rule: the conversation around the rules.
+ */
+export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
+  const lang = langOf(intent.from);
+  switch (intent.kind) {
+    case 'press': return handlePress(deps, intent, emit);
+    case 'challenge': return handleChallenge(deps, intent, emit);
+    case 'start': return handleStart(deps, intent, emit);
+    case 'resign': return handleResign(deps, intent, emit);
+    case 'games': {
+      const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
+      return void (await emit({ kind: 'text', chat: intent.chat, text: gamesList(listing.records, intent.from.id, lang) }));
+    }
+    case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
+    case 'rules': return handleRules(deps, intent, emit);
+    case 'lang': {
+      const chosen = intent.lang ? pickLang(intent.lang) : undefined;
+      return void (await emit({ kind: 'text', chat: intent.chat, text: chosen ? t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }) : t(lang, 'lang.choose') }));
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The contract between the platforms and the app: what a chat update means (`Intent`) and what
+ * the app asks the platform to do (`Effect`). Platforms translate, never decide (STYLE.md §16).
+ */
+import type { VariantId } from '../engine/index.ts';
+import type { Lang } from '../i18n/index.ts';
+import type { BoardPicture } from '../render/index.ts';
+import type { ChatRef } from '../store/index.ts';
+
+/** A person in a chat, with a platform identity (`telegram:123`). */
+export interface ChatUser {
+  readonly id: string;
+  readonly name: string;
+  /** The platform's language code (`ru`, `en-US`, …), when it tells. */
+  readonly language?: string;
+  /** The platform handle without `@`, when there is one. */
+  readonly username?: string;
+}
+
+/** A message the platform sent, so the app can edit or delete it later. */
+export interface MessageRef {
+  readonly chat: ChatRef;
+  readonly messageId: string;
+}
+
+/** A button: a press sends `token` back (≤ 64 bytes), or it opens `url`. */
+export type Button = { readonly label: string; readonly token: string } | { readonly label: string; readonly url: string };
+
+/** A board message: the picture, its caption (the position in words, for everyone) and its buttons. */
+export interface BoardView {
+  readonly gameId: string;
+  readonly caption: string;
+  readonly picture: BoardPicture;
+  readonly buttons: readonly (readonly Button[])[];
+}
+
+/** What a chat update means, platform-neutral. */
+export type Intent =
+  /** `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). */
+  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly variant?: VariantId; readonly args?: string }
+  /** A button press; `message` is the message the button was under. */
+  | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
+  /** `/start <payload>` in a private chat (deep link); no payload: help. */
+  | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser; readonly payload?: string }
+  | { readonly kind: 'games'; readonly chat: ChatRef; readonly from: ChatUser }
+  | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
+  | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
+  | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
+  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string };
+
+/** What the app asks the platform to do, in order. */
+export type Effect =
+  /** The answer to a press: a short toast (or an alert the user must close). Always first for a press. */
+  | { readonly kind: 'toast'; readonly text: string; readonly alert?: boolean }
+  /** A text message, with optional buttons. */
+  | { readonly kind: 'text'; readonly chat: ChatRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
+  /** A board: edit `replace` in place when given (photo message), otherwise send a new one. */
+  | { readonly kind: 'board'; readonly chat: ChatRef; readonly view: BoardView; readonly replace?: MessageRef }
+  /** Change a text message (a challenge that was accepted, declined or expired). */
+  | { readonly kind: 'editText'; readonly message: MessageRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
+  | { readonly kind: 'delete'; readonly message: MessageRef };
+
+/** The languages the product speaks. */
+export type { Lang };
+
+/**
+ * The platform's side of a conversation: it performs one effect and, for a message it sent,
+ * returns where it went. The app emits effects as soon as it knows them — a press's toast before
+ * the write and the render — so the platform answers within its deadline.
+ */
+export type Emit = (effect: Effect) => Promise<MessageRef | undefined>;

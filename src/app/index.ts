@@ -1,0 +1,11 @@
+/**
+ * The app layer's door: the conversation every platform shares, and the match use cases.
+ */
+export { handleIntent } from './bot.ts';
+export type { AppDeps } from './bot.ts';
+export type { BoardView, Button, ChatUser, Effect, Emit, Intent, MessageRef } from './chat.ts';
+export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
+export type { AppError, MatchDeps, Outcome } from './matches.ts';
+export { decodeToken, encodeToken } from './tokens.ts';
+export type { Choice, Token } from './tokens.ts';
+export { boardView, MAX_LISTED_PLAYS } from './views.ts';

@@ -1,0 +1,79 @@
+/**
+ * Button tokens: the opaque `callback_data` under every button (≤ 64 bytes). A token names the
+ * game, the state version the board was drawn at, and the choice; the server re-checks all of it
+ * on every press, so a forged or old token can do nothing but get a polite answer.
+ */
+
+/** What a button asks for. View choices (pick, ask…, back) change only the picture, not the match. */
+export type Choice =
+  | { readonly k: 'accept' } | { readonly k: 'decline' } | { readonly k: 'cancel' }
+  | { readonly k: 'roll' } | { readonly k: 'double' } | { readonly k: 'take' } | { readonly k: 'beaver' }
+  | { readonly k: 'askPass' } | { readonly k: 'pass' }
+  | { readonly k: 'askResign' } | { readonly k: 'resign' }
+  | { readonly k: 'acceptResign' } | { readonly k: 'declineResign' }
+  | { readonly k: 'back' } | { readonly k: 'undo' } | { readonly k: 'confirm' }
+  | { readonly k: 'play'; readonly i: number }
+  | { readonly k: 'pick'; readonly from: number }
+  | { readonly k: 'step'; readonly from: number; readonly to: number; readonly die: number };
+
+/** Where the button sits: under a board picture, or under a text message (challenge, confirmation). */
+export type Surface = 'board' | 'text';
+
+export interface Token {
+  readonly surface: Surface;
+  readonly gameId: string;
+  readonly version: number;
+  readonly choice: Choice;
+}
+
+const SIMPLE: Record<string, Choice['k']> = {
+  a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
+  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm',
+};
+const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
+
+function choiceCode(c: Choice): string {
+  switch (c.k) {
+    case 'play': return `L${c.i}`;
+    case 'pick': return `f${c.from}`;
+    case 'step': return `s${c.from}.${c.to}.${c.die}`;
+    default: return CODE[c.k];
+  }
+}
+
+/** Returns a button token. Not a rule: a codec. */
+export function encodeToken(token: Token): string {
+  return `${token.surface === 'board' ? 'g' : 'm'}:${token.gameId}:${token.version.toString(36)}:${choiceCode(token.choice)}`;
+}
+
+function int(text: string | undefined, lo: number, hi: number): number | undefined {
+  if (text === undefined || !/^\d{1,3}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= lo && n <= hi ? n : undefined;
+}
+
+function decodeChoice(code: string): Choice | undefined {
+  const simple = SIMPLE[code];
+  if (simple) return { k: simple } as Choice;
+  const head = code[0];
+  const rest = code.slice(1);
+  if (head === 'L') { const i = int(rest, 0, 99); return i === undefined ? undefined : { k: 'play', i }; }
+  if (head === 'f') { const from = int(rest, 1, 25); return from === undefined ? undefined : { k: 'pick', from }; }
+  if (head === 's') {
+    const [f, t, d] = rest.split('.');
+    const from = int(f, 1, 25), to = int(t, 0, 24), die = int(d, 1, 6);
+    return from === undefined || to === undefined || die === undefined ? undefined : { k: 'step', from, to, die };
+  }
+  return undefined;
+}
+
+/** Returns the token a button carried, or undefined for anything malformed. Not a rule: a codec. */
+export function decodeToken(text: string): Token | undefined {
+  if (typeof text !== 'string' || text.length > 64) return undefined;
+  const [surface, gameId, version, code, ...rest] = text.split(':');
+  if (rest.length > 0 || (surface !== 'g' && surface !== 'm') || !gameId || !/^[a-z0-9]{4,24}$/.test(gameId)) return undefined;
+  if (!version || !/^[0-9a-z]{1,8}$/.test(version) || code === undefined) return undefined;
+  const choice = decodeChoice(code);
+  if (!choice) return undefined;
+  return { surface: surface === 'g' ? 'board' : 'text', gameId, version: parseInt(version, 36), choice };
+}

@@ -1,0 +1,113 @@
+/**
+ * The conversation end to end without a messenger: intents in, effects out, DynamoDB (dynalite)
+ * and the reducer behind. Players press only buttons the app actually offered.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type Emit, type MessageRef } from '../../src/app/index.ts';
+import { cryptoDice } from '../../src/dice/index.ts';
+import { mulberry32 } from '../arbitraries.ts';
+import { freshTable, type TestTable } from '../store/fixture.ts';
+
+const chat = { platform: 'telegram' as const, chatId: '-1001' };
+const alice: ChatUser = { id: 'telegram:11', name: 'Alice', language: 'en' };
+const bob: ChatUser = { id: 'telegram:22', name: 'Bob', language: 'ru' };
+let table: TestTable;
+let clock = 1_900_000_000_000;
+
+beforeAll(async () => {
+  table = await freshTable();
+});
+
+/** A chat that keeps the messages the app sent, with their buttons. */
+function transcript() {
+  const effects: Effect[] = [];
+  const messages = new Map<string, { text: string; buttons: Button[][]; board: boolean }>();
+  let next = 1;
+  const emit: Emit = async (e) => {
+    effects.push(e);
+    if (e.kind === 'text' || (e.kind === 'board' && !e.replace)) {
+      const id = String(next++);
+      messages.set(id, e.kind === 'text' ? { text: e.text, buttons: (e.buttons ?? []) as Button[][], board: false } : { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true });
+      return { chat: e.chat, messageId: id };
+    }
+    if (e.kind === 'board' && e.replace) messages.set(e.replace.messageId, { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true });
+    if (e.kind === 'editText') messages.set(e.message.messageId, { text: e.text, buttons: (e.buttons ?? []) as Button[][], board: false });
+    return undefined;
+  };
+  return { effects, messages, emit };
+}
+
+function deps(): AppDeps {
+  return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), botUsername: 'nardy_test_bot' };
+}
+
+async function press(tx: ReturnType<typeof transcript>, who: ChatUser, messageId: string, button: Button): Promise<Effect[]> {
+  if (!('token' in button)) throw new Error('not a callback button');
+  const before = tx.effects.length;
+  const message: MessageRef = { chat, messageId };
+  await handleIntent(deps(), { kind: 'press', chat, from: who, token: button.token, message }, tx.emit);
+  return tx.effects.slice(before);
+}
+
+describe('the conversation: challenge, accept and a whole game by buttons (issue 5, platform-neutral)', () => {
+  it('two players finish a long-nardy game pressing only offered buttons; every press is answered with a toast first', async () => {
+    const tx = transcript();
+    await handleIntent(deps(), { kind: 'challenge', chat, from: alice, opponent: bob }, tx.emit);
+    const challenge = [...tx.messages.entries()].find(([, m]) => !m.board)!;
+    expect(challenge[1].text).toContain('Alice');
+    const accept = challenge[1].buttons[0][0];
+    const accepted = await press(tx, bob, challenge[0], accept);
+    expect(accepted[0].kind).toBe('toast');
+    const boardId = [...tx.messages.entries()].find(([, m]) => m.board)![0];
+    const rnd = mulberry32(5);
+    let gameId = '';
+    for (let presses = 0; presses < 3000; presses++) {
+      const board = tx.messages.get(boardId)!;
+      const buttons = board.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b);
+      if (buttons.length === 0) break;
+      gameId = buttons[0].token.split(':')[1];
+      const loaded = await loadMatch(table.store, gameId);
+      if (!loaded.ok) throw new Error(loaded.error.kind);
+      const { state } = loaded.value;
+      const seat = state.game!.turn.stage === 'doubled' ? 1 - state.game!.turn.seat : state.game!.turn.seat;
+      const who = state.players[seat]!.id === alice.id ? alice : bob;
+      // Prefer moving on: never resign, confirm when possible, else a random offered button.
+      const resign = ['Resign', 'Сдаться'];
+      const useful = buttons.filter((b) => !resign.some((r) => b.label.includes(r)) && !b.token.endsWith(':q') && !b.token.endsWith(':n'));
+      const confirm = useful.find((b) => b.token.endsWith(':k'));
+      const choice = confirm ?? useful[Math.floor(rnd() * useful.length)];
+      const out = await press(tx, who, boardId, choice);
+      expect(out[0]?.kind, `press ${choice.label}`).toBe('toast');
+      expect(out.some((e) => e.kind === 'toast' && /not your|stale|устар/i.test(e.text)), `press ${choice.label}: ${JSON.stringify(out[0])}`).toBe(false);
+    }
+    const final = await loadMatch(table.store, gameId);
+    if (!final.ok) throw new Error(final.error.kind);
+    expect(final.value.state.phase).toBe('finished');
+    expect(tx.messages.get(boardId)!.text).toMatch(/wins the game/);
+  });
+
+  it('a spectator\'s press gets a toast and changes nothing', async () => {
+    const tx = transcript();
+    await handleIntent(deps(), { kind: 'challenge', chat, from: alice, opponent: bob, args: 'short' }, tx.emit);
+    const [challengeId, challenge] = [...tx.messages.entries()][0];
+    await press(tx, bob, challengeId, challenge.buttons[0][0]);
+    const [boardId, board] = [...tx.messages.entries()].find(([, m]) => m.board)!;
+    const button = board.buttons.flat()[0];
+    const carol: ChatUser = { id: 'telegram:33', name: 'Carol', language: 'en' };
+    const out = await press(tx, carol, boardId, button);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatchObject({ kind: 'toast' });
+    expect((out[0] as { text: string }).text).toMatch(/not your game/i);
+  });
+
+  it('help, rules, games and lang answer in the user\'s language', async () => {
+    const tx = transcript();
+    await handleIntent(deps(), { kind: 'help', chat, from: bob }, tx.emit);
+    await handleIntent(deps(), { kind: 'rules', chat, from: alice, variant: 'short' }, tx.emit);
+    await handleIntent(deps(), { kind: 'games', chat, from: alice }, tx.emit);
+    const texts = tx.effects.map((e) => (e.kind === 'text' ? e.text : ''));
+    expect(texts[0]).toMatch(/[а-я]/);
+    expect(texts[1].length).toBeGreaterThan(100);
+    expect(texts[2]).toContain('Bob');
+  });
+});

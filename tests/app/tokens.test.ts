@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeToken, encodeToken, type Choice, type Token } from '../../src/app/tokens.ts';
+
+const choice: fc.Arbitrary<Choice> = fc.oneof(
+  fc.constantFrom<Choice>(
+    { k: 'accept' }, { k: 'decline' }, { k: 'cancel' }, { k: 'roll' }, { k: 'double' }, { k: 'take' }, { k: 'beaver' },
+    { k: 'askPass' }, { k: 'pass' }, { k: 'askResign' }, { k: 'resign' }, { k: 'acceptResign' }, { k: 'declineResign' },
+    { k: 'back' }, { k: 'undo' }, { k: 'confirm' },
+  ),
+  fc.integer({ min: 0, max: 99 }).map((i): Choice => ({ k: 'play', i })),
+  fc.integer({ min: 1, max: 25 }).map((from): Choice => ({ k: 'pick', from })),
+  fc.record({ from: fc.integer({ min: 1, max: 25 }), to: fc.integer({ min: 0, max: 24 }), die: fc.integer({ min: 1, max: 6 }) }).map((s): Choice => ({ k: 'step', ...s })),
+);
+
+const token: fc.Arbitrary<Token> = fc.record({
+  surface: fc.constantFrom<'board' | 'text'>('board', 'text'),
+  gameId: fc.stringMatching(/^[a-z0-9]{10}$/),
+  version: fc.integer({ min: 1, max: 10_000_000 }),
+  choice,
+});
+
+describe('button tokens: opaque, short, checked on every press', () => {
+  it('every token fits Telegram\'s 64-byte callback_data and decodes to itself', () => {
+    fc.assert(fc.property(token, (tok) => {
+      const text = encodeToken(tok);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(64);
+      expect(decodeToken(text)).toEqual(tok);
+    }));
+  });
+
+  it('forged or garbage tokens decode to nothing', () => {
+    for (const bad of ['', 'g', 'g:abc:1:r', 'g:abcdef:1:zz', 'x:abcdef:1:r', 'g:ABCDEF:1:r', 'g:abcdef:1:s30.2.1', 'g:abcdef:1:s13.7.9', 'g:abcdef:1:L', 'g:abcdef::r', 'g:abcdef:1:r:extra', 'a'.repeat(65)]) {
+      expect(decodeToken(bad), bad).toBeUndefined();
+    }
+    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => {
+      const d = decodeToken(s);
+      if (d) expect(decodeToken(encodeToken(d))).toEqual(d);
+    }));
+  });
+});
