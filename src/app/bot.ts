@@ -11,7 +11,7 @@ import { LANG_NAMES, errorText, pickLang, rulesText, t, type Lang } from '../i18
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
-import { challengeMessage, gamesList } from './texts.ts';
+import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
 import { decodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
@@ -108,6 +108,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
   if (token.version !== record.version) return refresh();
+  if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
     const who = pressCheck(state, intent.from.id);
     if (who === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
@@ -132,6 +133,28 @@ async function pressFailed(deps: AppDeps, emit: Emit, intent: Intent & { kind: '
   if (error.kind === 'stale-version') return refresh();
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
   await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+}
+
+/** The challenge's settings keyboard: only the challenger may open it or change a setting. */
+async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, token: Token, state: MatchState, version: number, lang: Lang): Promise<void> {
+  const own = langOf(intent.from);
+  if (state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(own, 'toast.notYourGame') }));
+  if (!intent.message) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
+  const choice = token.choice;
+  if (choice.k !== 'set') {
+    await emit({ kind: 'toast', text: '' });
+    const view = choice.k === 'settings' ? settingsMessage(state, version, lang) : challengeMessage(state, version, lang, deps.botUsername);
+    return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
+  }
+  const settings = changedSettings(state, choice.key, choice.value);
+  if (!settings) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
+  const outcome = await runCommand(deps, state.id, { type: 'configure', by: intent.from.id, settings }, {
+    expectedVersion: version,
+    beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
+  });
+  if (!outcome.ok) return void (await emit({ kind: 'toast', text: errorText(own, outcome.error) }));
+  const view = settingsMessage(outcome.value.state, outcome.value.record.version, lang);
+  await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons });
 }
 
 /** Reads a challenge's few words: a variant and a match length (`/nardy short 3`). */

@@ -31,9 +31,50 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
   row.push({ label: t(lang, 'button.cancel'), token: token('cancel') });
-  const buttons: Button[][] = [row];
+  const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }]];
   if (botUsername) buttons.push([{ label: t(lang, 'inline.join'), url: `https://t.me/${botUsername}?start=a_${state.id}` }]);
   return { text, buttons };
+}
+
+/** What each setting button sets: the settings input after the change (variant changes reset the rest). */
+export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
+  const s = state.settings;
+  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips };
+  switch (key) {
+    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips } : undefined;
+    case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
+    case 'c': return { ...base, doubling: value === '1' };
+    case 'g': return { ...base, options: { ...base.options, gameType: value === 'c' ? 'caucasian' : 'international' } };
+    case 'w': return { ...base, options: { ...base.options, withMars: value === '1' } };
+    case 'p': return { ...base, showPips: value === '1' };
+    case 'k': return { ...base, colour: value === 'w' ? 'white' : value === 'b' ? 'black' : 'random' };
+    default: return undefined;
+  }
+}
+
+/**
+ * Returns the challenge message turned into its settings keyboard: one row per setting, the
+ * current value ticked; only legal combinations are offered. Not a rule: a view.
+ */
+export function settingsMessage(state: MatchState, version: number, lang: Lang): { text: string; buttons: Button[][] } {
+  const s = state.settings;
+  const set = (key: string, value: string, label: string, on: boolean): Button => ({
+    label: on ? `✓ ${label}` : label,
+    token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'set', key, value } }),
+  });
+  const mars = s.options.withMars ?? true;
+  const rows: Button[][] = [
+    [set('v', 'l', t(lang, 'variant.long'), s.variant === 'long'), set('v', 's', t(lang, 'variant.short'), s.variant === 'short')],
+    [0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)),
+  ];
+  if (s.variant === 'short') {
+    const caucasian = s.options.gameType === 'caucasian';
+    rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
+  }
+  rows.push([set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling), set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars), set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips)]);
+  rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
+  rows.push([{ label: t(lang, 'button.back'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'back' } }) }]);
+  return { text: `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`, buttons: rows };
 }
 
 interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }

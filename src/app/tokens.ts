@@ -12,6 +12,9 @@ export type Choice =
   | { readonly k: 'askResign' } | { readonly k: 'resign' }
   | { readonly k: 'acceptResign' } | { readonly k: 'declineResign' }
   | { readonly k: 'back' } | { readonly k: 'undo' } | { readonly k: 'confirm' }
+  | { readonly k: 'settings' }
+  /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour). */
+  | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
   | { readonly k: 'pick'; readonly from: number }
   | { readonly k: 'step'; readonly from: number; readonly to: number; readonly die: number };
@@ -28,13 +31,14 @@ export interface Token {
 
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
-  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm',
+  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 
 function choiceCode(c: Choice): string {
   switch (c.k) {
     case 'play': return `L${c.i}`;
+    case 'set': return `O${c.key}${c.value}`;
     case 'pick': return `f${c.from}`;
     case 'step': return `s${c.from}.${c.to}.${c.die}`;
     default: return CODE[c.k];
@@ -57,6 +61,11 @@ function decodeChoice(code: string): Choice | undefined {
   if (simple) return { k: simple } as Choice;
   const head = code[0];
   const rest = code.slice(1);
+  if (head === 'O') {
+    const key = rest[0];
+    const value = rest.slice(1);
+    return key && /^[vmcgwpk]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
+  }
   if (head === 'L') { const i = int(rest, 0, 99); return i === undefined ? undefined : { k: 'play', i }; }
   if (head === 'f') { const from = int(rest, 1, 25); return from === undefined ? undefined : { k: 'pick', from }; }
   if (head === 's') {

@@ -19,6 +19,7 @@ type EventType = MatchEvent['type'];
 const LAYOUT: Record<EventType, { code: string; fields: string[] }> = {
   challenged: { code: 'C', fields: ['by', 'invitee', 'seat', 'id', 'settings', 'expiresAt'] },
   accepted: { code: 'A', fields: ['by', 'challengerSeat'] },
+  configured: { code: 'S', fields: ['settings'] },
   declined: { code: 'D', fields: [] },
   cancelled: { code: 'X', fields: [] },
   expired: { code: 'E', fields: [] },
@@ -115,6 +116,7 @@ function commandFor(state: MatchState, e: MatchEvent): Command | string {
   const answering = state.game ? id(state.game.turn.seat === 0 ? 1 : 0) : '';
   switch (e.type) {
     case 'accepted': return { type: 'accept', by: e.by };
+    case 'configured': return { type: 'configure', by: state.players[0]?.id ?? '', settings: e.settings };
     case 'declined': return { type: 'decline', by: state.invitee ?? '' };
     case 'cancelled': return { type: 'cancel', by: state.players[0]?.id ?? '' };
     case 'expired': case 'timedOut': return { type: 'tick' };

@@ -46,6 +46,10 @@ export function checkCommand(value: unknown): Result<Command, GameError> {
     case 'resign':
       if (c.kind !== undefined && !KINDS.includes(c.kind as string)) return bad('resign kind must be oin, mars or koks');
       return ok({ type, by, ...(c.kind === undefined ? {} : { kind: c.kind as 'oin' | 'mars' | 'koks' }) });
+    case 'configure':
+      return typeof c.settings === 'object' && c.settings !== null && !Array.isArray(c.settings)
+        ? ok({ type, by, settings: c.settings as Extract<Command, { type: 'configure' }>['settings'] })
+        : bad('configure needs settings');
     case 'vacation':
       return typeof c.away === 'boolean' ? ok({ type, by, away: c.away }) : bad('vacation needs away: true or false');
     default:

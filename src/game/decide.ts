@@ -6,6 +6,7 @@ import { gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from
 import type { DiceSource } from '../dice/index.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
 import { checkCommand } from './command.ts';
+import { validateSettings } from './settings.ts';
 import { gamePoints, mayDouble, other, positionOf } from './match.ts';
 import type { Command, EndReason, GameError, MatchEvent, MatchState, PlayerId, Seat } from './types.ts';
 
@@ -77,6 +78,12 @@ function decideChallenge(state: MatchState, cmd: Command, at: number, dice: Dice
     case 'cancel':
       if (cmd.by !== challenger.id) return error('not-a-player', 'only the challenger can cancel');
       return ok([{ type: 'cancelled', at }]);
+    case 'configure': {
+      if (cmd.by !== challenger.id) return error('not-a-player', 'only the challenger can change the settings');
+      const settings = validateSettings(cmd.settings);
+      if (!settings.ok) return settings;
+      return ok([{ type: 'configured', at, settings: settings.value }]);
+    }
     default:
       return error('wrong-phase', `"${cmd.type}" is not possible before the challenge is accepted`);
   }
@@ -158,6 +165,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return playEvents(state, at, cmd.move, false);
     case 'decline':
     case 'cancel':
+    case 'configure':
       return stageError();
   }
 }

@@ -117,6 +117,8 @@ function evolveCore(state: MatchState, e: MatchEvent): MatchState {
       const players: MatchState['players'] = e.challengerSeat === 0 ? [challenger, e.by] : [e.by, challenger];
       return { ...state, players, invitee: null, phase: 'playing', clock: startClock(state.settings.clock, e.at) };
     }
+    case 'configured':
+      return { ...state, settings: e.settings };
     case 'declined':
       return { ...state, phase: 'declined' };
     case 'cancelled':

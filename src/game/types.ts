@@ -154,6 +154,7 @@ export interface MatchState {
 export type MatchEvent =
   | { readonly type: 'challenged'; readonly at: number; readonly by: Player; readonly invitee: PlayerId | null; readonly seat: Seat | null; readonly id: string; readonly settings: MatchSettings; readonly expiresAt: number }
   | { readonly type: 'accepted'; readonly at: number; readonly by: Player; readonly challengerSeat: Seat }
+  | { readonly type: 'configured'; readonly at: number; readonly settings: MatchSettings }
   | { readonly type: 'declined'; readonly at: number }
   | { readonly type: 'cancelled'; readonly at: number }
   | { readonly type: 'expired'; readonly at: number }
@@ -183,6 +184,8 @@ export type Command =
   | { readonly type: 'accept'; readonly by: Player }
   | { readonly type: 'decline'; readonly by: PlayerId }
   | { readonly type: 'cancel'; readonly by: PlayerId }
+  /** The challenger changes the settings of an open challenge (validated as a whole). */
+  | { readonly type: 'configure'; readonly by: PlayerId; readonly settings: Partial<Omit<MatchSettings, 'variant'>> & { variant?: string } }
   | { readonly type: 'roll'; readonly by: PlayerId }
   | { readonly type: 'double'; readonly by: PlayerId }
   | { readonly type: 'take'; readonly by: PlayerId }

@@ -100,6 +100,31 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect((out[0] as { text: string }).text).toMatch(/not your game/i);
   });
 
+  it('the challenger sets the game up with the settings buttons; nobody else can', async () => {
+    const tx = transcript();
+    await handleIntent(deps(), { kind: 'challenge', chat, from: alice, opponent: bob }, tx.emit);
+    const id = [...tx.messages.keys()][0];
+    const find = (label: RegExp) => {
+      const b = tx.messages.get(id)!.buttons.flat().find((x) => label.test(x.label));
+      if (!b) throw new Error(`no button ${label} in ${JSON.stringify(tx.messages.get(id))}`);
+      return b;
+    };
+    const carolTry = await press(tx, { id: 'telegram:33', name: 'Carol', language: 'en' }, id, find(/Settings/));
+    expect(carolTry).toEqual([expect.objectContaining({ kind: 'toast' })]);
+    await press(tx, alice, id, find(/Settings/));
+    await press(tx, alice, id, find(/^short/));
+    await press(tx, alice, id, find(/to 3$/));
+    await press(tx, alice, id, find(/Caucasian/));
+    expect(tx.messages.get(id)!.text).toMatch(/short/i);
+    await press(tx, alice, id, find(/Back/));
+    await press(tx, bob, id, find(/Accept/));
+    const game = [...tx.effects].reverse().find((e) => e.kind === 'board');
+    const gameId = game && game.kind === 'board' ? game.view.gameId : '';
+    const loaded = await loadMatch(table.store, gameId);
+    if (!loaded.ok) throw new Error(loaded.error.kind);
+    expect(loaded.value.state.settings).toMatchObject({ variant: 'short', matchLength: 3, doubling: true, crawford: true, options: { gameType: 'caucasian' } });
+  });
+
   it('help, rules, games and lang answer in the user\'s language', async () => {
     const tx = transcript();
     await handleIntent(deps(), { kind: 'help', chat, from: bob }, tx.emit);
