@@ -101,6 +101,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
     if (state.settings.clock.kind !== 'correspondence' || state.settings.clock.vacationDays === 0) return error('wrong-phase', 'this match has no vacation days');
     return ok([{ type: 'vacation', at, seat, away: cmd.away }]);
   }
+  if (cmd.type === 'configure') return error('wrong-phase', 'the settings are fixed once the challenge is accepted');
   if (seat !== answering) return error('not-your-turn', 'it is not your turn');
   const stageError = () => error('wrong-phase', `"${cmd.type}" is not possible now`);
   switch (cmd.type) {
