@@ -8,10 +8,19 @@
  * | `TABLE_NAME`        | the DynamoDB table of games                                 | `nardy`        |
  * | `DYNAMODB_ENDPOINT` | a DynamoDB endpoint URL (dynalite, DynamoDB Local); unset = AWS | AWS        |
  * | `AWS_REGION`        | the region                                                  | `eu-central-1` |
+ * | `TELEGRAM_BOT_TOKEN`      | the bot's token from BotFather (`123456:ABC…`)        | unset          |
+ * | `TELEGRAM_WEBHOOK_SECRET` | the webhook's secret token, 1–256 of A-Z a-z 0-9 _ -  | unset          |
+ * | `TELEGRAM_BOT_USERNAME`   | the bot's username, without `@`                       | unset          |
+ * | `TELEGRAM_BOT_ID`         | the bot's numeric id                                  | the token's prefix |
+ * | `TELEGRAM_API_ROOT`       | the Bot API server (a stand-in in tests and local runs) | `https://api.telegram.org` |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
  * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
  * variable counts as unset.
+ *
+ * The Telegram variables are optional at load (the engine CLI and the other functions need none):
+ * `config.telegram` is present as soon as one `TELEGRAM_*` variable is set, each value validated
+ * then, and `requireTelegram(config)` is what the Telegram function calls to insist on all of them.
  */
 import type { DynamoDbSettings } from './store/index.ts';
 
@@ -19,7 +28,21 @@ import type { DynamoDbSettings } from './store/index.ts';
 export type Config = {
   tableName: string;
   dynamodb: DynamoDbSettings;
+  /** Absent when no `TELEGRAM_*` variable is set. */
+  telegram?: TelegramSettings;
 };
+
+/** The Telegram variables as set; only `apiRoot` has a default. */
+export type TelegramSettings = {
+  botToken?: string;
+  webhookSecret?: string;
+  botUsername?: string;
+  botId?: number;
+  apiRoot: string;
+};
+
+/** What the Telegram webhook needs, every part present (`requireTelegram`). */
+export type TelegramConfig = Required<TelegramSettings>;
 
 /** A configuration variable with a bad value; the message names the variable. */
 export class ConfigError extends Error {
@@ -33,10 +56,11 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** The configuration described by `env`. Throws `ConfigError` naming the first bad variable. */
 export function readConfig(env: Env): Config {
-  const endpoint = readEndpoint(env);
+  const endpoint = readHttpUrl(env, 'DYNAMODB_ENDPOINT');
   const region = readVariable(env, 'AWS_REGION', /^[a-z]{2}(-[a-z]+)+-\d+$/, 'a region such as eu-central-1') ??
     'eu-central-1';
   const useLocalCredentials = endpoint !== undefined && readVariable(env, 'AWS_ACCESS_KEY_ID') === undefined;
+  const telegram = readTelegram(env);
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -44,24 +68,69 @@ export function readConfig(env: Env): Config {
       ...(endpoint === undefined ? {} : { endpoint }),
       ...(useLocalCredentials ? { credentials: LOCAL_CREDENTIALS } : {}),
     },
+    ...(telegram === undefined ? {} : { telegram }),
   };
 }
 
-function readVariable(env: Env, name: string, pattern?: RegExp, expected?: string): string | undefined {
+const TELEGRAM_API = 'https://api.telegram.org';
+
+function readTelegram(env: Env): TelegramSettings | undefined {
+  const botToken = readVariable(env, 'TELEGRAM_BOT_TOKEN', /^\d{1,20}:[A-Za-z0-9_-]{1,100}$/, 'a BotFather token such as 123456:ABC-DEF', true);
+  const webhookSecret = readVariable(env, 'TELEGRAM_WEBHOOK_SECRET', /^[A-Za-z0-9_-]{1,256}$/, '1–256 of A-Z a-z 0-9 _ -', true);
+  const botUsername = readVariable(env, 'TELEGRAM_BOT_USERNAME', /^@?[A-Za-z][A-Za-z0-9_]{2,31}$/, 'a bot username such as nardy_bot')
+    ?.replace(/^@/, '');
+  const idText = readVariable(env, 'TELEGRAM_BOT_ID', /^[1-9]\d{0,15}$/, 'a positive whole number');
+  const apiRoot = readHttpUrl(env, 'TELEGRAM_API_ROOT');
+  const tokenId = botToken === undefined ? undefined : Number(botToken.slice(0, botToken.indexOf(':')));
+  if (idText !== undefined && tokenId !== undefined && Number(idText) !== tokenId) {
+    throw new ConfigError(`TELEGRAM_BOT_ID=${JSON.stringify(idText)} is not valid: the token TELEGRAM_BOT_TOKEN belongs to bot ${tokenId}`);
+  }
+  const botId = idText === undefined ? tokenId : Number(idText);
+  if ([botToken, webhookSecret, botUsername, botId, apiRoot].every((v) => v === undefined)) return undefined;
+  return {
+    ...(botToken === undefined ? {} : { botToken }),
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    ...(botUsername === undefined ? {} : { botUsername }),
+    ...(botId === undefined ? {} : { botId }),
+    apiRoot: apiRoot ?? TELEGRAM_API,
+  };
+}
+
+/**
+ * The Telegram part of `config` with every variable present. Throws `ConfigError` naming the first
+ * missing one (`TELEGRAM_BOT_ID` is never missing: the token's prefix is the bot's id).
+ */
+export function requireTelegram(config: Config): TelegramConfig {
+  const t = config.telegram ?? { apiRoot: TELEGRAM_API };
+  const missing = (name: string): never => {
+    throw new ConfigError(`${name} is not set: the Telegram bot needs it`);
+  };
+  return {
+    botToken: t.botToken ?? missing('TELEGRAM_BOT_TOKEN'),
+    webhookSecret: t.webhookSecret ?? missing('TELEGRAM_WEBHOOK_SECRET'),
+    botUsername: t.botUsername ?? missing('TELEGRAM_BOT_USERNAME'),
+    botId: t.botId ?? missing('TELEGRAM_BOT_TOKEN'),
+    apiRoot: t.apiRoot,
+  };
+}
+
+/** A secret's value never appears in an error message (it would reach the logs). */
+function readVariable(env: Env, name: string, pattern?: RegExp, expected?: string, secret = false): string | undefined {
   const value = env[name];
   if (value === undefined || value === '') return undefined;
   if (pattern !== undefined && !pattern.test(value)) {
-    throw new ConfigError(`${name}=${JSON.stringify(value)} is not valid: expected ${expected ?? pattern.source}`);
+    const shown = secret ? ` (${value.length} characters, not shown)` : `=${JSON.stringify(value)}`;
+    throw new ConfigError(`${name}${shown} is not valid: expected ${expected ?? pattern.source}`);
   }
   return value;
 }
 
-function readEndpoint(env: Env): string | undefined {
-  const value = readVariable(env, 'DYNAMODB_ENDPOINT');
+function readHttpUrl(env: Env, name: string): string | undefined {
+  const value = readVariable(env, name);
   if (value === undefined) return undefined;
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError(`DYNAMODB_ENDPOINT=${JSON.stringify(value)} is not valid: expected an http(s) URL`);
+    throw new ConfigError(`${name}=${JSON.stringify(value)} is not valid: expected an http(s) URL`);
   }
   return value;
 }

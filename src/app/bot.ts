@@ -34,6 +34,9 @@ function langOf(user: ChatUser): Lang {
   return pickLang(user.language);
 }
 
+/** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
+const UPDATE_TTL_SECONDS = 48 * 3600;
+
 const VIEW_CHOICES = new Set<Choice['k']>(['pick', 'askPass', 'askResign', 'back']);
 
 /** The match command a choice stands for (view-only choices have none). */
@@ -120,7 +123,6 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
     expectedVersion: record.version,
-    updateKey: undefined,
     beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
   });
   if (!outcome.ok) return pressFailed(deps, emit, intent, outcome.error, lang, refresh);
@@ -226,6 +228,7 @@ async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, em
  */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
   const lang = langOf(intent.from);
+  if (intent.updateKey !== undefined && !(await deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS))) return;
   switch (intent.kind) {
     case 'press': return handlePress(deps, intent, emit);
     case 'challenge': return handleChallenge(deps, intent, emit);

@@ -34,8 +34,8 @@ export interface BoardView {
   readonly buttons: readonly (readonly Button[])[];
 }
 
-/** What a chat update means, platform-neutral. */
-export type Intent =
+/** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */
+export type Intent = { readonly updateKey?: string } & (
   /** `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). */
   | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly variant?: VariantId; readonly args?: string }
   /** A button press; `message` is the message the button was under. */
@@ -46,7 +46,7 @@ export type Intent =
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
-  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string };
+  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string });
 
 /** What the app asks the platform to do, in order. */
 export type Effect =

@@ -3,7 +3,7 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step —
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
-import { formatDice, legalPlays, parseWrittenPlay, turnProgress, type SideCheckers } from '../engine/index.ts';
+import { VARIANTS, applySteps, formatDice, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
 import { deadlineOf, mayDouble, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
@@ -52,6 +52,15 @@ function pictureSteps(move: string): PictureStep[] {
   return written.value.journeys.map((j) => ({ from: j.points[0], to: j.points[j.points.length - 1] }));
 }
 
+/** The checkers by seat as they stand now: the steps already made this turn included. */
+function shownBoard(state: MatchState): Board {
+  const game = state.game!;
+  const t0 = game.turn;
+  if (t0.steps.length === 0 || game.ended) return game.board;
+  const [me, them] = applySteps(positionOf(state.settings, game).board, t0.steps, VARIANTS[state.settings.variant].family);
+  return t0.seat === 0 ? [me, them] : [them, me];
+}
+
 /** The picture spec of the match now. */
 function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): BoardPicture {
   const game = state.game!;
@@ -72,7 +81,7 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
   const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, { firstTurn: game.turnsPlayed[t0.seat] === 0 }) : undefined;
   return {
     variant: state.settings.variant,
-    board: { white: game.board[0], black: game.board[1] },
+    board: (([white, black]) => ({ white, black }))(shownBoard(state)),
     turn: game.ended ? null : COLOUR[actor ?? t0.seat],
     dice: t0.dice && !game.ended ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
     cube: state.settings.doubling ? { value: game.cube.value, owner: game.cube.owner === null ? null : COLOUR[game.cube.owner] } : undefined,
@@ -84,7 +93,7 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
     showPips: state.settings.showPips,
     highlights: {
       lastPlay: last ? { by: COLOUR[last.seat], steps: pictureSteps(last.move) } : undefined,
-      turnSteps: t0.steps.map((s) => ({ from: s.from, to: s.to })),
+      turnSteps: game.ended ? undefined : t0.steps.map((s) => ({ from: s.from, to: s.to })),
       selected,
     },
     result: game.ended ? { winner: game.ended.winner === null ? null : COLOUR[game.ended.winner], kind: game.ended.kind, points: game.ended.points, matchOver: state.phase === 'finished' } : undefined,
@@ -127,7 +136,8 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
   }
-  lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(game.board[0])}`, black: `${name(state, 1)} ${sideInWords(game.board[1])}` }));
+  const board = shownBoard(state);
+  lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(board[0])}`, black: `${name(state, 1)} ${sideInWords(board[1])}` }));
   return lines.join('\n');
 }
 

@@ -1,0 +1,138 @@
+/**
+ * What a Telegram update means (STYLE.md §16): a command or a button press becomes an `Intent`;
+ * everything else is `undefined` and ignored. Nothing here decides a rule — the app re-validates
+ * every intent (who pressed, whose turn, which version).
+ *
+ * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/help`,
+ * `/rules [long|short]`, `/lang [ru|en|ka]`, each also as `/command@<bot>` in groups; a command
+ * addressed to another bot (`/play@other_bot`) is not ours.
+ *
+ * The opponent of a challenge, most explicit first:
+ * 1. a `text_mention` entity (a user without a username picked from the mention list) — a full user;
+ * 2. a plain `@username` mention — Telegram tells a bot no id for a username, so `opponent` stays
+ *    absent (an open challenge) and the mention stays in `args`, for the app to show;
+ * 3. the author of the message the command replies to (unless it is a bot, or the "reply" is only
+ *    the topic header of a forum topic).
+ */
+import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
+import type { ChatUser, Intent, MessageRef } from '../../app/index.ts';
+
+type ChatRef = MessageRef['chat'];
+type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
+
+/** The words a challenge or `/rules` may name a variant with (case-insensitive). */
+const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
+  long: 'long', nardy: 'long', 'длинные': 'long', 'длинная': 'long', 'длинный': 'long', 'გრძელი': 'long',
+  short: 'short', backgammon: 'short', 'короткие': 'short', 'короткая': 'short', 'короткий': 'short', 'მოკლე': 'short',
+};
+
+/** The intent of a Telegram update, or `undefined` when the update is nothing the bot answers. */
+export function parseUpdate(update: Update, botUsername: string): Intent | undefined {
+  if ('callback_query' in update) return parsePress(update.callback_query);
+  if ('message' in update) return parseMessage(update.message, botUsername);
+  return undefined;
+}
+
+/** The chat of a Telegram chat id. */
+export function telegramChat(chatId: number | string): ChatRef {
+  return { platform: 'telegram', chatId: String(chatId) };
+}
+
+/** A Telegram user as the app sees them: `telegram:<id>`, display name, language, username. */
+export function telegramUser(user: User): ChatUser {
+  const fullName = [user.first_name, user.last_name].filter((s) => s !== undefined && s.trim() !== '').join(' ').trim();
+  const name = fullName !== '' ? fullName : user.username ?? `#${user.id}`;
+  return {
+    id: `telegram:${user.id}`,
+    name,
+    ...(user.language_code === undefined ? {} : { language: user.language_code }),
+    ...(user.username === undefined ? {} : { username: user.username }),
+  };
+}
+
+function parsePress(query: CallbackQuery): Intent | undefined {
+  // A press under an inline message has no chat; the bot sends no callback buttons there.
+  if (!('data' in query) || query.message === undefined) return undefined;
+  const chat = telegramChat(query.message.chat.id);
+  return {
+    kind: 'press',
+    chat,
+    from: telegramUser(query.from),
+    token: query.data,
+    message: { chat, messageId: String(query.message.message_id) },
+  };
+}
+
+interface Command {
+  readonly name: string;
+  readonly args: string;
+  /** Where the arguments start in the text (entity offsets count from the text's start). */
+  readonly argsOffset: number;
+}
+
+const COMMAND = /^\/([A-Za-z0-9_]{1,32})(?:@([A-Za-z0-9_]{1,64}))?(?=\s|$)/;
+
+function readCommand(text: string, botUsername: string): Command | undefined {
+  const m = COMMAND.exec(text);
+  if (m === null) return undefined;
+  if (m[2] !== undefined && m[2].toLowerCase() !== botUsername.toLowerCase()) return undefined;
+  return { name: m[1].toLowerCase(), args: text.slice(m[0].length).trim(), argsOffset: m[0].length };
+}
+
+function parseMessage(message: Update.MessageUpdate['message'], botUsername: string): Intent | undefined {
+  if (!('text' in message) || message.from === undefined || message.from.is_bot) return undefined;
+  const command = readCommand(message.text, botUsername);
+  if (command === undefined) return undefined;
+  const base = { chat: telegramChat(message.chat.id), from: telegramUser(message.from) };
+  const firstWord = command.args.split(/\s+/)[0]?.toLowerCase() ?? '';
+  switch (command.name) {
+    case 'nardy':
+    case 'play':
+      return { kind: 'challenge', ...base, ...challengeDetails(message, command, botUsername) };
+    case 'start':
+      return command.args === '' ? { kind: 'start', ...base } : { kind: 'start', ...base, payload: command.args };
+    case 'games':
+    case 'resign':
+    case 'help':
+      return { kind: command.name, ...base };
+    case 'rules': {
+      const variant = VARIANT_WORDS[firstWord];
+      return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
+    }
+    case 'lang':
+      return firstWord === '' ? { kind: 'lang', ...base } : { kind: 'lang', ...base, lang: firstWord };
+    default:
+      return undefined;
+  }
+}
+
+type TextMessage = Message.TextMessage & { chat: Chat };
+
+function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; variant?: VariantId; args?: string } {
+  const variant = command.args.split(/\s+/).map((w) => VARIANT_WORDS[w.toLowerCase()]).find((v) => v !== undefined);
+  const opponent = mentionedUser(message, command, botUsername) ?? repliedToUser(message);
+  return {
+    ...(opponent === undefined || opponent === 'plain-mention' ? {} : { opponent }),
+    ...(variant === undefined ? {} : { variant }),
+    ...(command.args === '' ? {} : { args: command.args }),
+  };
+}
+
+/** The user a `text_mention` names; `'plain-mention'` when only an `@username` (no id) names someone. */
+function mentionedUser(message: TextMessage, command: Command, botUsername: string): ChatUser | 'plain-mention' | undefined {
+  const entities: readonly MessageEntity[] = (message.entities ?? []).filter((e) => e.offset >= command.argsOffset);
+  for (const e of entities) {
+    if (e.type === 'text_mention' && !e.user.is_bot) return telegramUser(e.user);
+  }
+  const plain = entities.some((e) => e.type === 'mention' &&
+    message.text.slice(e.offset + 1, e.offset + e.length).toLowerCase() !== botUsername.toLowerCase());
+  return plain ? 'plain-mention' : undefined;
+}
+
+function repliedToUser(message: TextMessage): ChatUser | undefined {
+  const reply = message.reply_to_message;
+  if (reply === undefined || reply.from === undefined || reply.from.is_bot) return undefined;
+  // In a forum topic every message "replies" to the topic's first (service) message.
+  if (message.is_topic_message === true && reply.message_id === message.message_thread_id) return undefined;
+  return telegramUser(reply.from);
+}

@@ -1,0 +1,169 @@
+/**
+ * The Telegram webhook (anchors-ecosystem.md §1): one request in, one status out. The secret
+ * token is checked in constant time before anything else (wrong or missing → 401, nothing read,
+ * nothing stored); the update is run through a `Telegraf` built once — never launched, `botInfo`
+ * from configuration so a cold start makes no `getMe`, its rethrowing error handler replaced.
+ *
+ * The boundary (STYLE.md §12): the app answers deterministic problems itself (a toast, a polite
+ * text), so an update normally ends in 200. A thrown error is judged here: an infrastructure
+ * failure (the AWS SDK, the network, a timeout) → 500, so Telegram delivers the update again; any
+ * other throw is a bug → logged with its stack and 200, because a 5xx would make Telegram resend
+ * the same poison update and hold the chat's queue for up to a day. No internals reach a body.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Telegraf } from 'telegraf';
+import type { Update } from 'telegraf/types';
+import { handleIntent, type AppDeps } from '../../app/index.ts';
+import type { ChatPacer } from './pace.ts';
+import { parseUpdate } from './parse.ts';
+import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
+
+/** What the webhook is built from (once per process). */
+export interface TelegramWebhookOptions {
+  readonly token: string;
+  readonly secret: string;
+  readonly botInfo: { readonly id: number; readonly username: string; readonly first_name: string };
+  /** The Bot API server: `https://api.telegram.org`, or a stand-in. */
+  readonly apiRoot: string;
+  readonly deps: AppDeps;
+  readonly log?: Log;
+  readonly pace?: ChatPacer;
+  /** How long one update may run before it counts as failed (ms); default 25 000. */
+  readonly handlerTimeoutMs?: number;
+  /** Retry tuning of the Bot API calls (tests shorten the waits). */
+  readonly send?: Pick<SendOptions, 'maxRetryWaitMs' | 'serverRetryMs' | 'sleep'>;
+}
+
+/** An HTTP request as the Lambda adapter hands it over (header names in any case). */
+export interface WebhookRequest {
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: string;
+}
+
+export interface WebhookResponse {
+  readonly status: number;
+  readonly body: string;
+}
+
+export type TelegramWebhook = (request: WebhookRequest) => Promise<WebhookResponse>;
+
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+/** What became of one update, for its log line. */
+interface Note {
+  intent?: string;
+  chat?: string;
+  user?: string;
+  error?: unknown;
+}
+
+/** Returns the webhook handler: verify, parse, run the update through telegraf and the app. */
+export function createTelegramWebhook(options: TelegramWebhookOptions): TelegramWebhook {
+  const log = options.log ?? jsonLog;
+  const notes = new WeakMap<object, Note>();
+  const bot = buildBot(options, log, notes);
+  const secret = digest(options.secret);
+
+  return async (request) => {
+    const started = Date.now();
+    const answer = (status: number, outcome: string, fields: Record<string, unknown> = {}, level = 'info'): WebhookResponse => {
+      log({ level, event: 'telegram-update', ...fields, outcome, status, ms: Date.now() - started });
+      return { status, body: status === 200 ? 'ok' : outcome };
+    };
+    const given = headerValue(request.headers, SECRET_HEADER);
+    if (given === undefined || !timingSafeEqual(digest(given), secret)) return answer(401, 'unauthorized');
+    const update = readUpdate(request.body);
+    if (update === undefined) return answer(400, 'bad request');
+
+    const note: Note = {};
+    notes.set(update, note);
+    await bot.handleUpdate(update);
+    const fields = { update: update.update_id, chat: note.chat, user: note.user, intent: note.intent ?? 'ignored' };
+    if (note.error === undefined) return answer(200, 'ok', fields);
+    const error = { error: describe(note.error) };
+    if (isInfrastructureFailure(note.error)) return answer(500, 'retry later', { ...fields, ...error }, 'error');
+    return answer(200, 'failed', { ...fields, ...error, stack: stackOf(note.error) }, 'error');
+  };
+}
+
+function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<object, Note>): Telegraf {
+  const apiRoot = options.apiRoot.endsWith('/') ? options.apiRoot : `${options.apiRoot}/`;
+  const bot = new Telegraf(options.token, {
+    telegram: { apiRoot, webhookReply: false },
+    handlerTimeout: options.handlerTimeoutMs ?? 25_000,
+  });
+  bot.botInfo = {
+    id: options.botInfo.id,
+    is_bot: true,
+    first_name: options.botInfo.first_name,
+    username: options.botInfo.username,
+    can_join_groups: true,
+    can_read_all_group_messages: false,
+    supports_inline_queries: true,
+  };
+  bot.use(async (ctx) => {
+    const note = notes.get(ctx.update) ?? {};
+    const intent = parseUpdate(ctx.update, options.botInfo.username);
+    note.intent = intent?.kind;
+    note.chat = intent?.chat.chatId ?? ctx.chat?.id.toString();
+    note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
+    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, pace: options.pace, log });
+    try {
+      // The update id travels with the intent, so a redelivered update is handled once.
+      if (intent !== undefined) await handleIntent(options.deps, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+    } finally {
+      await emit.finish();
+    }
+  });
+  bot.catch((error, ctx) => {
+    const note = notes.get(ctx.update);
+    if (note !== undefined) note.error = error;
+    else log({ level: 'error', event: 'telegram-update', outcome: 'failed', error: describe(error), stack: stackOf(error) });
+  });
+  return bot;
+}
+
+/** The hash of a secret: equal lengths for `timingSafeEqual`, whatever was sent. */
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+function readUpdate(body: string): Update | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const id = (value as { update_id?: unknown }).update_id;
+  return Number.isSafeInteger(id) ? (value as Update) : undefined;
+}
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a thrown error is the world failing rather than our code: an AWS SDK error (it carries
+ * `$metadata`: throttling, an unavailable service, missing rights), a network failure or a timeout.
+ */
+export function isInfrastructureFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { $metadata?: unknown; code?: unknown; name?: unknown; cause?: unknown };
+  if (e.$metadata !== undefined) return true;
+  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  if (e.name === 'TimeoutError') return true;
+  return e.cause !== undefined && e.cause !== error && isInfrastructureFailure(e.cause);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function stackOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.stack : undefined;
+}
