@@ -166,7 +166,6 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return playEvents(state, at, cmd.move, false);
     case 'decline':
     case 'cancel':
-    case 'configure':
       return stageError();
   }
 }
