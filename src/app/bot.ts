@@ -125,13 +125,12 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     expectedVersion: record.version,
     beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
   });
-  if (!outcome.ok) return pressFailed(deps, emit, intent, outcome.error, lang, refresh);
+  if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
   await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, intent, token, boardLang);
 }
 
-async function pressFailed(deps: AppDeps, emit: Emit, intent: Intent & { kind: 'press' }, error: AppError, lang: Lang, refresh: () => Promise<void>): Promise<void> {
-  void deps;
-  void intent;
+/** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
+async function pressFailed(emit: Emit, error: AppError, lang: Lang, refresh: () => Promise<void>): Promise<void> {
   if (error.kind === 'stale-version') return refresh();
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
   await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
@@ -164,8 +163,8 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: V
   let variant: VariantId = intent.variant ?? 'long';
   let matchLength = 0;
   for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
-    if (['short', 'backgammon', 'короткие', 'короткие нарды', 'ნარდი-მოკლე'].includes(word)) variant = 'short';
-    if (['long', 'длинные'].includes(word)) variant = 'long';
+    if (['short', 'backgammon', 'короткие', 'მოკლე'].includes(word)) variant = 'short';
+    if (['long', 'длинные', 'გრძელი'].includes(word)) variant = 'long';
     if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
   }
   return { variant, matchLength };
@@ -193,7 +192,7 @@ async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, em
   if (!outcome.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, outcome.error) }));
   const chat = outcome.value.record.chat ?? intent.chat;
   await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'challenge.accepted') });
-  await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, lang, chat);
+  await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, pickLang(boardLanguage(outcome.value.record) ?? intent.from.language), chat);
 }
 
 async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, emit: Emit): Promise<void> {
