@@ -9,7 +9,7 @@ import { InvariantError, fail, ok } from '../engine/index.ts';
 import type { Result } from '../engine/index.ts';
 import { MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
 import type { Item } from './codec.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, chatKey, claimKey, gameKey, playerKey } from './layout.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
 import type { ChatPlatform, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
@@ -156,6 +156,23 @@ export class DynamoGameStore implements GameStore {
     } catch (error) {
       if (isConditionFailure(error)) return false;
       throw error;
+    }
+  }
+
+  async remember(key: string, value: unknown, now: number): Promise<void> {
+    const json = JSON.stringify(value);
+    if (key === '' || json === undefined || json.length > 4096) throw new InvariantError(`remember(${JSON.stringify(key)}): bad key or value`);
+    await this.documents.send(new PutCommand({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } }));
+  }
+
+  async recall(key: string): Promise<unknown> {
+    const read = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true }));
+    const json = read.Item?.value;
+    if (typeof json !== 'string') return undefined;
+    try {
+      return JSON.parse(json) as unknown;
+    } catch {
+      return undefined;
     }
   }
 }

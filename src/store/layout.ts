@@ -66,3 +66,11 @@ export function chatKey(platform: string, chatId: string): string {
 export function claimKey(key: string): string {
   return `UPD#${key}`;
 }
+
+/** Partition key of a remembered value. */
+export function memoKey(key: string): string {
+  return `MEMO#${key}`;
+}
+
+/** Sort key of a remembered value. */
+export const MEMO_SORT_KEY = 'M';

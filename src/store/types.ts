@@ -76,4 +76,11 @@ export interface GameStore {
    * `true` the first time `key` is seen within `ttlSeconds`, `false` on a replay.
    */
   claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean>;
+  /**
+   * Keeps a small JSON value under a key, last write wins: what the app remembers outside the
+   * match (a user's language, the last turn notice of a game). Never on the move's conditional write.
+   */
+  remember(key: string, value: unknown, now: number): Promise<void>;
+  /** The value kept under `key`, or undefined when there is none (or it does not decode). */
+  recall(key: string): Promise<unknown>;
 }
