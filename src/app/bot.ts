@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
-import { LANG_NAMES, errorText, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
+import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
@@ -30,8 +30,10 @@ function newGameId(): string {
   return randomBytes(8).toString('hex').slice(0, 10);
 }
 
-function langOf(user: ChatUser): Lang {
-  return pickLang(user.language);
+/** A user's language: the one chosen with /lang, else the platform's. */
+async function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
+  const chosen = await deps.store.recall(`lang#${user.id}`);
+  return typeof chosen === 'string' ? pickLang(chosen) : pickLang(user.language);
 }
 
 /** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
@@ -94,12 +96,33 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
-    if (player && player.id !== intent.from.id) await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+    if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, intent.chat, lang);
+  }
+}
+
+function isMessageRef(v: unknown): v is MessageRef {
+  const m = v as MessageRef | null;
+  return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && typeof m.chat?.chatId === 'string';
+}
+
+/**
+ * Tells the player to move that it is their turn: one short notice in the game's chat (the
+ * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
+ * started the bot there.
+ */
+async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { id: string; name: string }, chat: Intent['chat'], lang: Lang): Promise<void> {
+  const previous = await deps.store.recall(`notice#${gameId}`);
+  if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
+  const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+  if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
+  const dm = (await deps.store.recall(`dm#${player.id}`)) as Intent['chat'] | undefined;
+  if (dm && typeof dm.chatId === 'string' && dm.chatId !== chat.chatId) {
+    await emit({ kind: 'text', chat: dm, text: t(await langOf(deps, { id: player.id, name: player.name }), 'notify.yourMove', { name: player.name }) });
   }
 }
 
 async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
   const token = decodeToken(intent.token);
   if (!token) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   const loaded = await loadMatch(deps.store, token.gameId);
@@ -138,7 +161,7 @@ async function pressFailed(emit: Emit, error: AppError, lang: Lang, refresh: () 
 
 /** The challenge's settings keyboard: only the challenger may open it or change a setting. */
 async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, token: Token, state: MatchState, version: number, lang: Lang): Promise<void> {
-  const own = langOf(intent.from);
+  const own = await langOf(deps, intent.from);
   if (state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(own, 'toast.notYourGame') }));
   if (!intent.message) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
   const choice = token.choice;
@@ -171,7 +194,7 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: V
 }
 
 async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
   const { variant, matchLength } = challengeSettings(intent);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
@@ -185,7 +208,9 @@ async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challeng
 }
 
 async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
+  // /start comes from the player's private chat with the bot: turn notices may go there now.
+  await deps.store.remember(`dm#${intent.from.id}`, intent.chat, deps.now());
   const match = /^a_([a-z0-9]{4,24})$/.exec(intent.payload ?? '');
   if (!match) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'start.welcome') + '\n\n' + t(lang, 'help') }));
   const outcome = await runCommand(deps, match[1], { type: 'accept', by: { id: intent.from.id, name: intent.from.name } });
@@ -196,7 +221,7 @@ async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, em
 }
 
 async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
   const games = await deps.store.listByChat(intent.chat.platform, intent.chat.chatId, { status: 'active' });
   const mine = games.records.find((r) => r.players.includes(intent.from.id));
   if (!mine) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'games.none') }));
@@ -207,7 +232,7 @@ async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, 
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
 async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
   if (!intent.variant) {
     const games = await deps.store.listByChat(intent.chat.platform, intent.chat.chatId, { status: 'active', limit: 5 });
     const game = games.records.find((r) => r.players.includes(intent.from.id)) ?? games.records[0];
@@ -226,7 +251,7 @@ async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, em
  * then retry). Not a rule: the conversation around the rules.
  */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
-  const lang = langOf(intent.from);
+  const lang = await langOf(deps, intent.from);
   if (intent.updateKey !== undefined && !(await deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS))) return;
   switch (intent.kind) {
     case 'press': return handlePress(deps, intent, emit);
@@ -240,7 +265,8 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {
-      const chosen = intent.lang ? pickLang(intent.lang) : undefined;
+      const chosen = intent.lang && isLang(intent.lang) ? intent.lang : undefined;
+      if (chosen) await deps.store.remember(`lang#${intent.from.id}`, chosen, deps.now());
       return void (await emit({ kind: 'text', chat: intent.chat, text: chosen ? t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }) : t(lang, 'lang.choose') }));
     }
   }

@@ -125,6 +125,43 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(loaded.value.state.settings).toMatchObject({ variant: 'short', matchLength: 3, doubling: true, crawford: true, options: { gameType: 'caucasian' } });
   });
 
+  it('/lang is remembered: later answers come in the chosen language', async () => {
+    const tx = transcript();
+    const dave: ChatUser = { id: 'telegram:44', name: 'Dave', language: 'en' };
+    await handleIntent(deps(), { kind: 'lang', chat, from: dave, lang: 'ka' }, tx.emit);
+    await handleIntent(deps(), { kind: 'help', chat, from: dave }, tx.emit);
+    const texts = tx.effects.map((e) => (e.kind === 'text' ? e.text : ''));
+    expect(texts[1]).toMatch(/[\u10D0-\u10FF]/);
+  });
+
+  it('turn notices: one at a time in the group (the previous one deleted), and a ping in the private chat of a player who started the bot', async () => {
+    const tx = transcript();
+    const erin: ChatUser = { id: 'telegram:55', name: 'Erin', language: 'en' };
+    const frank: ChatUser = { id: 'telegram:66', name: 'Frank', language: 'en' };
+    const franksChat = { platform: 'telegram' as const, chatId: '66' };
+    await handleIntent(deps(), { kind: 'start', chat: franksChat, from: frank }, tx.emit);
+    await handleIntent(deps(), { kind: 'challenge', chat, from: erin, opponent: frank, args: 'short' }, tx.emit);
+    const challengeId = [...tx.messages.entries()].find(([, m]) => m.text.includes('Erin'))![0];
+    await press(tx, frank, challengeId, tx.messages.get(challengeId)!.buttons[0][0]);
+    const boardId = [...tx.messages.entries()].filter(([, m]) => m.board).at(-1)![0];
+    for (let i = 0; i < 6; i++) {
+      const buttons = tx.messages.get(boardId)!.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b && !/:[qn]$/.test(b.token));
+      const gameId = buttons[0].token.split(':')[1];
+      const loaded = await loadMatch(table.store, gameId);
+      if (!loaded.ok) throw new Error(loaded.error.kind);
+      const st = loaded.value.state;
+      const seat = st.game!.turn.stage === 'doubled' ? 1 - st.game!.turn.seat : st.game!.turn.seat;
+      const who = st.players[seat]!.id === erin.id ? erin : frank;
+      await press(tx, who, boardId, buttons.find((b) => b.token.endsWith(':k')) ?? buttons.find((b) => b.token.endsWith(':r')) ?? buttons[0]);
+    }
+    const notices = tx.effects.filter((e) => e.kind === 'text' && e.chat.chatId === chat.chatId && /your move/.test(e.text));
+    const deletes = tx.effects.filter((e) => e.kind === 'delete');
+    expect(notices.length).toBeGreaterThan(1);
+    expect(deletes.length).toBe(notices.length - 1);
+    const pings = tx.effects.filter((e) => e.kind === 'text' && e.chat.chatId === '66' && /Frank, your move/.test(e.text));
+    expect(pings.length).toBeGreaterThan(0);
+  });
+
   it('help, rules, games and lang answer in the user\'s language', async () => {
     const tx = transcript();
     await handleIntent(deps(), { kind: 'help', chat, from: bob }, tx.emit);
