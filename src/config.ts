@@ -13,6 +13,7 @@
  * | `TELEGRAM_BOT_USERNAME`   | the bot's username, without `@`                       | unset          |
  * | `TELEGRAM_BOT_ID`         | the bot's numeric id                                  | the token's prefix |
  * | `TELEGRAM_API_ROOT`       | the Bot API server (a stand-in in tests and local runs) | `https://api.telegram.org` |
+ * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
  * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
@@ -30,6 +31,8 @@ export type Config = {
   dynamodb: DynamoDbSettings;
   /** Absent when no `TELEGRAM_*` variable is set. */
   telegram?: TelegramSettings;
+  /** `PORT`, for the local process (`npm start`); absent when unset. */
+  port?: number;
 };
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
@@ -61,6 +64,8 @@ export function readConfig(env: Env): Config {
     'eu-central-1';
   const useLocalCredentials = endpoint !== undefined && readVariable(env, 'AWS_ACCESS_KEY_ID') === undefined;
   const telegram = readTelegram(env);
+  const port = readVariable(env, 'PORT', /^\d{1,5}$/, 'a port number 0–65535');
+  if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -69,6 +74,7 @@ export function readConfig(env: Env): Config {
       ...(useLocalCredentials ? { credentials: LOCAL_CREDENTIALS } : {}),
     },
     ...(telegram === undefined ? {} : { telegram }),
+    ...(port === undefined ? {} : { port: Number(port) }),
   };
 }
 

@@ -81,7 +81,31 @@ async function showBoard(deps: AppDeps, emit: Emit, state: MatchState, version: 
   await emit({ kind: 'board', chat, view: boardView(state, version, lang, deps.now(), mode), replace });
 }
 
-async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
+/**
+ * Shows the board of a game to its players. A game opened in a chat has one board there (the
+ * pressed one is edited in place). A game from inline mode has no chat: each player who has
+ * started the bot gets their own board in their private chat, edited in place from then on.
+ */
+async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, version: number, lang: Lang, gameChat: Intent['chat'] | undefined, pressed?: MessageRef): Promise<void> {
+  if (gameChat) return showBoard(deps, emit, state, version, lang, gameChat, pressed?.chat.chatId === gameChat.chatId ? pressed : undefined);
+  for (const player of state.players) {
+    if (!player) continue;
+    const dm = await deps.store.recall(`dm#${player.id}`);
+    if (!isChatRef(dm)) continue;
+    const key = `board#${state.id}#${player.id}`;
+    const known = await deps.store.recall(key);
+    const replace = pressed?.chat.chatId === dm.chatId ? pressed : isMessageRef(known) ? known : undefined;
+    const sent = await emit({ kind: 'board', chat: dm, view: boardView(state, version, lang, deps.now()), replace });
+    if (sent) await deps.store.remember(key, sent, deps.now());
+  }
+}
+
+function isChatRef(v: unknown): v is Intent['chat'] {
+  const c = v as Intent['chat'] | null;
+  return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string';
+}
+
+async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, gameChat: Intent['chat'] | undefined, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
   const fromText = token.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
     // A challenge declined, cancelled or expired: the challenge message says so.
@@ -92,11 +116,11 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
   if (fromText && intent.message && before.phase === 'challenge') {
     await emit({ kind: 'editText', message: intent.message, text: t(lang, 'challenge.accepted') });
   }
-  await showBoard(deps, emit, after, version, lang, intent.chat, fromText ? undefined : intent.message);
+  await publishBoard(deps, emit, after, version, lang, gameChat, fromText ? undefined : intent.message);
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
-    if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, intent.chat, lang);
+    if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, gameChat, lang);
   }
 }
 
@@ -110,13 +134,15 @@ function isMessageRef(v: unknown): v is MessageRef {
  * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
  * started the bot there.
  */
-async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { id: string; name: string }, chat: Intent['chat'], lang: Lang): Promise<void> {
-  const previous = await deps.store.recall(`notice#${gameId}`);
-  if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
-  const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
-  if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
-  const dm = (await deps.store.recall(`dm#${player.id}`)) as Intent['chat'] | undefined;
-  if (dm && typeof dm.chatId === 'string' && dm.chatId !== chat.chatId) {
+async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { id: string; name: string }, chat: Intent['chat'] | undefined, lang: Lang): Promise<void> {
+  if (chat) {
+    const previous = await deps.store.recall(`notice#${gameId}`);
+    if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
+    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+    if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
+  }
+  const dm = await deps.store.recall(`dm#${player.id}`);
+  if (isChatRef(dm) && dm.chatId !== chat?.chatId) {
     await emit({ kind: 'text', chat: dm, text: t(await langOf(deps, { id: player.id, name: player.name }), 'notify.yourMove', { name: player.name }) });
   }
 }
@@ -149,7 +175,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
   });
   if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
-  await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, intent, token, boardLang);
+  await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, outcome.value.record.chat, intent, token, boardLang);
 }
 
 /** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
@@ -215,9 +241,12 @@ async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, em
   if (!match) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'start.welcome') + '\n\n' + t(lang, 'help') }));
   const outcome = await runCommand(deps, match[1], { type: 'accept', by: { id: intent.from.id, name: intent.from.name } });
   if (!outcome.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, outcome.error) }));
-  const chat = outcome.value.record.chat ?? intent.chat;
   await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'challenge.accepted') });
-  await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, pickLang(boardLanguage(outcome.value.record) ?? intent.from.language), chat);
+  const { state, record } = outcome.value;
+  await publishBoard(deps, emit, state, record.version, pickLang(boardLanguage(record) ?? intent.from.language), record.chat);
+  const actor = seatToAct(state);
+  const player = actor === null ? null : state.players[actor];
+  if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, state.id, player, record.chat, lang);
 }
 
 async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, emit: Emit): Promise<void> {
@@ -228,6 +257,42 @@ async function handleResign(deps: AppDeps, intent: Intent & { kind: 'resign' }, 
   const loaded = await loadMatch(deps.store, mine.id);
   if (!loaded.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, loaded.error) }));
   await showBoard(deps, emit, loaded.value.state, loaded.value.record.version, lang, intent.chat, undefined, { confirm: 'resign' });
+}
+
+/** The open inline challenge of a user for a variant: reused while open, else a new one. */
+async function inlineChallenge(deps: AppDeps, from: ChatUser, variant: VariantId, lang: Lang): Promise<MatchState | undefined> {
+  const key = `inline#${from.id}#${variant}`;
+  const known = await deps.store.recall(key);
+  if (typeof known === 'string') {
+    const loaded = await loadMatch(deps.store, known);
+    if (loaded.ok && loaded.value.state.phase === 'challenge' && loaded.value.state.challengeExpiresAt > deps.now()) return loaded.value.state;
+  }
+  const opened = await openChallenge(deps, { id: (deps.newId ?? newGameId)(), by: { id: from.id, name: from.name }, invitee: null, settings: { variant } }, undefined, lang);
+  if (!opened.ok) return undefined;
+  await deps.store.remember(key, opened.value.state.id, deps.now());
+  return opened.value.state;
+}
+
+/**
+ * Inline mode: "challenge to long / short nardy" results, each a text message with a deep link
+ * that accepts the challenge from a private chat (inline messages cannot carry the board picture).
+ */
+async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, emit: Emit): Promise<void> {
+  const lang = await langOf(deps, intent.from);
+  const results = [];
+  for (const variant of deps.botUsername ? (['long', 'short'] as const) : []) {
+    const state = await inlineChallenge(deps, intent.from, variant, lang);
+    if (!state) continue;
+    const message = challengeMessage(state, 1, lang, deps.botUsername);
+    results.push({
+      id: `${variant}-${state.id}`,
+      title: t(lang, variant === 'long' ? 'inline.challengeLong' : 'inline.challengeShort'),
+      description: t(lang, variant === 'long' ? 'variant.long' : 'variant.short'),
+      text: message.text,
+      buttons: message.buttons.map((row) => row.filter((b) => 'url' in b)).filter((row) => row.length > 0),
+    });
+  }
+  await emit({ kind: 'inlineAnswer', results });
 }
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
@@ -262,6 +327,7 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
       const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
       return void (await emit({ kind: 'text', chat: intent.chat, text: gamesList(listing.records, intent.from.id, lang) }));
     }
+    case 'inline': return handleInline(deps, intent, emit);
     case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {

@@ -46,7 +46,18 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
-  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string });
+  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
+  /** Inline mode (`@bot` typed in any chat): `chat` is the user's private chat with the bot. */
+  | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string });
+
+/** One result offered in inline mode: a text message with buttons (inline messages cannot carry uploads). */
+export interface InlineResult {
+  readonly id: string;
+  readonly title: string;
+  readonly description: string;
+  readonly text: string;
+  readonly buttons: readonly (readonly Button[])[];
+}
 
 /** What the app asks the platform to do, in order. */
 export type Effect =
@@ -58,7 +69,9 @@ export type Effect =
   | { readonly kind: 'board'; readonly chat: ChatRef; readonly view: BoardView; readonly replace?: MessageRef }
   /** Change a text message (a challenge that was accepted, declined or expired). */
   | { readonly kind: 'editText'; readonly message: MessageRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
-  | { readonly kind: 'delete'; readonly message: MessageRef };
+  | { readonly kind: 'delete'; readonly message: MessageRef }
+  /** The answer to an inline query: the results, personal to the user, not cached. */
+  | { readonly kind: 'inlineAnswer'; readonly results: readonly InlineResult[] };
 
 /** The languages the product speaks. */
 export type { Lang };

@@ -144,15 +144,19 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     const challengeId = [...tx.messages.entries()].find(([, m]) => m.text.includes('Erin'))![0];
     await press(tx, frank, challengeId, tx.messages.get(challengeId)!.buttons[0][0]);
     const boardId = [...tx.messages.entries()].filter(([, m]) => m.board).at(-1)![0];
-    for (let i = 0; i < 6; i++) {
-      const buttons = tx.messages.get(boardId)!.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b && !/:[qn]$/.test(b.token));
-      const gameId = buttons[0].token.split(':')[1];
+    const groupNotices = () => tx.effects.filter((e) => e.kind === 'text' && e.chat.chatId === chat.chatId && /your move/.test(e.text)).length;
+    for (let i = 0; i < 60 && groupNotices() < 3; i++) {
+      const tokens = tx.messages.get(boardId)!.buttons.flat().flatMap((x) => ('token' in x ? [x.token] : []));
+      const gameId = tokens[0].split(':')[1];
       const loaded = await loadMatch(table.store, gameId);
       if (!loaded.ok) throw new Error(loaded.error.kind);
       const st = loaded.value.state;
       const seat = st.game!.turn.stage === 'doubled' ? 1 - st.game!.turn.seat : st.game!.turn.seat;
       const who = st.players[seat]!.id === erin.id ? erin : frank;
-      await press(tx, who, boardId, buttons.find((b) => b.token.endsWith(':k')) ?? buttons.find((b) => b.token.endsWith(':r')) ?? buttons[0]);
+      // Move the game on: confirm, roll, take, a whole play, a step, else pick a checker.
+      const order = [/:k$/, /:r$/, /:t$/, /:L\d+$/, /:s[\d.]+$/, /:f\d+$/];
+      const token = order.map((re) => tokens.find((tk) => re.test(tk))).find((tk) => tk !== undefined)!;
+      await press(tx, who, boardId, { label: '', token });
     }
     const notices = tx.effects.filter((e) => e.kind === 'text' && e.chat.chatId === chat.chatId && /your move/.test(e.text));
     const deletes = tx.effects.filter((e) => e.kind === 'delete');
@@ -160,6 +164,50 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(deletes.length).toBe(notices.length - 1);
     const pings = tx.effects.filter((e) => e.kind === 'text' && e.chat.chatId === '66' && /Frank, your move/.test(e.text));
     expect(pings.length).toBeGreaterThan(0);
+  });
+
+  it('inline mode offers long and short challenges with a deep link; a friend accepts from a private chat and each player plays on a board in their own private chat', async () => {
+    const tx = transcript();
+    const gina: ChatUser = { id: 'telegram:77', name: 'Gina', language: 'en' };
+    const hank: ChatUser = { id: 'telegram:88', name: 'Hank', language: 'en' };
+    const ginaDm = { platform: 'telegram' as const, chatId: '77' };
+    const hankDm = { platform: 'telegram' as const, chatId: '88' };
+    await handleIntent(deps(), { kind: 'inline', chat: ginaDm, from: gina, query: '' }, tx.emit);
+    await handleIntent(deps(), { kind: 'inline', chat: ginaDm, from: gina, query: 'na' }, tx.emit);
+    const answers = tx.effects.filter((e) => e.kind === 'inlineAnswer');
+    expect(answers).toHaveLength(2);
+    const [first, second] = answers.map((a) => (a.kind === 'inlineAnswer' ? a.results : []));
+    expect(first.map((r) => r.title)).toHaveLength(2);
+    expect(second.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    const link = first[1].buttons.flat()[0];
+    expect('url' in link && link.url).toMatch(/^https:\/\/t\.me\/nardy_test_bot\?start=a_[a-z0-9]+$/);
+    const payload = 'url' in link ? link.url.split('start=')[1] : '';
+    await handleIntent(deps(), { kind: 'start', chat: ginaDm, from: gina }, tx.emit);
+    const before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'start', chat: hankDm, from: hank, payload }, tx.emit);
+    const boards = tx.effects.slice(before).filter((e) => e.kind === 'board');
+    expect(boards.map((b) => (b.kind === 'board' ? b.chat.chatId : '')).sort()).toEqual(['77', '88']);
+    // The player to move presses on their own board; both boards follow.
+    const gameId = boards[0].kind === 'board' ? boards[0].view.gameId : '';
+    const loaded = await loadMatch(table.store, gameId);
+    if (!loaded.ok) throw new Error(loaded.error.kind);
+    expect(loaded.value.state.settings.variant).toBe('short');
+    const seat = loaded.value.state.game!.turn.seat;
+    const mover = loaded.value.state.players[seat]!.id === gina.id ? gina : hank;
+    const moverDm = mover === gina ? ginaDm : hankDm;
+    const boardId = [...tx.messages.entries()].filter(([, m]) => m.board).find(([id]) => tx.effects.some((e) => e.kind === 'board' && e.chat.chatId === moverDm.chatId && !e.replace && tx.messages.get(id)?.text === e.view.caption))![0];
+    const tokens = () => tx.messages.get(boardId)!.buttons.flat().flatMap((b) => ('token' in b ? [b.token] : []));
+    const pressToken = (token: string) => handleIntent(deps(), { kind: 'press', chat: moverDm, from: mover, token, message: { chat: moverDm, messageId: boardId } }, tx.emit);
+    // A whole play or a roll changes the match; picking a checker first only changes the mover's view.
+    let command = tokens().find((tk) => /:(L\d+|r)$/.test(tk));
+    if (!command) {
+      await pressToken(tokens().find((tk) => /:f\d+$/.test(tk))!);
+      command = tokens().find((tk) => /:s[\d.]+$/.test(tk))!;
+    }
+    const pressedAt = tx.effects.length;
+    await pressToken(command);
+    const redrawn = tx.effects.slice(pressedAt).filter((e) => e.kind === 'board');
+    expect(redrawn.map((b) => (b.kind === 'board' ? [b.chat.chatId, b.replace !== undefined] : [])).sort()).toEqual([['77', true], ['88', true]]);
   });
 
   it('help, rules, games and lang answer in the user\'s language', async () => {

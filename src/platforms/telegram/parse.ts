@@ -30,6 +30,10 @@ const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
 export function parseUpdate(update: Update, botUsername: string): Intent | undefined {
   if ('callback_query' in update) return parsePress(update.callback_query);
   if ('message' in update) return parseMessage(update.message, botUsername);
+  if ('inline_query' in update) {
+    const q = update.inline_query;
+    return { kind: 'inline', chat: telegramChat(q.from.id), from: telegramUser(q.from), query: q.query };
+  }
   return undefined;
 }
 

@@ -27,6 +27,8 @@ export const jsonLog: Log = (entry) => console.log(JSON.stringify(entry));
 export interface SendOptions {
   /** The press being answered: its toast goes to `answerCbQuery`. */
   readonly callbackQueryId?: string;
+  /** The inline query being answered: its results go to `answerInlineQuery`. */
+  readonly inlineQueryId?: string;
   readonly pace?: ChatPacer;
   readonly log?: Log;
   /** The most this update may wait for 429s in all (ms); default 10 000. Past it: give up, logged. */
@@ -69,6 +71,18 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
       case 'delete':
         await bot.api('deleteMessage', () => telegram.deleteMessage(effect.message.chat.chatId, Number(effect.message.messageId)));
         return undefined;
+      case 'inlineAnswer': {
+        const queryId = options.inlineQueryId;
+        if (queryId === undefined) return void log({ event: 'telegram-inline-without-query', level: 'warn' });
+        const results = effect.results.map((r) => ({
+          type: 'article' as const, id: r.id, title: r.title, description: r.description,
+          input_message_content: { message_text: clip(r.text, TEXT_LIMIT) },
+          ...markup(r.buttons),
+        }));
+        // Personal and uncached: each user's results carry their own challenges.
+        await bot.api('answerInlineQuery', () => telegram.answerInlineQuery(queryId, results, { is_personal: true, cache_time: 0 }));
+        return undefined;
+      }
     }
   };
   return Object.assign(emit, { finish: () => answer('', false) });

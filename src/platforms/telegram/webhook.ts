@@ -107,7 +107,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     note.intent = intent?.kind;
     note.chat = intent?.chat.chatId ?? ctx.chat?.id.toString();
     note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
-    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, pace: options.pace, log });
+    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
       if (intent !== undefined) await handleIntent(options.deps, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);

@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../src/app/index.ts';
-import { fixedDice } from '../../../src/dice/index.ts';
+import { cryptoDice, fixedDice } from '../../../src/dice/index.ts';
 import { t } from '../../../src/i18n/index.ts';
-import { startTelegramApi, type TelegramApi, type TgChat, type TgUpdate, type TgUser } from '../../../src/local/telegram-api/index.ts';
+import { privateChatOf, startTelegramApi, type TelegramApi, type TgChat, type TgUpdate, type TgUser } from '../../../src/local/telegram-api/index.ts';
 import { createTelegramWebhook, type TelegramWebhook } from '../../../src/platforms/telegram/webhook.ts';
 import { DynamoGameStore, type GameStore } from '../../../src/store/index.ts';
 import { freshTable, type TestTable } from '../../store/fixture.ts';
@@ -171,5 +171,38 @@ describe('webhook.ts: the boundary (STYLE.md §12)', () => {
     const response = await post(webhook(hanging, 50), api.userMessage(ANNA, GROUP, '/games'));
     expect(response).toEqual({ status: 500, body: 'retry later' });
     expect(logs.at(-1)).toMatchObject({ level: 'error', intent: 'games', outcome: 'retry later', error: expect.stringMatching(/^TimeoutError/) });
+  });
+});
+
+describe('webhook.ts: inline mode', () => {
+  it('typing @bot offers long and short challenges, personal and uncached, each with a deep link that accepts it', async () => {
+    const update = api.inlineQuery(ANNA, '');
+    expect((await post(webhook(), update)).status).toBe(200);
+    const answer = api.inlineAnswer(update.inline_query!.id);
+    expect(answer).toMatchObject({ is_personal: true, cache_time: 0 });
+    expect(answer!.results).toHaveLength(2);
+    for (const result of answer!.results) {
+      const markup = result.reply_markup as { inline_keyboard: { url?: string }[][] };
+      expect(markup.inline_keyboard.flat()[0].url).toMatch(/^https:\/\/t\.me\/nardy_bot\?start=a_[a-z0-9]+$/);
+      expect(result).toMatchObject({ type: 'article', input_message_content: { message_text: expect.stringContaining('Anna') } });
+    }
+  });
+
+  it('the deep link accepts the challenge in a private chat, and both players who started the bot get their board', async () => {
+    // Accepting rolls the opening throw: real dice here.
+    const hook = createTelegramWebhook({
+      token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps: { ...deps(), dice: cryptoDice() }, log: (e) => logs.push({ ...e }),
+      send: { sleep: async () => {}, serverRetryMs: [1] },
+    });
+    const annaDm = privateChatOf(ANNA);
+    const nodarDm = privateChatOf(NODAR);
+    expect((await post(hook, api.userMessage(ANNA, annaDm, '/start'))).status).toBe(200);
+    const update = api.inlineQuery(ANNA, 'long');
+    await post(hook, update);
+    const link = (api.inlineAnswer(update.inline_query!.id)!.results[0].reply_markup as { inline_keyboard: { url: string }[][] }).inline_keyboard[0][0].url;
+    const payload = link.split('start=')[1];
+    expect((await post(hook, api.userMessage(NODAR, nodarDm, `/start ${payload}`))).status).toBe(200);
+    expect(api.messages(nodarDm.id).some((m) => m.fromBot && m.photo !== undefined)).toBe(true);
+    expect(api.messages(annaDm.id).some((m) => m.fromBot && m.photo !== undefined)).toBe(true);
   });
 });

@@ -1,0 +1,110 @@
+/**
+ * The HTTP server of the local process: `POST /telegram` (the Telegram webhook exactly as the
+ * Lambda serves it: headers and raw body in, status and body out), the playground's `/api/…` and
+ * its static page at `/`. A busy port is a clear `PortBusyError`. Not a rule: local infrastructure.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { TelegramWebhook } from '../platforms/telegram/webhook.ts';
+
+/** The port asked for is taken by another process. */
+export class PortBusyError extends Error {
+  override name = 'PortBusyError';
+}
+
+/** Handles `/api/…` paths (resolves false for any other path). */
+export type ApiHandler = (request: IncomingMessage, response: ServerResponse, path: string) => Promise<boolean>;
+
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+};
+const PUBLIC = new URL('./playground/public/', import.meta.url);
+const MAX_UPDATE_BYTES = 1024 * 1024;
+
+/** What the server serves once everything has started. */
+export type Handlers = { webhook: TelegramWebhook; api: ApiHandler };
+
+/**
+ * The server, listening before the rest starts (so a busy port fails first and fast); until
+ * `handlers()` returns them, every request gets 503.
+ */
+export function createLocalServer(handlers: () => Handlers | undefined, onError: (error: unknown) => void): Server {
+  return createServer((request, response) => {
+    const ready = handlers();
+    if (ready === undefined) return plain(response, 503, 'starting, try again in a moment');
+    route(request, response, ready.webhook, ready.api).catch((error: unknown) => {
+      onError(error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('internal error');
+    });
+  });
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, webhook: TelegramWebhook, api: ApiHandler): Promise<void> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  if (path === '/telegram') {
+    if (request.method !== 'POST') return plain(response, 405, 'POST only');
+    const body = await readBody(request);
+    if (body === undefined) return plain(response, 413, 'too large');
+    const answer = await webhook({ headers: flatHeaders(request), body });
+    return plain(response, answer.status, answer.body);
+  }
+  if (await api(request, response, path)) return;
+  const asset = STATIC[path];
+  if (asset === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return plain(response, 404, 'not found');
+  const bytes = await readFile(new URL(asset.file, PUBLIC));
+  response.writeHead(200, { 'content-type': asset.type, 'content-length': bytes.length, 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : bytes);
+}
+
+function plain(response: ServerResponse, status: number, body: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(body);
+}
+
+function flatHeaders(request: IncomingMessage): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_UPDATE_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Listens on `port` (0: any free one); a port in use becomes a `PortBusyError` saying what to do. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new PortBusyError(`port ${port} on ${host} is already in use (another \`npm start\`?). Stop that process or pick another port: PORT=${port + 1} npm start`));
+      } else if (error.code === 'EACCES') {
+        reject(new PortBusyError(`port ${port} on ${host} may not be used by this user; pick another one: PORT=3000 npm start`));
+      } else reject(error);
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      const address = server.address();
+      resolve(address !== null && typeof address === 'object' ? address.port : port);
+    });
+  });
+}
+
+/** Stops accepting, drops open connections (event streams, keep-alive) and resolves when closed. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

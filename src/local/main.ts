@@ -1,0 +1,172 @@
+/**
+ * `npm start`: the whole bot in one process, no account needed (issue 8). An embedded DynamoDB
+ * (dynalite, data under `./.data/`; `DYNAMODB_ENDPOINT` uses that one instead), the local stand-in
+ * of the Telegram Bot API, the production Telegram webhook (`POST /telegram`, exactly the Lambda's
+ * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
+ * and press its buttons in the browser. `PORT` changes the port. Ctrl-C closes everything and
+ * keeps the data. Not a rule: local infrastructure.
+ *
+ * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { cryptoDice, type DiceSource } from '../dice/index.ts';
+import { NO_PACE } from '../platforms/telegram/pace.ts';
+import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
+import { warmRenderer } from '../render/index.ts';
+import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
+import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
+import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
+import { readableLog, type LineSink } from './log.ts';
+import { playgroundApi } from './playground/api.ts';
+import { PlaygroundPeople } from './playground/people.ts';
+import { startTelegramApi, type TelegramApi, type TgUpdate } from './telegram-api/index.ts';
+
+export { DataDirBusyError } from './database.ts';
+export { PortBusyError } from './http.ts';
+
+/** The local bot: a fixed identity (the stand-in accepts any token), a fresh webhook secret per run. */
+export const LOCAL_BOT = { id: 1000, username: 'nardy_bot', first_name: 'Nardy' };
+const LOCAL_TOKEN = `${LOCAL_BOT.id}:local-playground`;
+
+export type LocalOptions = {
+  /** The HTTP port (0: any free one); default 3000. */
+  port?: number;
+  /** default 127.0.0.1 */
+  host?: string;
+  /** Where the embedded database and the playground's users live; default `./.data`. */
+  dataDir?: string;
+  /** A DynamoDB to use instead of the embedded one. */
+  dynamodb?: DynamoDbSettings;
+  tableName?: string;
+  /** Where log lines go; default stdout. */
+  log?: LineSink;
+  dice?: DiceSource;
+  now?: () => number;
+};
+
+/** A running local process. */
+export type LocalProcess = {
+  /** `http://HOST:PORT` of the playground and `POST /telegram`. */
+  readonly url: string;
+  readonly port: number;
+  /** The secret `POST /telegram` requires in `X-Telegram-Bot-Api-Secret-Token`. */
+  readonly webhookSecret: string;
+  /** Whether games outlive the process (false: the embedded database fell back to memory). */
+  readonly persistent: boolean;
+  readonly store: GameStore;
+  readonly telegram: TelegramApi;
+  /** Closes the servers and the database (its data stays on disk). */
+  close(): Promise<void>;
+};
+
+/**
+ * Starts everything; on a failure closes what had started and rethrows (`PortBusyError` for a busy
+ * port, `DataDirBusyError` when another process holds the data folder).
+ */
+export async function startLocal(options: LocalOptions = {}): Promise<LocalProcess> {
+  const sink = options.log ?? ((line: string) => console.log(line));
+  const dataDir = resolve(options.dataDir ?? '.data');
+  const closers: (() => Promise<unknown>)[] = [];
+  // The HTTP server (first in) closes first, so no request reaches a closed database; then the rest, last in first out.
+  const closeAll = async () => {
+    const [first, ...rest] = closers.splice(0);
+    for (const close of [first, ...rest.reverse()].filter((c) => c !== undefined)) await close().catch((error: unknown) => sink(`while closing: ${String(error)}`));
+  };
+  let handlers: Handlers | undefined;
+  try {
+    const server = createLocalServer(() => handlers, (error) => sink(`ERROR ${error instanceof Error ? error.stack : String(error)}`));
+    const host = options.host ?? '127.0.0.1';
+    const port = await listen(server, options.port ?? 3000, host);
+    closers.push(() => closeServer(server));
+    await mkdir(dataDir, { recursive: true });
+    const { settings, persistent } = await database(options, dataDir, sink, closers);
+    const { client, documents } = connectDynamoDb(settings);
+    closers.push(async () => client.destroy());
+    const tableName = options.tableName ?? 'nardy';
+    await createTable(client, tableName, { pollMs: 50, timeoutMs: 30_000 });
+    const store = new DynamoGameStore(documents, tableName);
+
+    const telegram = await startTelegramApi({ token: LOCAL_TOKEN, bot: LOCAL_BOT });
+    closers.push(() => telegram.close());
+    const people = await PlaygroundPeople.load(telegram, dataDir);
+    const { webhook, deliver, webhookSecret } = botOf(store, telegram, options, sink);
+    await warmRenderer();
+
+    handlers = { webhook, api: playgroundApi(telegram, people, deliver) };
+    const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
+    return { url, port, webhookSecret, persistent, store, telegram, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+/** The production webhook on the stand-in, and in-process delivery that names each update for the log. */
+function botOf(store: GameStore, telegram: TelegramApi, options: LocalOptions, sink: LineSink) {
+  const webhookSecret = randomBytes(18).toString('base64url');
+  const descriptions = new Map<number, string>();
+  const webhook = createTelegramWebhook({
+    token: LOCAL_TOKEN, secret: webhookSecret, apiRoot: telegram.apiRoot, pace: NO_PACE, botInfo: LOCAL_BOT,
+    deps: { store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: LOCAL_BOT.username },
+    log: readableLog(sink, (id) => descriptions.get(id)),
+  });
+  const deliver = async (update: TgUpdate, description: string): Promise<number> => {
+    descriptions.set(update.update_id, description);
+    try {
+      const answer = await webhook({ headers: { 'x-telegram-bot-api-secret-token': webhookSecret }, body: JSON.stringify(update) });
+      return answer.status;
+    } finally {
+      descriptions.delete(update.update_id);
+    }
+  };
+  return { webhook, deliver, webhookSecret };
+}
+
+/** The embedded database (closed with the rest), or the one `options.dynamodb` names. */
+async function database(options: LocalOptions, dataDir: string, sink: LineSink, closers: (() => Promise<unknown>)[]) {
+  if (options.dynamodb !== undefined) {
+    sink(`database: ${options.dynamodb.endpoint ?? `AWS DynamoDB in ${options.dynamodb.region}`} (DYNAMODB_ENDPOINT)`);
+    return { settings: options.dynamodb, persistent: true };
+  }
+  const embedded = await startEmbeddedDatabase(dataDir);
+  closers.push(() => embedded.close());
+  if (embedded.warning !== undefined) sink(`WARNING ${embedded.warning}`);
+  else sink(`database: embedded dynalite, data kept in ${dataDir}/dynamodb`);
+  const settings: DynamoDbSettings = { region: 'local', endpoint: embedded.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  return { settings, persistent: embedded.persistent };
+}
+
+/** The script: configuration from the environment, a banner, Ctrl-C handling; exit 1 on a start failure. */
+async function main(): Promise<void> {
+  const { config } = await import('../config.ts');
+  const dynamodb = config.dynamodb.endpoint === undefined ? undefined : config.dynamodb;
+  let local: LocalProcess;
+  try {
+    local = await startLocal({ port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }) });
+  } catch (error) {
+    console.error(error instanceof PortBusyError || error instanceof DataDirBusyError ? `Cannot start: ${error.message}` : error);
+    process.exit(1);
+  }
+  console.log(`\nNardy is running. Open ${local.url}/ in a browser to play (Ctrl-C to stop).`);
+  console.log(`The Telegram webhook is at POST ${local.url}/telegram (secret header: ${local.webhookSecret}).\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    local.close().then(() => {
+      console.log(local.persistent ? 'Stopped; the games are kept in .data/.' : 'Stopped.');
+      process.exit(0);
+    }, (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();
