@@ -143,9 +143,17 @@ describe('parseUpdate: everything else is ignored', () => {
     ['a photo without text', { update_id: 1, message: { message_id: 1, date: 1, chat: GROUP, from: NODAR, photo: [] } }],
     ['an edited command', { update_id: 2, edited_message: { message_id: 1, date: 1, edit_date: 2, chat: GROUP, from: NODAR, text: '/nardy' } }],
     ['a channel post', { update_id: 3, channel_post: { message_id: 1, date: 1, chat: { id: -100, type: 'channel', title: 'c' }, text: '/nardy' } }],
-    ['an inline query', { update_id: 4, inline_query: { id: '1', from: NODAR, query: '', offset: '' } }],
     ['a member update', { update_id: 5, my_chat_member: { chat: GROUP, from: NODAR, date: 1 } }],
   ])('%s', (_, update) => {
     expect(parseUpdate(update as unknown as Update, BOT)).toBeUndefined();
+  });
+});
+
+describe('parse.ts: inline mode', () => {
+  it('an inline query is an inline intent from the user, answered in their private chat', () => {
+    const update = { update_id: 4, inline_query: { id: '1', from: NODAR, query: 'long', offset: '' } };
+    expect(parseUpdate(update as unknown as Update, BOT)).toEqual({
+      kind: 'inline', chat: { platform: 'telegram', chatId: String(NODAR.id) }, from: expect.objectContaining({ id: `telegram:${NODAR.id}` }), query: 'long',
+    });
   });
 });
