@@ -7,13 +7,32 @@ import type { GameRecord } from '../store/index.ts';
 import type { Button } from './chat.ts';
 import { encodeToken } from './tokens.ts';
 
+/** The clock in words. */
+function clockText(state: MatchState, lang: Lang): string {
+  const c = state.settings.clock;
+  switch (c.kind) {
+    case 'none': return t(lang, 'clock.none');
+    case 'fischer': return t(lang, 'clock.fischer', { minutes: c.bankMinutes, seconds: c.incrementSeconds });
+    case 'compensation': return t(lang, 'clock.compensation', { minutes: c.bankMinutes, seconds: c.delaySeconds });
+    case 'correspondence': return t(lang, 'clock.correspondence', { days: c.daysPerMove });
+  }
+}
+
+/** The clocks the settings keyboard offers: none, a quick game, and correspondence. */
+const CLOCKS: Record<string, MatchState['settings']['clock']> = {
+  n: { kind: 'none' },
+  f: { kind: 'fischer', bankMinutes: 15, incrementSeconds: 15 },
+  d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 0 },
+  d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 },
+};
+
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
     variant: t(lang, s.variant === 'long' ? 'variant.long' : 'variant.short'),
     match: s.matchLength > 0 ? t(lang, 'match.points', { n: s.matchLength }) : t(lang, 'match.single'),
     cube: t(lang, s.doubling ? 'cube.on' : 'cube.off'),
-    clock: t(lang, 'clock.none'),
+    clock: clockText(state, lang),
   });
 }
 
@@ -39,9 +58,10 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
 /** What each setting button sets: the settings input after the change (variant changes reset the rest). */
 export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
   const s = state.settings;
-  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips };
+  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock };
   switch (key) {
-    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips } : undefined;
+    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock } : undefined;
+    case 'l': return CLOCKS[value] ? { ...base, clock: CLOCKS[value] } : undefined;
     case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
     case 'c': return { ...base, doubling: value === '1' };
     case 'g': return { ...base, options: { ...base.options, gameType: value === 'c' ? 'caucasian' : 'international' } };
@@ -72,6 +92,8 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang):
     rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
   }
   rows.push([set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling), set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars), set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips)]);
+  const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
+  rows.push(Object.entries(CLOCKS).map(([code, c]) => set('l', code, clockText({ ...state, settings: { ...s, clock: c } }, lang), sameClock(c))));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   rows.push([{ label: t(lang, 'button.back'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'back' } }) }]);
   return { text: `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`, buttons: rows };

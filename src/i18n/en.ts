@@ -34,7 +34,7 @@ const EN = {
   'clock.none': 'no clock',
   'clock.fischer': '{minutes} min + {seconds} s per move',
   'clock.compensation': '{minutes} min, up to {seconds} s back per move',
-  'clock.correspondence': '{days} days per move',
+  'clock.correspondence': 'days per move: {days}',
 
   // Buttons.
   'button.accept': '✅ Accept',

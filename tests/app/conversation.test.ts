@@ -115,6 +115,7 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     await press(tx, alice, id, find(/^short/));
     await press(tx, alice, id, find(/to 3$/));
     await press(tx, alice, id, find(/Caucasian/));
+    await press(tx, alice, id, find(/days per move: 1$/));
     expect(tx.messages.get(id)!.text).toMatch(/short/i);
     await press(tx, alice, id, find(/Back/));
     await press(tx, bob, id, find(/Accept/));
@@ -122,7 +123,7 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     const gameId = game && game.kind === 'board' ? game.view.gameId : '';
     const loaded = await loadMatch(table.store, gameId);
     if (!loaded.ok) throw new Error(loaded.error.kind);
-    expect(loaded.value.state.settings).toMatchObject({ variant: 'short', matchLength: 3, doubling: true, crawford: true, options: { gameType: 'caucasian' } });
+    expect(loaded.value.state.settings).toMatchObject({ variant: 'short', matchLength: 3, doubling: true, crawford: true, options: { gameType: 'caucasian' }, clock: { kind: 'correspondence', daysPerMove: 1 } });
   });
 
   it('/lang is remembered: later answers come in the chosen language', async () => {

@@ -8,7 +8,7 @@ const choice: fc.Arbitrary<Choice> = fc.oneof(
     { k: 'askPass' }, { k: 'pass' }, { k: 'askResign' }, { k: 'resign' }, { k: 'acceptResign' }, { k: 'declineResign' },
     { k: 'back' }, { k: 'undo' }, { k: 'confirm' }, { k: 'settings' },
   ),
-  fc.record({ key: fc.constantFrom('v', 'm', 'c', 'g', 'w', 'p', 'k'), value: fc.stringMatching(/^[a-z0-9]{1,2}$/) }).map((s): Choice => ({ k: 'set', ...s })),
+  fc.record({ key: fc.constantFrom('v', 'm', 'c', 'g', 'w', 'p', 'k', 'l'), value: fc.stringMatching(/^[a-z0-9]{1,2}$/) }).map((s): Choice => ({ k: 'set', ...s })),
   fc.integer({ min: 0, max: 99 }).map((i): Choice => ({ k: 'play', i })),
   fc.integer({ min: 1, max: 25 }).map((from): Choice => ({ k: 'pick', from })),
   fc.record({ from: fc.integer({ min: 1, max: 25 }), to: fc.integer({ min: 0, max: 24 }), die: fc.integer({ min: 1, max: 6 }) }).map((s): Choice => ({ k: 'step', ...s })),
