@@ -24,6 +24,8 @@ export interface AppDeps {
   readonly botUsername: string;
   /** New game ids; random by default. */
   readonly newId?: () => string;
+  /** A link that opens a message in its chat, where the platform has one (`/games` links the boards). */
+  readonly messageLink?: (message: MessageRef) => string | undefined;
 }
 
 function newGameId(): string {
@@ -87,7 +89,13 @@ async function showBoard(deps: AppDeps, emit: Emit, state: MatchState, version: 
  * started the bot gets their own board in their private chat, edited in place from then on.
  */
 async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, version: number, lang: Lang, gameChat: Intent['chat'] | undefined, pressed?: MessageRef): Promise<void> {
-  if (gameChat) return showBoard(deps, emit, state, version, lang, gameChat, pressed?.chat.chatId === gameChat.chatId ? pressed : undefined);
+  if (gameChat) {
+    const replace = pressed?.chat.chatId === gameChat.chatId ? pressed : undefined;
+    const sent = await emit({ kind: 'board', chat: gameChat, view: boardView(state, version, lang, deps.now()), replace });
+    // A new board message: remember it, so /games can link to it.
+    if (sent) await deps.store.remember(`board#${state.id}`, sent, deps.now());
+    return;
+  }
   for (const player of state.players) {
     if (!player) continue;
     const dm = await deps.store.recall(`dm#${player.id}`);
@@ -295,6 +303,20 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
   await emit({ kind: 'inlineAnswer', results });
 }
 
+/** `/games`: my open games and challenges, my turn first, with a link to each board where there is one. */
+async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
+  const lang = await langOf(deps, intent.from);
+  const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
+  const list = gamesList(listing.records, intent.from.id, lang);
+  const buttons = [];
+  for (const game of list.games) {
+    const ref = await deps.store.recall(`board#${game.id}`);
+    const url = isMessageRef(ref) ? deps.messageLink?.(ref) : undefined;
+    if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+  }
+  await emit({ kind: 'text', chat: intent.chat, text: list.text, buttons });
+}
+
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
 async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
@@ -323,10 +345,7 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     case 'challenge': return handleChallenge(deps, intent, emit);
     case 'start': return handleStart(deps, intent, emit);
     case 'resign': return handleResign(deps, intent, emit);
-    case 'games': {
-      const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
-      return void (await emit({ kind: 'text', chat: intent.chat, text: gamesList(listing.records, intent.from.id, lang) }));
-    }
+    case 'games': return await handleGames(deps, intent, emit);
     case 'inline': return handleInline(deps, intent, emit);
     case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
     case 'rules': return handleRules(deps, intent, emit);

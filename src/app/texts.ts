@@ -102,17 +102,18 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang):
 interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }
 
 /** Returns the games list of a player: their turn first, then the others, then open challenges. Not a rule: a view. */
-export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang): string {
+export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
-  if (open.length === 0) return t(lang, 'games.none');
+  if (open.length === 0) return { text: t(lang, 'games.none'), games: [] };
   const rank = (r: GameRecord) => (r.status === 'challenge' ? 2 : (r.summary as Summary | undefined)?.toAct === playerId ? 0 : 1);
-  const lines = [...open].sort((a, b) => rank(a) - rank(b)).map((r) => {
+  const sorted = [...open].sort((a, b) => rank(a) - rank(b));
+  const lines = sorted.map((r) => {
     const s = (r.summary ?? {}) as Summary;
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
     const variant = t(lang, s.variant === 'short' ? 'variant.short' : 'variant.long');
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
-    return `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}`;
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}`, label: `${variant}: ${names}` };
   });
-  return [t(lang, 'games.header'), ...lines].join('\n');
+  return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

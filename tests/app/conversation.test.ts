@@ -211,6 +211,23 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(redrawn.map((b) => (b.kind === 'board' ? [b.chat.chatId, b.replace !== undefined] : [])).sort()).toEqual([['77', true], ['88', true]]);
   });
 
+  it('/games lists my games, my turn first, with a link to each board where the platform has links', async () => {
+    const tx = transcript();
+    const ivy: ChatUser = { id: 'telegram:99', name: 'Ivy', language: 'en' };
+    const jo: ChatUser = { id: 'telegram:100', name: 'Jo', language: 'en' };
+    await handleIntent(deps(), { kind: 'challenge', chat, from: ivy, opponent: jo, args: 'short' }, tx.emit);
+    const [challengeId, challenge] = [...tx.messages.entries()].find(([, m]) => m.text.includes('Ivy'))!;
+    await press(tx, jo, challengeId, challenge.buttons[0][0]);
+    const linked: AppDeps = { ...deps(), messageLink: (ref) => `https://example.test/${ref.chat.chatId}/${ref.messageId}` };
+    const before = tx.effects.length;
+    await handleIntent(linked, { kind: 'games', chat, from: ivy }, tx.emit);
+    const reply = tx.effects[before];
+    if (reply.kind !== 'text') throw new Error('no games list');
+    expect(reply.text).toContain('Jo');
+    const boardId = [...tx.messages.entries()].filter(([, m]) => m.board).at(-1)![0];
+    expect(reply.buttons?.flat()).toContainEqual(expect.objectContaining({ url: `https://example.test/${chat.chatId}/${boardId}` }));
+  });
+
   it('help, rules, games and lang answer in the user\'s language', async () => {
     const tx = transcript();
     await handleIntent(deps(), { kind: 'help', chat, from: bob }, tx.emit);

@@ -14,6 +14,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Telegraf } from 'telegraf';
 import type { Update } from 'telegraf/types';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
+import { telegramMessageLink } from './links.ts';
 import type { ChatPacer } from './pace.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
@@ -101,6 +102,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     can_read_all_group_messages: false,
     supports_inline_queries: true,
   };
+  const deps = { messageLink: telegramMessageLink, ...options.deps };
   bot.use(async (ctx) => {
     const note = notes.get(ctx.update) ?? {};
     const intent = parseUpdate(ctx.update, options.botInfo.username);
@@ -110,7 +112,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
-      if (intent !== undefined) await handleIntent(options.deps, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+      if (intent !== undefined) await handleIntent(deps, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
     } finally {
       await emit.finish();
     }

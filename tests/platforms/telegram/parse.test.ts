@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Update } from 'telegraf/types';
+import { telegramMessageLink } from '../../../src/platforms/telegram/links.ts';
 import { parseUpdate } from '../../../src/platforms/telegram/parse.ts';
 
 const BOT = 'nardy_bot';
@@ -155,5 +156,13 @@ describe('parse.ts: inline mode', () => {
     expect(parseUpdate(update as unknown as Update, BOT)).toEqual({
       kind: 'inline', chat: { platform: 'telegram', chatId: String(NODAR.id) }, from: expect.objectContaining({ id: `telegram:${NODAR.id}` }), query: 'long',
     });
+  });
+});
+
+describe('links.ts: links to board messages', () => {
+  it('a supergroup message has a t.me/c link; basic groups and private chats have none', () => {
+    expect(telegramMessageLink({ chat: { platform: 'telegram', chatId: '-1001234567890' }, messageId: '42' })).toBe('https://t.me/c/1234567890/42');
+    expect(telegramMessageLink({ chat: { platform: 'telegram', chatId: '-4567' }, messageId: '42' })).toBeUndefined();
+    expect(telegramMessageLink({ chat: { platform: 'telegram', chatId: '111' }, messageId: '42' })).toBeUndefined();
   });
 });
