@@ -176,6 +176,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     await emit({ kind: 'toast', text: '' });
     return showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message, modeOf(token.choice));
   }
+  if (token.choice.k === 'accept' && !(await mayAccept(deps, state.id, intent.from))) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
   const command = commandOf(token.choice, intent.from, state);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
@@ -184,6 +185,12 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
   });
   if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
   await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, outcome.value.record.chat, intent, token, boardLang);
+}
+
+/** A challenge to an `@handle` may be accepted only by that handle (the platform gave no id for it). */
+async function mayAccept(deps: AppDeps, gameId: string, from: ChatUser): Promise<boolean> {
+  const handle = await deps.store.recall(`invitee#${gameId}`);
+  return typeof handle !== 'string' || handle === from.username?.toLowerCase();
 }
 
 /** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
@@ -237,7 +244,9 @@ async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challeng
     settings: { variant, matchLength, doubling: variant === 'short' && matchLength > 0, crawford: variant === 'short' && matchLength > 1 },
   }, intent.chat, lang);
   if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
-  const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name);
+  const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();
+  if (handle) await deps.store.remember(`invitee#${opened.value.state.id}`, handle, deps.now());
+  const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
   await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
 }
 
@@ -247,6 +256,7 @@ async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, em
   await deps.store.remember(`dm#${intent.from.id}`, intent.chat, deps.now());
   const match = /^a_([a-z0-9]{4,24})$/.exec(intent.payload ?? '');
   if (!match) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'start.welcome') + '\n\n' + t(lang, 'help') }));
+  if (!(await mayAccept(deps, match[1], intent.from))) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'toast.notYourGame') }));
   const outcome = await runCommand(deps, match[1], { type: 'accept', by: { id: intent.from.id, name: intent.from.name } });
   if (!outcome.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, outcome.error) }));
   await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'challenge.accepted') });

@@ -36,8 +36,11 @@ export interface BoardView {
 
 /** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */
 export type Intent = { readonly updateKey?: string } & (
-  /** `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). */
-  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly variant?: VariantId; readonly args?: string }
+  /**
+   * `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). `opponentUsername`:
+   * the opponent is known only by handle (an `@username` mention), so only that handle may accept.
+   */
+  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string }
   /** A button press; `message` is the message the button was under. */
   | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
   /** `/start <payload>` in a private chat (deep link); no payload: help. */

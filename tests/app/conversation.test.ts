@@ -228,6 +228,21 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(reply.buttons?.flat()).toContainEqual(expect.objectContaining({ url: `https://example.test/${chat.chatId}/${boardId}` }));
   });
 
+  it('a challenge to an @handle can be accepted only by the user with that handle', async () => {
+    const tx = transcript();
+    const kim: ChatUser = { id: 'telegram:110', name: 'Kim', language: 'en', username: 'kim_plays' };
+    const lou: ChatUser = { id: 'telegram:120', name: 'Lou', language: 'en', username: 'lou_k' };
+    const max: ChatUser = { id: 'telegram:130', name: 'Max', language: 'en' };
+    await handleIntent(deps(), { kind: 'challenge', chat, from: kim, opponentUsername: 'Lou_K' }, tx.emit);
+    const [id, challenge] = [...tx.messages.entries()].find(([, m]) => m.text.includes('Kim'))!;
+    expect(challenge.text).toContain('@Lou_K');
+    const accept = challenge.buttons[0][0];
+    const refused = await press(tx, max, id, accept);
+    expect(refused).toEqual([{ kind: 'toast', text: expect.stringMatching(/not your game/i) }]);
+    const accepted = await press(tx, lou, id, accept);
+    expect(accepted.some((e) => e.kind === 'board')).toBe(true);
+  });
+
   it('help, rules, games and lang answer in the user\'s language', async () => {
     const tx = transcript();
     await handleIntent(deps(), { kind: 'help', chat, from: bob }, tx.emit);

@@ -112,25 +112,27 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
 
 type TextMessage = Message.TextMessage & { chat: Chat };
 
-function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; variant?: VariantId; args?: string } {
+function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; opponentUsername?: string; variant?: VariantId; args?: string } {
   const variant = command.args.split(/\s+/).map((w) => VARIANT_WORDS[w.toLowerCase()]).find((v) => v !== undefined);
   const opponent = mentionedUser(message, command, botUsername) ?? repliedToUser(message);
   return {
-    ...(opponent === undefined || opponent === 'plain-mention' ? {} : { opponent }),
+    ...(opponent === undefined ? {} : 'id' in opponent ? { opponent } : { opponentUsername: opponent.username }),
     ...(variant === undefined ? {} : { variant }),
     ...(command.args === '' ? {} : { args: command.args }),
   };
 }
 
-/** The user a `text_mention` names; `'plain-mention'` when only an `@username` (no id) names someone. */
-function mentionedUser(message: TextMessage, command: Command, botUsername: string): ChatUser | 'plain-mention' | undefined {
+/** The user a `text_mention` names; `{ username }` when only an `@username` (no id) names someone. */
+function mentionedUser(message: TextMessage, command: Command, botUsername: string): ChatUser | { readonly username: string } | undefined {
   const entities: readonly MessageEntity[] = (message.entities ?? []).filter((e) => e.offset >= command.argsOffset);
   for (const e of entities) {
     if (e.type === 'text_mention' && !e.user.is_bot) return telegramUser(e.user);
   }
-  const plain = entities.some((e) => e.type === 'mention' &&
-    message.text.slice(e.offset + 1, e.offset + e.length).toLowerCase() !== botUsername.toLowerCase());
-  return plain ? 'plain-mention' : undefined;
+  for (const e of entities) {
+    const username = message.text.slice(e.offset + 1, e.offset + e.length);
+    if (e.type === 'mention' && username.toLowerCase() !== botUsername.toLowerCase()) return { username };
+  }
+  return undefined;
 }
 
 function repliedToUser(message: TextMessage): ChatUser | undefined {

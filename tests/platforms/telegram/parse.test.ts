@@ -71,11 +71,11 @@ describe('parseUpdate: commands', () => {
     expect(intent).toEqual({ kind: 'challenge', chat: group, from: nodar, opponent: anna, variant: 'long', args: 'Anna long' });
   });
 
-  it('a plain @username names no id: the challenge stays open, the mention stays in args, and it wins over a reply', () => {
+  it('a plain @username names no id: the opponent is known by handle only (only it may accept), and it wins over a reply', () => {
     const body = '/nardy @anna_k';
     const reply = { message_id: 7, date: 1, chat: GROUP, from: NODAR, text: 'x' };
     const intent = parseUpdate(text(body, { reply_to_message: reply, entities: [{ type: 'mention', offset: 7, length: 7 }] }), BOT);
-    expect(intent).toEqual({ kind: 'challenge', chat: group, from: nodar, args: '@anna_k' });
+    expect(intent).toEqual({ kind: 'challenge', chat: group, from: nodar, opponentUsername: 'anna_k', args: '@anna_k' });
   });
 
   it('a mention of the bot itself is not an opponent', () => {
