@@ -3,8 +3,9 @@
  * (dynalite, data under `./.data/`; `DYNAMODB_ENDPOINT` uses that one instead), the local stand-in
  * of the Telegram Bot API, the production Telegram webhook (`POST /telegram`, exactly the Lambda's
  * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
- * and press its buttons in the browser. `PORT` changes the port. Ctrl-C closes everything and
- * keeps the data. Not a rule: local infrastructure.
+ * and press its buttons in the browser. `PORT` changes the port. With `TELEGRAM_BOT_TOKEN` and
+ * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
+ * store. Ctrl-C closes everything and keeps the data. Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
  */
@@ -13,13 +14,14 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cryptoDice, type DiceSource } from '../dice/index.ts';
-import { NO_PACE } from '../platforms/telegram/pace.ts';
+import { createChatPacer, NO_PACE } from '../platforms/telegram/pace.ts';
 import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
 import { warmRenderer } from '../render/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
 import { readableLog, type LineSink } from './log.ts';
+import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
 import { PlaygroundPeople } from './playground/people.ts';
 import { startTelegramApi, type TelegramApi, type TgUpdate } from './telegram-api/index.ts';
@@ -45,6 +47,8 @@ export type LocalOptions = {
   log?: LineSink;
   dice?: DiceSource;
   now?: () => number;
+  /** A real bot to run by long polling as well (`TELEGRAM_BOT_TOKEN`), against `apiRoot`. */
+  polling?: { token: string; botId: number; botUsername: string; apiRoot: string };
 };
 
 /** A running local process. */
@@ -96,6 +100,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     await warmRenderer();
 
     handlers = { webhook, api: playgroundApi(telegram, people, deliver) };
+    if (options.polling !== undefined) closers.push(realBot(options.polling, store, options, sink));
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
     return { url, port, webhookSecret, persistent, store, telegram, close: closeAll };
   } catch (error) {
@@ -125,6 +130,20 @@ function botOf(store: GameStore, telegram: TelegramApi, options: LocalOptions, s
   return { webhook, deliver, webhookSecret };
 }
 
+/** The real bot by long polling: its own webhook handler (real token, paced), fed by `getUpdates`; returns its closer. */
+function realBot(bot: NonNullable<LocalOptions['polling']>, store: GameStore, options: LocalOptions, sink: LineSink): () => Promise<void> {
+  const secret = randomBytes(18).toString('base64url');
+  const webhook = createTelegramWebhook({
+    token: bot.token, secret, apiRoot: bot.apiRoot, pace: createChatPacer(),
+    botInfo: { id: bot.botId, username: bot.botUsername, first_name: bot.botUsername },
+    deps: { store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: bot.botUsername },
+    log: readableLog((line) => sink(`${line} (Telegram)`), () => undefined),
+  });
+  const poller = startPolling({ token: bot.token, apiRoot: bot.apiRoot, webhook, secret, log: sink });
+  sink(`Telegram: polling as @${bot.botUsername}`);
+  return () => poller.stop();
+}
+
 /** The embedded database (closed with the rest), or the one `options.dynamodb` names. */
 async function database(options: LocalOptions, dataDir: string, sink: LineSink, closers: (() => Promise<unknown>)[]) {
   if (options.dynamodb !== undefined) {
@@ -143,9 +162,15 @@ async function database(options: LocalOptions, dataDir: string, sink: LineSink, 
 async function main(): Promise<void> {
   const { config } = await import('../config.ts');
   const dynamodb = config.dynamodb.endpoint === undefined ? undefined : config.dynamodb;
+  const tg = config.telegram;
+  const polling = tg?.botToken !== undefined && tg.botUsername !== undefined && tg.botId !== undefined
+    ? { token: tg.botToken, botId: tg.botId, botUsername: tg.botUsername, apiRoot: tg.apiRoot } : undefined;
+  if (tg?.botToken !== undefined && polling === undefined) console.log('TELEGRAM_BOT_TOKEN is set but TELEGRAM_BOT_USERNAME is not: the real bot is not started.');
   let local: LocalProcess;
   try {
-    local = await startLocal({ port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }) });
+    local = await startLocal({
+      port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }),
+    });
   } catch (error) {
     console.error(error instanceof PortBusyError || error instanceof DataDirBusyError ? `Cannot start: ${error.message}` : error);
     process.exit(1);

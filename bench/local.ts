@@ -1,0 +1,201 @@
+/**
+ * Deployment figures (issue 8, "Bench"): (a) the bundled size of each function entry, bundled as
+ * serverless.yml's `custom.esbuild` does; (b) the cold import time of each bundle, as Lambda init
+ * would see it: a fresh `node` per run, timed from spawn to the import resolved (median of 5;
+ * dummy TELEGRAM_* variables, DYNAMODB_ENDPOINT on an unused local port, so no network); (c) the
+ * warm time of one board press through the local HTTP endpoint (`POST /telegram` → DynamoDB
+ * (embedded dynalite) → engine → PNG → Bot API stand-in), median and p90.
+ * Targets: ingress import ≤ 250 ms, a warm move ≤ 40 ms median. Prints figures; asserts nothing.
+ * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { decodeMatch, seatToAct } from '../src/game/index.ts';
+import { startLocal, type LocalProcess } from '../src/local/main.ts';
+import { privateChatOf, type StoredMessage, type TgChat, type TgUpdate, type TgUser } from '../src/local/telegram-api/index.ts';
+
+// The AWS SDK's one-off warning that its 2027 releases need Node 22 (README) is noise here, as in `npm start`.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ENTRIES = ['functions/telegram.ts', 'functions/legal.ts'];
+const COLD_RUNS = 5;
+const MOVES = Number(process.env.BENCH_MOVES ?? 50);
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[s.length >> 1] as number;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
+}
+
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+const work = await mkdtemp(join(tmpdir(), 'nardy-bench-local-'));
+try {
+  // The bundles' layout mirrors the zip: functions/<name>.mjs beside assets/ (the font) and node_modules (sharp).
+  await symlink(join(ROOT, 'assets'), join(work, 'assets'));
+  await symlink(join(ROOT, 'node_modules'), join(work, 'node_modules'));
+
+  // (a) bundled size, as serverless.yml's custom.esbuild bundles (minified, ESM, sharp external).
+  console.log('bundled size (esbuild, as serverless.yml: minified ESM, node22, sharp external):');
+  const bundles: { entry: string; file: string }[] = [];
+  for (const entry of ENTRIES) {
+    const result = await esbuild.build({
+      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'],
+      minify: true, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
+      define: { 'import.meta.url': '__nardySourceUrl' },
+      banner: {
+        js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url); " +
+          "const __nardySourceUrl = new URL('../src/render/fonts.ts', import.meta.url).href;",
+      },
+    });
+    const output = result.outputFiles[0];
+    if (output === undefined) throw new Error(`${entry}: esbuild wrote nothing`);
+    const file = join(work, entry.replace(/\.ts$/, '.mjs'));
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, output.contents);
+    const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
+    const heaviest = Object.entries(inputs)
+      .map(([path, input]) => ({ pkg: /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'src (ours)', bytes: input.bytesInOutput }))
+      .reduce((by, { pkg, bytes }) => by.set(pkg, (by.get(pkg) ?? 0) + bytes), new Map<string, number>());
+    const top = [...heaviest].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
+    console.log(`  ${entry.padEnd(22)} ${(output.contents.length / 1024).toFixed(1).padStart(8)} KB   (largest: ${top})`);
+    bundles.push({ entry, file });
+  }
+
+  // (b) cold import: spawn → import resolved, fresh node each time.
+  const env = {
+    ...process.env,
+    TELEGRAM_BOT_TOKEN: '123456:bench-dummy-token', TELEGRAM_WEBHOOK_SECRET: 'bench-secret', TELEGRAM_BOT_USERNAME: 'nardy_bot',
+    TELEGRAM_API_ROOT: '', TELEGRAM_BOT_ID: '',
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${await unusedPort()}`, AWS_REGION: 'eu-central-1', TABLE_NAME: 'nardy',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', FONTCONFIG_FILE: join(ROOT, 'assets/fonts/fonts.conf'),
+  };
+  const coldImport = (file: string) => new Promise<{ total: number; inside: number }>((done, fail) => {
+    const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(file).href)}); ` +
+      'process.stdout.write(`ready ${performance.now()} ${performance.now() - t}\\n`); process.exit(0);';
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\S+) (\S+)/.exec(out);
+      if (match) done({ total: performance.now() - started, inside: Number(match[2]) });
+    });
+    child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+    child.on('exit', (code) => {
+      if (!/ready/.test(out)) fail(new Error(`import of ${file} failed (exit ${code}): ${err.trim().split('\n').slice(0, 5).join(' | ')}`));
+    });
+  });
+  console.log(`cold import of each bundle (fresh node ${process.version}, median of ${COLD_RUNS}; target for telegram ≤ 250 ms):`);
+  for (const { entry, file } of bundles) {
+    const runs: { total: number; inside: number }[] = [];
+    try {
+      for (let i = 0; i < COLD_RUNS; i++) runs.push(await coldImport(file));
+      console.log(`  ${entry.padEnd(22)} spawn → imported ${median(runs.map((r) => r.total)).toFixed(0).padStart(5)} ms   (import itself ${median(runs.map((r) => r.inside)).toFixed(0)} ms)`);
+    } catch (error) {
+      console.log(`  ${entry.padEnd(22)} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const bare = [];
+  for (let i = 0; i < COLD_RUNS; i++) bare.push(await new Promise<number>((done) => {
+    const started = performance.now();
+    spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).on('exit', () => done(performance.now() - started));
+  }));
+  console.log(`  ${'(bare node -e "")'.padEnd(22)} spawn → exit       ${median(bare).toFixed(0).padStart(5)} ms`);
+
+  // (c) warm board presses through POST /telegram.
+  await warmMoves(join(work, 'data'));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+async function warmMoves(dataDir: string): Promise<void> {
+  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {} });
+  try {
+    const tg = local.telegram;
+    const group: TgChat = { id: -1009000000001, type: 'supergroup', title: 'Bench club' };
+    const alice: TgUser = { id: 301, is_bot: false, first_name: 'Alice', language_code: 'en' };
+    const bob: TgUser = { id: 302, is_bot: false, first_name: 'Bob', language_code: 'en' };
+    for (const user of [alice, bob]) tg.addChat(privateChatOf(user));
+    const post = async (update: TgUpdate): Promise<number> => {
+      const response = await fetch(`${local.url}/telegram`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': local.webhookSecret }, body: JSON.stringify(update),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`POST /telegram answered ${response.status}`);
+      return response.status;
+    };
+    const lastFromBot = (predicate: (m: StoredMessage) => boolean) => tg.messages(group.id).filter((m) => m.fromBot && predicate(m)).at(-1);
+    const buttonsOf = (m: StoredMessage) => (m.reply_markup?.inline_keyboard ?? []).flat().filter((b) => b.callback_data !== undefined);
+
+    /** A new game between Alice and Bob; returns its id and its board message. */
+    const newGame = async () => {
+      const bobSays = tg.userMessage(bob, group, 'anyone for a game?');
+      await post(bobSays);
+      const replyTo = { chat: group, message_id: (bobSays.message as { message_id: number }).message_id };
+      await post(tg.userMessage(alice, group, '/nardy', { replyTo }));
+      const challenge = lastFromBot(() => true);
+      const accept = challenge === undefined ? undefined : buttonsOf(challenge).find((b) => /accept/i.test(b.text));
+      if (challenge === undefined || accept?.callback_data === undefined) throw new Error('no challenge with an Accept button');
+      const gameId = accept.callback_data.split(':')[1] as string;
+      await post(tg.userPress(bob, challenge, accept.callback_data));
+      return gameId;
+    };
+    const mover = async (gameId: string): Promise<TgUser | undefined> => {
+      const loaded = await local.store.load(gameId);
+      if (!loaded.ok) return undefined;
+      const state = decodeMatch(loaded.value.state);
+      if (!state.ok) return undefined;
+      const seat = seatToAct(state.value);
+      if (seat === null) return undefined;
+      return state.value.players[seat]?.id === `telegram:${alice.id}` ? alice : bob;
+    };
+
+    let gameId = await newGame();
+    let games = 1;
+    const times: number[] = [];
+    const warmup = 5;
+    let stuck = 0;
+    while (times.length < MOVES + warmup && stuck < 20) {
+      const user = await mover(gameId);
+      const board = lastFromBot((m) => m.photo !== undefined);
+      const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
+      if (user === undefined || board === undefined || button?.callback_data === undefined) {
+        gameId = await newGame();
+        games += 1;
+        stuck += 1;
+        continue;
+      }
+      const update = tg.userPress(user, board, button.callback_data);
+      const started = performance.now();
+      await post(update);
+      times.push(performance.now() - started);
+    }
+    const measured = times.slice(warmup);
+    if (measured.length === 0) {
+      console.log('warm board press: could not play (no board buttons found)');
+      return;
+    }
+    console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
+    console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
+  } finally {
+    await local.close();
+  }
+}

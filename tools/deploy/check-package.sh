@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Packages the service offline (`npx osls package --stage ci`: no AWS account, no credentials, no
+# AWS call) and checks the zips: each holds its handler, the telegram one also sharp's linux-x64
+# binaries and the bundled font; then imports the bundled telegram handler under Node from the
+# unzipped package (top-level await and INIT render included) and prints the cold import time.
+# The npm registry (or npm's cache) is used: serverless-esbuild installs sharp into the zip.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+fail() { echo "check-package: $*" >&2; exit 1; }
+command -v unzip >/dev/null 2>&1 || fail "unzip is missing: apt-get install -y unzip"
+
+# No credentials of any kind, so nothing can reach AWS even by mistake.
+unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN AWS_PROFILE AWS_DEFAULT_PROFILE
+export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null AWS_EC2_METADATA_DISABLED=true
+# serverless.yml reads the bot's secrets from the environment: dummies, never deployed.
+export TELEGRAM_BOT_TOKEN=123456:ci-dummy-token TELEGRAM_WEBHOOK_SECRET=ci-dummy-secret TELEGRAM_BOT_USERNAME=nardy_ci_bot
+export npm_config_update_notifier=false npm_config_audit=false npm_config_fund=false
+
+rm -rf .serverless .esbuild
+npx osls package --stage ci
+
+# (grep -c, not -q: -q would stop reading early and fail the pipeline with unzip's SIGPIPE.)
+has() { # zip, pattern (extended regex on the listed names), what
+  unzip -Z1 "$1" | grep -Ec "$2" >/dev/null || fail "$(basename "$1") lacks $3 (no entry matching /$2/)"
+}
+for fn in legal telegram; do
+  zip=".serverless/$fn.zip"
+  [ -f "$zip" ] || fail "$zip was not produced"
+  has "$zip" "^functions/$fn\.mjs$" "its handler functions/$fn.mjs"
+done
+tg=.serverless/telegram.zip
+has "$tg" '^node_modules/sharp/package\.json$' "sharp"
+has "$tg" '^node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-.*\.node$' "sharp's linux-x64 binding (@img/sharp-linux-x64)"
+has "$tg" '^node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp\.so' "libvips (@img/sharp-libvips-linux-x64)"
+has "$tg" '^assets/fonts/DejaVuSans\.ttf$' "the font assets/fonts/DejaVuSans.ttf"
+has "$tg" '^assets/fonts/fonts\.conf$' "assets/fonts/fonts.conf"
+if unzip -Z1 "$tg" | grep -Ec '^node_modules/@img/sharp-(darwin|win32|linuxmusl)' >/dev/null; then
+  fail "telegram.zip holds sharp binaries for another platform"
+fi
+if unzip -Z1 .serverless/legal.zip | grep -Ec '^(node_modules|assets)/' >/dev/null; then
+  fail "legal.zip holds node_modules/ or assets/ it does not need"
+fi
+
+echo "zip sizes:"
+for zip in .serverless/*.zip; do
+  printf '  %-14s %6s KB zipped, %6s KB unzipped\n' "$(basename "$zip")" \
+    "$(( $(stat -c %s "$zip") / 1024 ))" "$(( $(unzip -l "$zip" | tail -1 | awk '{print $1}') / 1024 ))"
+done
+
+# Smoke: the bundles load as Lambda would load them (ESM, from the package's own node_modules).
+task=$(mktemp -d)
+trap 'rm -rf "$task"' EXIT
+unzip -q "$tg" -d "$task/telegram"
+unzip -q .serverless/legal.zip -d "$task/legal"
+(
+  cd "$task"
+  # An unused local port: nothing is called at import, and a call would fail fast, never reach AWS.
+  export DYNAMODB_ENDPOINT=http://127.0.0.1:9 TABLE_NAME=nardy-ci AWS_REGION=eu-central-1
+  export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true   # CI runs Node 20; Lambda runs 22
+  export FONTCONFIG_FILE="$task/telegram/assets/fonts/fonts.conf"
+  node --input-type=module -e '
+    const t0 = performance.now();
+    const telegram = await import("./telegram/functions/telegram.mjs");
+    const t1 = performance.now();
+    const legal = await import("./legal/functions/legal.mjs");
+    const t2 = performance.now();
+    if (typeof telegram.handler !== "function" || typeof legal.handler !== "function") throw new Error("a handler is not exported");
+    const denied = await telegram.handler({ headers: {}, body: "{}" });
+    if (denied.statusCode < 400) throw new Error(`telegram accepted an update without the secret: ${denied.statusCode}`);
+    const empty = await legal.handler({ body: "" });
+    if (empty.statusCode !== 400) throw new Error(`legal answered ${empty.statusCode} to an empty body`);
+    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms`);
+    console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}`);
+  '
+) || fail "a bundled handler does not load or answer (see the error above)"
+echo "check-package: ok"
