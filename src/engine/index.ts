@@ -6,7 +6,7 @@
 // Common: positions, plays, turns, results.
 export { BAR, OFF, SIDE_LENGTH, checkerCount, copyBoard, emptySide, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
 export type { Board, Family, SideCheckers } from './board.ts';
-export { legalPlays } from './plays.ts';
+export { countLegalPlays, legalPlays } from './plays.ts';
 export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
 export { applySteps, turnProgress, undoStep } from './turn.ts';
 export type { TurnProgress } from './turn.ts';

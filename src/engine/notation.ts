@@ -4,8 +4,8 @@
  * read into journeys, applied to the mover's checkers and matched against the legal plays, so
  * any order or grouping of the same play is accepted.
  */
-import { SIDE_LENGTH, opponentPoint, type Board, type SideCheckers } from './board.ts';
-import { legalPlays, positionRules, type Dice, type Play, type Position, type TurnContext } from './plays.ts';
+import { opponentPoint, type Board, type SideCheckers } from './board.ts';
+import { legalPlays, playsEndingWith, positionRules, type Dice, type Play, type Position, type TurnContext } from './plays.ts';
 import { fail, ok, type Result } from './result.ts';
 
 /** One checker's journey as written: the points it touches and which of them it hit on. */
@@ -83,13 +83,12 @@ function hitPoints(before: Board, after: Board, family: 'short' | 'long'): Set<n
 export function parsePlay(text: string, position: Position, dice: Dice, context: TurnContext = {}): Result<Play> {
   const written = parseWrittenPlay(text);
   if (!written.ok) return written;
-  const plays = legalPlays(position, dice, context);
   const illegal = (message: string) => fail({ kind: 'illegal-play' as const, input: text, message });
   if (written.value.pass) {
+    const plays = legalPlays(position, dice, context);
     if (plays.length > 0) return illegal(`there are legal plays, for example ${plays[0].move}`);
     return ok({ move: 'Ø', board: [position.board[0].slice(), position.board[1].slice()], steps: [] });
   }
-  if (plays.length === 0) return illegal('nothing can be played with this roll');
   const mine: SideCheckers = position.board[0].slice();
   const wanted = new Set<number>();
   for (const j of written.value.journeys) {
@@ -100,10 +99,9 @@ export function parsePlay(text: string, position: Position, dice: Dice, context:
     mine[to]++;
     j.hits.forEach((h, k) => { if (h) wanted.add(j.points[k]); });
   }
-  const candidates = plays.filter((p) => {
-    for (let i = 0; i < SIDE_LENGTH; i++) if (p.board[0][i] !== mine[i]) return false;
-    return true;
-  });
+  const found = playsEndingWith(position, dice, context, mine);
+  if (found.count === 0) return illegal('nothing can be played with this roll');
+  const candidates = found.plays;
   if (candidates.length === 0) return illegal(`${text.trim()} is not a legal play with ${dice[0]}-${dice[1]}`);
   if (candidates.length === 1) return ok(candidates[0]);
   const family = positionRules(position).variant.family;

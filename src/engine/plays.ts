@@ -115,6 +115,35 @@ export function positionRules(position: Position): { variant: Variant; options: 
 }
 
 /**
+ * Returns how many distinct legal plays a roll has, without building them (0: the turn passes).
+ * Implements RULES.md §1.3–§1.4, as `legalPlays` does.
+ * @example countLegalPlays({ variant: 'short', board: startBoard(VARIANTS.short) }, [3, 1]) // 16
+ */
+export function countLegalPlays(position: Position, dice: Dice, context: TurnContext = {}): number {
+  const { variant, options } = positionRules(position);
+  loadBoard(shared, position.board);
+  return generateTurn(shared, variant, options, dice, context);
+}
+
+/**
+ * Returns the legal plays whose final checkers of the mover equal `mover`, and how many legal
+ * plays there are in all: what reading a written play needs, without building every play.
+ * Not a rule by itself: a filter over RULES.md §1–§3 legal plays.
+ */
+export function playsEndingWith(position: Position, dice: Dice, context: TurnContext, mover: readonly number[]): { count: number; plays: Play[] } {
+  const { variant, options } = positionRules(position);
+  loadBoard(shared, position.board);
+  const count = generateTurn(shared, variant, options, dice, context);
+  const plays: Play[] = [];
+  for (let i = 0; i < count; i++) {
+    let same = true;
+    for (let k = 0; k < SIDE_LENGTH && same; k++) same = shared.boards[i * 52 + k] === mover[k];
+    if (same) plays.push(readPlay(shared, i));
+  }
+  return { count, plays };
+}
+
+/**
  * Returns every distinct legal play of a roll: whole turns, one per final position, that use as
  * many dice as the position allows (the larger die when only one can be played), after the
  * variant's restrictions on the final position. An empty list means the turn passes.

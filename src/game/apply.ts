@@ -4,7 +4,7 @@
  * After a command, what needs no decision happens by itself: opening throws, rolling when the
  * cube cannot be turned, forced plays (one legal play or none), the next game of a match.
  */
-import { legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
+import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
@@ -51,9 +51,10 @@ function automaticEvents(state: MatchState, now: number, dice: DiceSource): Matc
     return [{ type: 'rolled', at: now, seat: t.seat, dice: [dice.die(), dice.die()] }];
   }
   if (t.stage === 'moving' && t.dice && t.steps.length === 0) {
-    const plays = legalPlays(positionOf(state.settings, game), t.dice, { firstTurn: game.turnsPlayed[t.seat] === 0 });
-    if (plays.length <= 1) {
-      const events = playEvents(state, now, plays[0]?.move ?? 'Ø', true);
+    const position = positionOf(state.settings, game);
+    const context = { firstTurn: game.turnsPlayed[t.seat] === 0 };
+    if (countLegalPlays(position, t.dice, context) <= 1) {
+      const events = playEvents(state, now, legalPlays(position, t.dice, context)[0]?.move ?? 'Ø', true);
       return events.ok ? events.value : [];
     }
   }
