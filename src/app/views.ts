@@ -96,7 +96,7 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
       turnSteps: game.ended ? undefined : t0.steps.map((s) => ({ from: s.from, to: s.to })),
       selected,
     },
-    result: game.ended ? { winner: game.ended.winner === null ? null : COLOUR[game.ended.winner], kind: game.ended.kind, points: game.ended.points, matchOver: state.phase === 'finished' } : undefined,
+    result: game.ended ? { winner: game.ended.winner === null ? null : COLOUR[game.ended.winner], kind: game.ended.kind, points: game.ended.points, matchOver: state.phase === 'finished' && state.settings.matchLength > 0 } : undefined,
     language: lang,
   };
 }

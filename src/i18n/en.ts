@@ -81,7 +81,7 @@ const EN = {
   'side.black': 'Black',
 
   // Results.
-  'result.game': '{winner} wins the game: {kind}, {points} points.',
+  'result.game': '{winner} wins the game: {kind}, points: {points}.',
   'result.match': '{winner} wins the match {sa}:{sb}!',
   'result.draw': 'The game is a draw.',
   'result.passed': '{name} passes.',

@@ -80,13 +80,14 @@ function renderMessage(m) {
     const quoted = ui.messages.find((q) => q.id === m.replyTo);
     node.append(el('div', { className: 'quote', textContent: quoted ? `${quoted.from}: ${quoted.text ?? quoted.caption ?? 'photo'}` : 'a message' }));
   }
-  if (m.photo) node.append(el('img', { src: m.photo.src, alt: 'board', width: m.photo.width || undefined, loading: 'lazy' }));
+  // Width and height reserve the picture's space before it loads, so a redraw does not jump the scroll.
+  if (m.photo) node.append(el('img', { src: m.photo.src, alt: 'board', width: m.photo.width || undefined, height: m.photo.height || undefined }));
   const body = m.text ?? m.caption;
   if (body) node.append(el('div', { className: 'body', textContent: body }));
   if (m.buttons.length > 0) node.append(keyboard(m));
   const reply = el('a', { textContent: 'reply', title: 'reply to this message (a /nardy reply challenges its author)' });
   reply.onclick = () => setReply(m);
-  node.append(el('div', { className: 'meta' }, m.edited ? 'edited' : '', new Date(m.date * 1000).toLocaleTimeString(), reply));
+  node.append(el('div', { className: 'meta' }, m.edited ? 'edited ' : '', new Date(m.date * 1000).toLocaleTimeString(), ' ', reply));
   return node;
 }
 
