@@ -1,0 +1,138 @@
+/**
+ * Static evaluators: each scores a board after a move (Generator layout at `at`: the side that has
+ * just moved first, the side to roll second) from the mover's view; higher is better for it.
+ * Only the neural evaluator's score is an equity (points per game); the others are rankings.
+ */
+import { encode, newFeatures, type Features } from './features.ts';
+import { Net, OUTPUTS } from './net.ts';
+import { type AiRules, wonPoints } from './rules.ts';
+import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
+
+export interface Evaluator {
+  /** Called with the position before the move (mover first) once per decision. */
+  prepare?(b: Int8Array, at: number): void;
+  /** Scores the board after a move from the mover's view. */
+  score(b: Int8Array, at: number): number;
+  /** True when `score` is an equity in points (so it can drive cube decisions and lookahead). */
+  readonly equity: boolean;
+}
+
+/** Money equity of the five outputs (win, winMars, winKoks, loseMars, loseKoks). */
+export function outputsEquity(o: ArrayLike<number>, withMars: boolean): number {
+  const e = 2 * o[0] - 1;
+  return withMars ? e + o[1] - o[3] + o[2] - o[4] : e;
+}
+
+/** Neural evaluator; finished games score exactly. */
+export class NetEvaluator implements Evaluator {
+  readonly equity = true;
+  private readonly f: Features = newFeatures();
+  /** Outputs of the last `score` (exact ones for a finished game). */
+  readonly last = new Float32Array(OUTPUTS);
+  constructor(readonly net: Net, readonly rules: AiRules) {}
+
+  score(b: Int8Array, at: number): number {
+    const won = wonPoints(this.rules, b, at);
+    const o = this.last;
+    if (won > 0) {
+      o[0] = 1; o[1] = won >= 2 ? 1 : 0; o[2] = won >= 3 ? 1 : 0; o[3] = 0; o[4] = 0;
+      return won;
+    }
+    encode(b, at, this.f);
+    o.set(this.net.forward(this.f));
+    if (!this.rules.short && this.rules.options.longScoring !== 'withKoks') { o[2] = 0; o[4] = 0; }
+    return outputsEquity(o, this.rules.options.withMars);
+  }
+}
+
+/** Short family: true when no checker of either side can hit or block the other any more. */
+export function isRace(b: Int8Array, at: number): boolean {
+  let me = 0, opp = 0;
+  for (let p = 25; p >= 1; p--) if (b[at + p] > 0) { me = p; break; }
+  for (let p = 25; p >= 1; p--) if (b[at + 26 + p] > 0) { opp = p; break; }
+  return me + opp < 25;
+}
+
+/**
+ * Tesauro's pubeval (public domain): a linear score of the position after the move, with
+ * separate race and contact weights chosen from the position before the move. Short family only.
+ */
+export class Pubeval implements Evaluator {
+  readonly equity = false;
+  private race = false;
+  prepare(b: Int8Array, at: number): void {
+    this.race = isRace(b, at);
+  }
+  score(b: Int8Array, at: number): number {
+    if (b[at] === 15) return 1e9;
+    const w = this.race ? PUBEVAL_RACE : PUBEVAL_CONTACT;
+    let s = w[120] * (b[at + 26 + 25] / 2) + w[121] * (b[at] / 15);
+    for (let j = 1; j <= 24; j++) {
+      const i = (24 - j) * 5;
+      const n = b[at + j];
+      if (n === 0) {
+        if (b[at + 26 + 25 - j] === 1) s += w[i];
+        continue;
+      }
+      if (n === 1) s += w[i + 1];
+      else {
+        s += w[i + 2];
+        if (n === 3) s += w[i + 3];
+        else if (n >= 4) s += w[i + 4] * ((n - 3) / 2);
+      }
+    }
+    return s;
+  }
+}
+
+/** Long nardy: my point number of the opponent's point q (RULES.md §0). */
+function mine(q: number): number {
+  return ((q + 11) % 24) + 1;
+}
+
+/**
+ * Long nardy rules of thumb: pips, points held (a single checker holds one), walls in the
+ * opponent's way that it still has to pass, stacks, and checkers brought home. A ranking.
+ */
+export class LongHeuristic implements Evaluator {
+  readonly equity = false;
+  private readonly theirs = new Int8Array(25); // opponent's checkers in my numbering
+  score(b: Int8Array, at: number): number {
+    if (b[at] === 15) return 1e9;
+    const t = this.theirs;
+    t.fill(0);
+    let myPips = 0, theirPips = 0, held = 0, stacks = 0, home = 0;
+    for (let q = 1; q <= 24; q++) { const n = b[at + 26 + q]; t[mine(q)] = n; theirPips += n * q; }
+    for (let p = 1; p <= 24; p++) {
+      const n = b[at + p];
+      if (n === 0) continue;
+      myPips += n * p;
+      if (p !== 24) { held++; if (n > 3) stacks += n - 3; }
+      if (p <= 6) home += n;
+    }
+    // Walls along the opponent's route (its 24 → 1 is my 12 → 1, then 24 → 13), worth more the
+    // longer they are, only while an opponent checker is still behind them.
+    let walls = 0, run = 0, behind = 0;
+    for (let k = 0; k < 24; k++) {
+      const p = ((24 - k + 11) % 24) + 1;
+      if (b[at + p] > 0) run++;
+      else {
+        if (run >= 2 && behind > 0) walls += run * run;
+        run = 0;
+      }
+      behind += t[p];
+    }
+    if (run >= 2 && behind > 0) walls += run * run;
+    return (theirPips - myPips) * 0.1 + b[at] * 0.5 + held * 0.25 + walls * 0.12 - stacks * 0.15 + home * 0.05;
+  }
+}
+
+/** Greedy racer: bears off and moves as far as it can, the rearmost checkers first. A ranking. */
+export class PipRace implements Evaluator {
+  readonly equity = false;
+  score(b: Int8Array, at: number): number {
+    let s = b[at] * 1000;
+    for (let p = 1; p <= 25; p++) s -= b[at + p] * p * p;
+    return s;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * A small neural evaluator: sparse inputs → one sigmoid hidden layer → five sigmoid outputs,
+ * weights in one Float32Array. Evaluation and the TD update allocate nothing (the hot loop of the
+ * computer's search and of training).
+ *
+ * Outputs, from the view of the side that has just moved (board[0]) with the other side to roll:
+ * P(win), P(win mars or better), P(win koks), P(lose mars or worse), P(lose koks).
+ */
+import type { Features } from './features.ts';
+
+/** Number of outputs: win, winMars, winKoks, loseMars, loseKoks. */
+export const OUTPUTS = 5;
+
+/** What a checkpoint holds besides the weights. */
+export interface NetMeta {
+  readonly variant: string;
+  readonly inputs: number;
+  readonly hidden: number;
+  /** Self-play games trained so far. */
+  games: number;
+  /** CPU seconds spent training so far (sum over runs). */
+  cpuSeconds: number;
+  readonly lambda: number;
+  alpha: number;
+  /** Free-form notes appended by each training run. */
+  runs: string[];
+}
+
+/** A checkpoint as JSON: metadata plus little-endian Float32 weights in base64. */
+export interface NetJson extends NetMeta {
+  readonly weights: string;
+}
+
+export class Net {
+  readonly inputs: number;
+  readonly hidden: number;
+  /** Layout: W1 [inputs][hidden], b1 [hidden], W2 [OUTPUTS][hidden], b2 [OUTPUTS]. */
+  readonly w: Float32Array;
+  private readonly o1: number;
+  private readonly o2: number;
+  private readonly o3: number;
+  /** Hidden activations and outputs of the last `forward`. */
+  readonly h: Float32Array;
+  readonly out = new Float32Array(OUTPUTS);
+  private readonly dh: Float32Array;
+  private readonly dOut = new Float32Array(OUTPUTS);
+
+  constructor(inputs: number, hidden: number, weights?: Float32Array) {
+    this.inputs = inputs;
+    this.hidden = hidden;
+    this.o1 = inputs * hidden;
+    this.o2 = this.o1 + hidden;
+    this.o3 = this.o2 + OUTPUTS * hidden;
+    const size = this.o3 + OUTPUTS;
+    if (weights && weights.length !== size) throw new Error(`net: expected ${size} weights, got ${weights.length}`);
+    this.w = weights ?? new Float32Array(size);
+    this.h = new Float32Array(hidden);
+    this.dh = new Float32Array(hidden);
+  }
+
+  /** Fills the weights with small values from a seeded generator (start of training). */
+  randomize(random: () => number, scale = 0.1): void {
+    for (let i = 0; i < this.w.length; i++) this.w[i] = (random() * 2 - 1) * scale;
+  }
+
+  /** Evaluates sparse features into `out` (and `h`). */
+  forward(f: Features): Float32Array {
+    const H = this.hidden, w = this.w, h = this.h;
+    for (let j = 0; j < H; j++) h[j] = w[this.o1 + j];
+    for (let k = 0; k < f.count; k++) {
+      const base = f.index[k] * H, v = f.value[k];
+      if (v === 1) for (let j = 0; j < H; j++) h[j] += w[base + j];
+      else for (let j = 0; j < H; j++) h[j] += v * w[base + j];
+    }
+    for (let j = 0; j < H; j++) h[j] = 1 / (1 + Math.exp(-h[j]));
+    for (let m = 0; m < OUTPUTS; m++) {
+      let s = w[this.o3 + m];
+      const base = this.o2 + m * H;
+      for (let j = 0; j < H; j++) s += w[base + j] * h[j];
+      this.out[m] = 1 / (1 + Math.exp(-s));
+    }
+    return this.out;
+  }
+
+  /**
+   * One gradient step of the squared error towards `target` for the features last passed to
+   * `forward` (call `forward(f)` first with the same `f`). Returns the squared error.
+   */
+  train(f: Features, target: Float32Array, alpha: number): number {
+    const H = this.hidden, w = this.w, h = this.h, dh = this.dh, out = this.out;
+    let err = 0;
+    for (let m = 0; m < OUTPUTS; m++) {
+      const e = target[m] - out[m];
+      err += e * e;
+      this.dOut[m] = e * out[m] * (1 - out[m]);
+    }
+    dh.fill(0);
+    for (let m = 0; m < OUTPUTS; m++) {
+      const d = this.dOut[m], base = this.o2 + m * H;
+      if (d === 0) continue;
+      for (let j = 0; j < H; j++) {
+        dh[j] += d * w[base + j];
+        w[base + j] += alpha * d * h[j];
+      }
+      w[this.o3 + m] += alpha * d;
+    }
+    for (let j = 0; j < H; j++) {
+      dh[j] *= h[j] * (1 - h[j]);
+      w[this.o1 + j] += alpha * dh[j];
+    }
+    for (let k = 0; k < f.count; k++) {
+      const base = f.index[k] * H, a = alpha * f.value[k];
+      for (let j = 0; j < H; j++) w[base + j] += a * dh[j];
+    }
+    return err;
+  }
+}
+
+/** Writes a checkpoint as JSON text. */
+export function netToJson(net: Net, meta: NetMeta): string {
+  const bytes = new Uint8Array(net.w.buffer, net.w.byteOffset, net.w.byteLength);
+  const json: NetJson = { ...meta, inputs: net.inputs, hidden: net.hidden, weights: Buffer.from(bytes).toString('base64') };
+  return JSON.stringify(json, null, 1) + '\n';
+}
+
+/** Reads a checkpoint (as parsed JSON) into a net. */
+export function netFromJson(json: NetJson): Net {
+  const bytes = Uint8Array.from(atob(json.weights), (c) => c.charCodeAt(0));
+  return new Net(json.inputs, json.hidden, new Float32Array(bytes.buffer));
+}

@@ -1,0 +1,116 @@
+/**
+ * The computer as a player: given a position and dice it chooses a legal play; given a position
+ * before a roll it decides the cube (double / take / pass) and answers resignation offers.
+ *
+ * Levels (both variants):
+ * - beginner: the medium level's choice half of the time, otherwise a random legal play; never
+ *   doubles, always takes.
+ * - medium: short nardy pubeval (Tesauro's public linear evaluator), long nardy a hand-tuned
+ *   heuristic; both choose the best play by a static score (greedy, no lookahead).
+ * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays.
+ * The cube at the medium and strong levels follows the net's equity (see `cube.ts`).
+ */
+import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from './engine.ts';
+import { type Evaluator, LongHeuristic, NetEvaluator, Pubeval } from './evaluators.ts';
+import { netFromJson, type NetJson, type Net } from './net.ts';
+import { seededRandom } from './random.ts';
+import { type CubeContext, doubleDecision, takeDecision } from './cube.ts';
+import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
+import { Searcher } from './search.ts';
+import shortWeights from './weights/short.json' with { type: 'json' };
+import longWeights from './weights/long.json' with { type: 'json' };
+
+/** The computer's levels, weakest first. */
+export const AI_LEVELS = ['beginner', 'medium', 'strong'] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+
+/** How the strong level looks ahead: the best `keep` plays within `window` points of the best. */
+export const LOOKAHEAD = { keep: 4, window: 0.16 } as const;
+
+const nets: Partial<Record<VariantId, Net>> = {};
+
+/** The trained net of a variant (loaded once). */
+export function netFor(variant: VariantId): Net {
+  return (nets[variant] ??= netFromJson((variant === 'short' ? shortWeights : longWeights) as NetJson));
+}
+
+/** A computer player of one level for one variant and its options. Holds scratch space: one per thread. */
+export class ComputerPlayer {
+  readonly rules: AiRules;
+  readonly searcher: Searcher;
+  readonly net: NetEvaluator;
+  private readonly medium: Evaluator;
+  private readonly board = new Int8Array(BOARD);
+  private readonly swapped = new Int8Array(BOARD);
+
+  constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1)) {
+    this.rules = aiRules(variant, options);
+    this.searcher = new Searcher(this.rules);
+    this.net = new NetEvaluator(netFor(variant), this.rules);
+    this.medium = this.rules.short ? new Pubeval() : new LongHeuristic();
+  }
+
+  /**
+   * Returns the index (into the searcher's generator) of the chosen play for the board at
+   * `b[at..]` (mover first) and dice, or -1 when the roll cannot be played. The fast path for
+   * benches and training-style loops.
+   */
+  chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
+    const n = this.searcher.generate(b, at, dice, firstTurn);
+    if (n === 0) return -1;
+    if (n === 1) return 0;
+    switch (this.level) {
+      case 'beginner':
+        return this.random() < 0.5 ? this.searcher.scorePlays(n, this.medium) : Math.floor(this.random() * n);
+      case 'medium':
+        return this.searcher.scorePlays(n, this.medium);
+      case 'strong':
+        return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window);
+    }
+  }
+
+  /** Returns the chosen play of a position and roll, one of `legalPlays`; undefined when none. */
+  choosePlay(position: Position, dice: Dice, context: TurnContext = {}): Play | undefined {
+    loadInto(this.board, position);
+    const i = this.chooseIndex(this.board, 0, dice, context.firstTurn ?? false);
+    if (i < 0) return undefined;
+    const chosen = this.searcher.gen.boards.subarray(i * BOARD, i * BOARD + BOARD);
+    const plays = legalPlays(position, dice, context);
+    const play = plays.find((p) => sameBoardAs(p, chosen));
+    if (!play) throw new Error('computer: the chosen play is not among the legal plays');
+    return play;
+  }
+
+  /**
+   * Returns the cubeless equity (points per game) of the side to roll in `position` (board[0] is
+   * to roll): at the strong level averaged over its 21 rolls, else the net's static estimate.
+   */
+  equityToRoll(position: Position): number {
+    loadInto(this.board, position);
+    swapInto(this.board, 0, this.swapped, 0);
+    return this.level === 'strong' ? -this.searcher.replyValue(this.swapped, 0, this.net) : -this.net.score(this.swapped, 0);
+  }
+
+  /** Should the side to roll in `position` (the computer) double now? */
+  shouldDouble(position: Position, cube: CubeContext): boolean {
+    return this.level !== 'beginner' && doubleDecision(this.equityToRoll(position), cube);
+  }
+
+  /** Should the computer take a double, its own equity being `equity` (for the new cube value)? */
+  takes(equity: number, cube: CubeContext): boolean {
+    return this.level === 'beginner' || takeDecision(equity, cube);
+  }
+}
+
+/** Copies a position's board (mover first) into the generator layout. */
+export function loadInto(b: Int8Array, position: Position): Int8Array {
+  for (let i = 0; i < 26; i++) { b[i] = position.board[0][i]; b[26 + i] = position.board[1][i]; }
+  return b;
+}
+
+function sameBoardAs(play: Play, b: Int8Array): boolean {
+  const [x, y] = play.board;
+  for (let i = 0; i < 26; i++) if (x[i] !== b[i] || y[i] !== b[26 + i]) return false;
+  return true;
+
+}

@@ -1,0 +1,89 @@
+/**
+ * Choosing a play: every legal play is scored by an evaluator (0-ply); the strong level then looks
+ * one roll further for the best few (1-ply: the opponent's 21 rolls, its best reply to each by the
+ * same evaluator). Works on a Generator's result arrays; allocates nothing per play.
+ */
+import { Generator, type Dice } from './engine.ts';
+import type { Evaluator } from './evaluators.ts';
+import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoints } from './rules.ts';
+
+/** Scratch space for one searcher (one per player; not shared across concurrent searches). */
+export class Searcher {
+  readonly gen = new Generator();
+  private readonly reply = new Generator();
+  private readonly tmp = new Int8Array(BOARD);
+  /** Scores of the plays of the last `generate`, by index. */
+  scores = new Float64Array(64);
+
+  constructor(readonly rules: AiRules) {}
+
+  /** Generates the plays of `dice` for the board at `b[at..]` (mover first); returns their number. */
+  generate(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
+    return generateFrom(this.gen, this.rules, b, at, dice, firstTurn);
+  }
+
+  /** Scores every play left in `gen` with `ev` (0-ply); returns the index of the best. */
+  scorePlays(n: number, ev: Evaluator): number {
+    if (this.scores.length < n) this.scores = new Float64Array(n * 2);
+    ev.prepare?.(this.gen.b, 0);
+    let best = 0;
+    const boards = this.gen.boards;
+    for (let i = 0; i < n; i++) {
+      const s = ev.score(boards, i * BOARD);
+      this.scores[i] = s;
+      if (s > this.scores[best]) best = i;
+    }
+    return best;
+  }
+
+  /**
+   * 1-ply: rescores the `keep` best plays (and only those within `window` of the best) by the
+   * opponent's best reply to each of its 21 rolls; returns the index of the best play.
+   * `ev` must score equities (negating a score gives the other side's view).
+   */
+  lookahead(n: number, ev: Evaluator, keep: number, window: number): number {
+    const first = this.scorePlays(n, ev);
+    if (n === 1) return first;
+    const order = topIndices(this.scores, n, keep);
+    let best = first, bestValue = -Infinity;
+    const top = this.scores[first];
+    for (const i of order) {
+      if (this.scores[i] < top - window) continue;
+      const v = this.replyValue(this.gen.boards, i * BOARD, ev);
+      if (v > bestValue) { bestValue = v; best = i; }
+    }
+    return best;
+  }
+
+  /** Expected value, for the side that just moved to the board at `b[at..]`, of the opponent's best replies. */
+  replyValue(b: Int8Array, at: number, ev: Evaluator): number {
+    const won = wonPoints(this.rules, b, at);
+    if (won > 0) return won;
+    const tmp = this.tmp;
+    swapInto(b, at, tmp, 0);
+    const first = isFirstTurn(this.rules, tmp, 0);
+    let sum = 0;
+    for (const [d1, d2, weight] of ROLLS) {
+      const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
+      let bestOpp = -Infinity;
+      if (m === 0) bestOpp = ev.score(tmp, 0);
+      else {
+        ev.prepare?.(tmp, 0);
+        const boards = this.reply.boards;
+        for (let k = 0; k < m; k++) {
+          const s = ev.score(boards, k * BOARD);
+          if (s > bestOpp) bestOpp = s;
+        }
+      }
+      sum -= weight * bestOpp;
+    }
+    return sum / 36;
+  }
+}
+
+function topIndices(scores: Float64Array, n: number, keep: number): number[] {
+  const idx: number[] = [];
+  for (let i = 0; i < n; i++) idx.push(i);
+  idx.sort((a, b) => scores[b] - scores[a]);
+  return idx.slice(0, keep);
+}

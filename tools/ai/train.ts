@@ -1,0 +1,127 @@
+/**
+ * Trains the computer's neural evaluator by self-play, TD(λ) in the style of TD-Gammon: the net
+ * plays both sides greedily (0-ply), and after each game every position is moved towards its
+ * λ-return (forward view: (1 − λ)·next estimate + λ·next λ-return, the game's result at the end).
+ *
+ * Resumable: the checkpoint `src/ai/weights/<variant>.json` is read if present and rewritten every
+ * minute and at the end; games and CPU seconds accumulate in it.
+ *
+ *   nice -n 19 npm run train:short -- --minutes 30
+ *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--fresh]
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startBoard, type VariantId } from '../../src/engine/index.ts';
+import { NetEvaluator } from '../../src/ai/evaluators.ts';
+import { INPUTS, encode, newFeatures } from '../../src/ai/features.ts';
+import { Net, OUTPUTS, netFromJson, netToJson, type NetJson, type NetMeta } from '../../src/ai/net.ts';
+import { seededRandom, rollDie } from '../../src/ai/random.ts';
+import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { Searcher } from '../../src/ai/search.ts';
+
+const args = process.argv.slice(2);
+function arg(name: string, fallback: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+}
+const variant = arg('variant', 'short') as VariantId;
+const minutes = Number(arg('minutes', '30'));
+const hidden = Number(arg('hidden', '64'));
+const lambda = Number(arg('lambda', '0.7'));
+const fresh = args.includes('--fresh');
+const file = fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
+
+const rules = aiRules(variant);
+let net: Net;
+let meta: NetMeta;
+if (!fresh && existsSync(file)) {
+  const json = JSON.parse(readFileSync(file, 'utf8')) as NetJson;
+  net = netFromJson(json);
+  meta = { variant, inputs: json.inputs, hidden: json.hidden, games: json.games, cpuSeconds: json.cpuSeconds, lambda: json.lambda, alpha: json.alpha, runs: json.runs };
+  console.log(`resuming ${file}: ${meta.games} games, ${Math.round(meta.cpuSeconds)} CPU s`);
+} else {
+  net = new Net(INPUTS, hidden);
+  net.randomize(seededRandom(12345), 0.1);
+  meta = { variant, inputs: INPUTS, hidden, games: 0, cpuSeconds: 0, lambda, alpha: 0.1, runs: [] };
+}
+meta.alpha = Number(arg('alpha', String(meta.alpha)));
+
+const ev = new NetEvaluator(net, rules);
+const searcher = new Searcher(rules);
+const random = seededRandom(0x5eed + meta.games * 7919);
+const f = newFeatures();
+const start = new Int8Array(BOARD);
+{
+  const s = startBoard(rules.variant);
+  for (let i = 0; i < 26; i++) { start[i] = s[0][i]; start[26 + i] = s[1][i]; }
+}
+
+// One game's record: boards after each turn (mover first) and the net's outputs for them.
+const MAX_TURNS = 3000;
+const states = new Int8Array(MAX_TURNS * BOARD);
+const outs = new Float32Array(MAX_TURNS * OUTPUTS);
+const pos = new Int8Array(BOARD);
+const target = new Float32Array(OUTPUTS);
+const next = new Float32Array(OUTPUTS);
+
+function playGame(): { turns: number; error: number } {
+  pos.set(start);
+  const firstTurn = [true, true];
+  let side = 0, t = 0;
+  for (;;) {
+    let d1 = rollDie(random), d2 = rollDie(random);
+    if (t === 0 && rules.short) while (d1 === d2) { d1 = rollDie(random); d2 = rollDie(random); }
+    const n = searcher.generate(pos, 0, [d1, d2], firstTurn[side]);
+    firstTurn[side] = false;
+    const at = t * BOARD;
+    if (n === 0) states.set(pos, at);
+    else {
+      const best = searcher.scorePlays(n, ev);
+      states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
+    }
+    ev.score(states, at);
+    outs.set(ev.last, t * OUTPUTS);
+    t++;
+    if (wonPoints(rules, states, at) > 0 || t === MAX_TURNS) break;
+    swapInto(states, at, pos, 0);
+    side ^= 1;
+  }
+  // Backward pass: λ-returns, each in the view of the side that made that turn.
+  let error = 0;
+  for (let k = 0; k < OUTPUTS; k++) target[k] = outs[(t - 1) * OUTPUTS + k];
+  for (let s = t - 2; s >= 0; s--) {
+    for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * outs[(s + 1) * OUTPUTS + k] + lambda * target[k];
+    // Flip the view: my win is the other side's loss; my mars wins are its mars losses.
+    target[0] = 1 - next[0];
+    target[1] = next[3]; target[2] = next[4];
+    target[3] = next[1]; target[4] = next[2];
+    encode(states, s * BOARD, f);
+    net.forward(f);
+    error += net.train(f, target, meta.alpha);
+  }
+  return { turns: t, error: error / Math.max(1, t - 1) };
+}
+
+const cpu0 = process.cpuUsage();
+const cpuSeconds = () => { const u = process.cpuUsage(cpu0); return (u.user + u.system) / 1e6; };
+const budget = minutes * 60;
+let games = 0, turns = 0, err = 0, window = 0, lastSave = Date.now();
+const runStart = new Date().toISOString();
+function save(): void {
+  const spent = cpuSeconds();
+  const out = { ...meta, games: meta.games + games, cpuSeconds: meta.cpuSeconds + spent };
+  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}`];
+  writeFileSync(file, netToJson(net, out));
+}
+while (cpuSeconds() < budget) {
+  const g = playGame();
+  games++; window++; turns += g.turns; err += g.error;
+  if (Date.now() - lastSave > 60_000) {
+    save();
+    lastSave = Date.now();
+    console.log(`${meta.games + games} games, ${(games / cpuSeconds()).toFixed(1)} games/CPU s, ${(turns / window).toFixed(0)} turns/game, td error ${(err / window).toFixed(4)}`);
+    turns = 0; err = 0; window = 0;
+  }
+}
+save();
+console.log(`done: ${meta.games + games} games in all, this run ${games} games in ${Math.round(cpuSeconds())} CPU s`);
