@@ -6,11 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
-import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
+import { COMPUTER_ID, positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
+import { computerToAct, isComputerMatch, playComputer } from './computer.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
-import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
+import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError, type Outcome } from './matches.ts';
 import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
 import { decodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
@@ -128,7 +129,7 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
-    if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, gameChat, lang);
+    if (player && player.id !== intent.from.id && player.id !== COMPUTER_ID) await noticeTurn(deps, emit, after.id, player, gameChat, lang);
   }
 }
 
@@ -167,6 +168,12 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
+  if (computerToAct(state) !== null) {
+    // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
+    const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(deps, emit, o, boardLang));
+    if (!played.ok) return pressFailed(emit, played.error, lang, refresh);
+    return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  }
   if (token.version !== record.version) return refresh();
   if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
@@ -177,7 +184,10 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     return showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message, modeOf(token.choice));
   }
   if (token.choice.k === 'accept' && !(await mayAccept(deps, state.id, intent.from))) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  const command = commandOf(token.choice, intent.from, state);
+  if (token.choice.k === 'accept' && isComputerMatch(state) && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  const command = token.choice.k === 'accept' && isComputerMatch(state)
+    ? { type: 'accept' as const, by: { id: COMPUTER_ID, name: t(boardLang, 'computer.name', { level: t(boardLang, `computer.${state.settings.computer!}`) }) } }
+    : commandOf(token.choice, intent.from, state);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
     expectedVersion: record.version,
@@ -185,6 +195,15 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
   });
   if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
   await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, outcome.value.record.chat, intent, token, boardLang);
+  // Against the computer: it answers at once, through the same reducer and conditional write;
+  // the board is redrawn once when the human has something to do (or the match is over).
+  await playComputer(deps, outcome.value, (o) => showComputerMove(deps, emit, o, boardLang, token.surface === 'board' ? intent.message : undefined));
+}
+
+/** Redraws the board after the computer's commands: the pressed board, else the last one sent. */
+async function showComputerMove(deps: AppDeps, emit: Emit, o: Outcome, lang: Lang, pressed?: MessageRef): Promise<void> {
+  const known = pressed ?? (await deps.store.recall(`board#${o.state.id}`));
+  await publishBoard(deps, emit, o.state, o.record.version, lang, o.record.chat, isMessageRef(known) ? known : undefined);
 }
 
 /** A challenge to an `@handle` may be accepted only by that handle (the platform gave no id for it). */
@@ -222,29 +241,37 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
   await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons });
 }
 
-/** Reads a challenge's few words: a variant and a match length (`/nardy short 3`). */
-function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number } {
+/** Words that make a challenge one against the computer (`/nardy vs computer`). */
+const COMPUTER_WORDS = new Set(['computer', 'cpu', 'ai', 'bot', 'компьютер', 'компьютером', 'компьютера', 'бот', 'ботом', 'კომპიუტერი', 'კომპიუტერთან']);
+
+/** Reads a challenge's few words: a variant, a match length, and whether the computer plays (`/nardy short 3 vs computer`). */
+function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number; computer: boolean } {
   let variant: VariantId = intent.variant ?? 'long';
   let matchLength = 0;
+  let computer = false;
   for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
+    if (COMPUTER_WORDS.has(word)) computer = true;
     if (['short', 'backgammon', 'короткие', 'მოკლე'].includes(word)) variant = 'short';
     if (['long', 'длинные', 'გრძელი'].includes(word)) variant = 'long';
     if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
   }
-  return { variant, matchLength };
+  return { variant, matchLength, computer };
 }
 
 async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const { variant, matchLength } = challengeSettings(intent);
+  const { variant, matchLength, computer } = challengeSettings(intent);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
-    invitee: intent.opponent?.id ?? null,
-    settings: { variant, matchLength, doubling: variant === 'short' && matchLength > 0, crawford: variant === 'short' && matchLength > 1 },
+    invitee: computer ? null : intent.opponent?.id ?? null,
+    settings: {
+      variant, matchLength, doubling: variant === 'short' && (matchLength > 0 || computer), crawford: variant === 'short' && matchLength > 1,
+      ...(computer ? { computer: 'strong' as const } : {}),
+    },
   }, intent.chat, lang);
   if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
-  const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();
+  const handle = intent.opponent || computer ? undefined : intent.opponentUsername?.toLowerCase();
   if (handle) await deps.store.remember(`invitee#${opened.value.state.id}`, handle, deps.now());
   const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
   await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });

@@ -1,7 +1,7 @@
 /**
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
-import type { MatchState } from '../game/index.ts';
+import { COMPUTER_LEVELS, type MatchState } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './chat.ts';
@@ -43,6 +43,15 @@ function settingsLine(state: MatchState, lang: Lang): string {
 export function challengeMessage(state: MatchState, version: number, lang: Lang, botUsername: string, opponentName?: string): { text: string; buttons: Button[][] } {
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
+  const variant = t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short');
+  if (state.settings.computer) {
+    // Against the computer: the challenger starts the game with Play; nobody else can accept.
+    const token = (k: 'accept' | 'cancel' | 'settings') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
+    return {
+      text: t(lang, 'challenge.computer', { challenger, variant, level: t(lang, `computer.${state.settings.computer}`), settings }),
+      buttons: [[{ label: t(lang, 'button.playComputer'), token: token('accept') }, { label: t(lang, 'button.cancel'), token: token('cancel') }], [{ label: t(lang, 'button.settings'), token: token('settings') }]],
+    };
+  }
   const text = opponentName
     ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings })
     : t(lang, 'challenge.open', { challenger, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings });
@@ -58,9 +67,13 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
 /** What each setting button sets: the settings input after the change (variant changes reset the rest). */
 export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
   const s = state.settings;
-  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock };
+  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer };
   switch (key) {
-    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock } : undefined;
+    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer } : undefined;
+    case 'a': {
+      const level = COMPUTER_LEVELS.find((l) => l[0] === value);
+      return s.computer && level ? { ...base, computer: level } : undefined;
+    }
     case 'l': return CLOCKS[value] ? { ...base, clock: CLOCKS[value] } : undefined;
     case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
     case 'c': return { ...base, doubling: value === '1' };
@@ -94,6 +107,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang):
   rows.push([set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling), set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars), set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips)]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
   rows.push(Object.entries(CLOCKS).map(([code, c]) => set('l', code, clockText({ ...state, settings: { ...s, clock: c } }, lang), sameClock(c))));
+  if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   rows.push([{ label: t(lang, 'button.back'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'back' } }) }]);
   return { text: `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`, buttons: rows };

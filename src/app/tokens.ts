@@ -13,7 +13,7 @@ export type Choice =
   | { readonly k: 'acceptResign' } | { readonly k: 'declineResign' }
   | { readonly k: 'back' } | { readonly k: 'undo' } | { readonly k: 'confirm' }
   | { readonly k: 'settings' }
-  /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock). */
+  /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
   | { readonly k: 'pick'; readonly from: number }
@@ -64,7 +64,7 @@ function decodeChoice(code: string): Choice | undefined {
   if (head === 'O') {
     const key = rest[0];
     const value = rest.slice(1);
-    return key && /^[vmcgwpkl]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
+    return key && /^[vmcgwpkla]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
   }
   if (head === 'L') { const i = int(rest, 0, 99); return i === undefined ? undefined : { k: 'play', i }; }
   if (head === 'f') { const from = int(rest, 1, 25); return from === undefined ? undefined : { k: 'pick', from }; }

@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../engine/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
 import { gamePoints, mayDouble, other, positionOf } from './match.ts';
-import type { Command, EndReason, GameError, MatchEvent, MatchState, PlayerId, Seat } from './types.ts';
+import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
 type Decision = Result<MatchEvent[], GameError>;
 
@@ -68,6 +68,9 @@ function decideChallenge(state: MatchState, cmd: Command, at: number, dice: Dice
     case 'accept': {
       if (cmd.by.id === challenger.id) return error('not-a-player', 'you cannot accept your own challenge');
       if (state.invitee !== null && state.invitee !== cmd.by.id) return error('not-a-player', 'this challenge is for someone else');
+      if ((state.settings.computer !== undefined) !== (cmd.by.id === COMPUTER_ID)) {
+        return error('not-a-player', state.settings.computer ? 'this challenge is to the computer' : 'the computer plays only when challenged');
+      }
       const colour = state.settings.colour;
       const challengerSeat: Seat = colour === 'white' ? 0 : colour === 'black' ? 1 : dice.die() <= 3 ? 0 : 1;
       return ok([{ type: 'accepted', at, by: cmd.by, challengerSeat }, { type: 'gameStarted', at, number: 1, starter: null }]);

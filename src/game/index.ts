@@ -9,12 +9,12 @@ export { replayHistory } from './replay.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';
-export { DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
+export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
 export { boardFor, gamePoints, isCrawfordGame, mayDouble, other, positionOf } from './match.ts';
-export { SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
+export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
-  ClockSettings, ClockState, Command, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
+  ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
   MatchSettings, MatchState, Player, PlayerId, Seat, Turn, TurnStage,
 } from './types.ts';

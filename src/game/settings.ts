@@ -3,8 +3,11 @@
  * defaults and validation. An impossible combination is an error, never silently repaired.
  */
 import { VARIANTS, findVariant, resolveOptions, type VariantId } from '../engine/index.ts';
-import type { ClockSettings, GameError, MatchSettings } from './types.ts';
+import type { ClockSettings, ComputerLevel, GameError, MatchSettings } from './types.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
+
+/** The computer opponent's levels, weakest first (the `computer` setting). */
+export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['beginner', 'medium', 'strong'];
 
 /** Correspondence days per move offered by RULES.md §5. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7] as const;
@@ -101,6 +104,7 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   for (const key of ['doubling', 'crawford', 'jacoby', 'beaver', 'showPips'] as const) {
     if (typeof s[key] !== 'boolean') return invalid(`${key} must be true or false`);
   }
+  if (s.computer !== undefined && !COMPUTER_LEVELS.includes(s.computer)) return invalid(`the computer's level must be one of ${COMPUTER_LEVELS.join(', ')}`);
   const clockProblem = checkClock(s.clock);
   if (clockProblem) return invalid(clockProblem);
   return ok(s);

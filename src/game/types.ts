@@ -49,7 +49,15 @@ export interface MatchSettings {
   readonly colour: 'random' | 'white' | 'black';
   readonly showPips: boolean;
   readonly clock: ClockSettings;
+  /** Present only in a match against the computer: its level (the app plays its turns). */
+  readonly computer?: ComputerLevel;
 }
+
+/** The player id the computer plays under; no platform id has this form. */
+export const COMPUTER_ID = 'computer';
+
+/** The computer opponent's levels, weakest first. */
+export type ComputerLevel = 'beginner' | 'medium' | 'strong';
 
 export interface Cube {
   readonly value: number;

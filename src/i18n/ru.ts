@@ -8,7 +8,7 @@ import type { MessageKey } from './en.ts';
 
 /** The Russian texts. Not a rule: a catalog. */
 export const ru: Readonly<Record<MessageKey, string>> = {
-  'help': 'Я провожу партии в нарды прямо в этом чате: длинные и короткие нарды (бэкгаммон).\n\n/nardy или /play — вызвать на игру. Ответьте на сообщение соперника или упомяните его через @, чтобы вызвать только его; иначе вызов может принять любой. /nardy short — короткие нарды.\n/games — ваши партии и вызовы\n/resign — сдаться в текущей партии\n/rules — правила вашей партии\n/lang — сменить язык\n/help — эта справка\n\nХодите кнопками под доской.',
+  'help': 'Я провожу партии в нарды прямо в этом чате: длинные и короткие нарды (бэкгаммон).\n\n/nardy или /play — вызвать на игру. Ответьте на сообщение соперника или упомяните его через @, чтобы вызвать только его; иначе вызов может принять любой. /nardy short — короткие нарды. /nardy компьютер — игра с компьютером (уровень — в настройках).\n/games — ваши партии и вызовы\n/resign — сдаться в текущей партии\n/rules — правила вашей партии\n/lang — сменить язык\n/help — эта справка\n\nХодите кнопками под доской.',
   'start.welcome': 'Привет! Я бот для игры в нарды: длинные и короткие нарды прямо в чате. Добавьте меня в группу и отправьте /nardy, чтобы вызвать друга, или /help — подробнее.',
 
   'challenge.open': '{challenger} вызывает на игру любого желающего: {variant}. {settings}',
@@ -17,6 +17,12 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'challenge.declined': 'Вызов отклонён.',
   'challenge.cancelled': 'Вызов отменён.',
   'challenge.expired': 'Вызов истёк: никто не принял его вовремя.',
+  'challenge.computer': '{challenger} играет с компьютером ({level}): {variant}. {settings}',
+  'computer.name': 'Компьютер ({level})',
+  'computer.beginner': 'новичок',
+  'computer.medium': 'средний',
+  'computer.strong': 'сильный',
+  'button.playComputer': '▶️ Играть',
   'settings.summary': 'Настройки: {variant}, {match}, {cube}, {clock}.',
   'settings.noMars': 'без марса',
   'settings.title': 'Настройки — менять их может только {name}:',

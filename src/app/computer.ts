@@ -1,0 +1,84 @@
+/**
+ * The computer at the table: which command it gives when the match waits for it, and the loop
+ * that applies its commands through the same reducer and conditional write as a human's press.
+ */
+import { ComputerPlayer, seededRandom, type CubeContext } from '../ai/index.ts';
+import { ok, type Result } from '../engine/index.ts';
+import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
+import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';
+
+/** Returns true when the match is against the computer. */
+export function isComputerMatch(state: MatchState): boolean {
+  return state.settings.computer !== undefined;
+}
+
+/** Returns the computer's seat when the match waits for it to act, else null. */
+export function computerToAct(state: MatchState): Seat | null {
+  const seat = seatToAct(state);
+  return seat !== null && state.players[seat]?.id === COMPUTER_ID ? seat : null;
+}
+
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Returns the computer's command when the match waits for it: double or roll, take or pass,
+ * its play, or its answer to a resignation offer; undefined when it is not its turn.
+ * Deterministic for a given match state (its random choices are seeded by the match).
+ */
+export function computerCommand(state: MatchState): Command | undefined {
+  const seat = computerToAct(state);
+  const game = state.game;
+  if (seat === null || !game) return undefined;
+  const by = COMPUTER_ID;
+  const s = state.settings;
+  const player = new ComputerPlayer(s.computer ?? 'strong', s.variant, s.options, seededRandom(hash(`${state.id}#${state.history.length}`)));
+  const cube: CubeContext = { value: game.cube.value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] };
+  const position = positionOf(s, game); // the mover's view: board[0] is game.turn.seat
+  const t = game.turn;
+  switch (t.stage) {
+    case 'decide':
+      return { type: player.shouldDouble(position, cube) ? 'double' : 'roll', by };
+    case 'doubled': // the human doubled: board[0] is the doubler, to roll
+      return { type: player.takes(-player.equityToRoll(position), { ...cube, value: cube.value * 2 }) ? 'take' : 'pass', by };
+    case 'beavered': // the computer doubled and was beavered: board[0] is the computer, to roll
+      return { type: player.takes(player.equityToRoll(position), { ...cube, value: cube.value * 4 }) ? 'take' : 'pass', by };
+    case 'resignOffered': { // board[0] is the human offering to lose `points`
+      const points = gamePoints(s, game.cube.value, t.offer ?? 'oin');
+      const expected = -player.equityToRoll(position) * game.cube.value;
+      return { type: points >= expected - 0.05 ? 'acceptResign' : 'declineResign', by };
+    }
+    case 'moving': {
+      if (!t.dice) return undefined;
+      const play = player.choosePlay(position, t.dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+      return { type: 'play', by, move: play?.move ?? 'Ø' };
+    }
+    case 'opening':
+      return undefined;
+  }
+}
+
+/** A bound on the computer's commands in a row (its turns end when the human must act). */
+const MAX_COMPUTER_COMMANDS = 200;
+
+/**
+ * Applies the computer's commands while the match waits for it, each through `runCommand` with
+ * the version it read (a concurrent press makes it stop: whoever stored first goes on). Calls
+ * `show` once at the end when anything changed. Returns the last outcome (or the given one).
+ */
+export async function playComputer(deps: MatchDeps, outcome: Outcome, show?: (outcome: Outcome) => Promise<void>): Promise<Result<Outcome, AppError>> {
+  let last = outcome;
+  for (let i = 0; i < MAX_COMPUTER_COMMANDS; i++) {
+    const command = computerCommand(last.state);
+    if (!command) break;
+    const next = await runCommand(deps, last.state.id, command, { expectedVersion: last.record.version });
+    if (!next.ok) return next;
+    last = next.value;
+  }
+  if (last !== outcome) await show?.(last);
+  return ok(last);
+}
