@@ -24,8 +24,11 @@ import longWeights from './weights/long.json' with { type: 'json' };
 export const AI_LEVELS = ['beginner', 'medium', 'strong'] as const;
 export type AiLevel = (typeof AI_LEVELS)[number];
 
-/** How the strong level looks ahead: the best `keep` plays within `window` points of the best. */
-export const LOOKAHEAD = { keep: 4, window: 0.16 } as const;
+/**
+ * How the strong level looks ahead: the best `keep` plays within `window` points of the best,
+ * stopping after `budget` evaluated positions (keeps a move well within 100 ms; see bench/ai.ts).
+ */
+export const LOOKAHEAD = { keep: 4, window: 0.16, budget: 4000 } as const;
 
 const nets: Partial<Record<VariantId, Net>> = {};
 
@@ -65,7 +68,7 @@ export class ComputerPlayer {
       case 'medium':
         return this.searcher.scorePlays(n, this.medium);
       case 'strong':
-        return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window);
+        return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
     }
   }
 

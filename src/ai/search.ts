@@ -14,6 +14,8 @@ export class Searcher {
   private readonly tmp = new Int8Array(BOARD);
   /** Scores of the plays of the last `generate`, by index. */
   scores = new Float64Array(64);
+  /** Positions evaluated since the last `lookahead` began (the work budget's unit). */
+  nodes = 0;
 
   constructor(readonly rules: AiRules) {}
 
@@ -38,10 +40,12 @@ export class Searcher {
 
   /**
    * 1-ply: rescores the `keep` best plays (and only those within `window` of the best) by the
-   * opponent's best reply to each of its 21 rolls; returns the index of the best play.
-   * `ev` must score equities (negating a score gives the other side's view).
+   * opponent's best reply to each of its 21 rolls; returns the index of the best play. Once
+   * `budget` positions have been evaluated the candidate in progress is dropped and no other is
+   * started, so the work per move is bounded (and deterministic). `ev` must score equities.
    */
-  lookahead(n: number, ev: Evaluator, keep: number, window: number): number {
+  lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number): number {
+    this.nodes = n;
     const first = this.scorePlays(n, ev);
     if (n === 1) return first;
     const order = topIndices(this.scores, n, keep);
@@ -49,14 +53,18 @@ export class Searcher {
     const top = this.scores[first];
     for (const i of order) {
       if (this.scores[i] < top - window) continue;
-      const v = this.replyValue(this.gen.boards, i * BOARD, ev);
+      const v = this.replyValue(this.gen.boards, i * BOARD, ev, budget);
+      if (Number.isNaN(v)) break;
       if (v > bestValue) { bestValue = v; best = i; }
     }
     return best;
   }
 
-  /** Expected value, for the side that just moved to the board at `b[at..]`, of the opponent's best replies. */
-  replyValue(b: Int8Array, at: number, ev: Evaluator): number {
+  /**
+   * Expected value, for the side that just moved to the board at `b[at..]`, of the opponent's
+   * best replies; NaN when `nodes` passes `budget` on the way.
+   */
+  replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
     const tmp = this.tmp;
@@ -65,6 +73,8 @@ export class Searcher {
     let sum = 0;
     for (const [d1, d2, weight] of ROLLS) {
       const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
+      this.nodes += m;
+      if (this.nodes > budget) return NaN;
       let bestOpp = -Infinity;
       if (m === 0) bestOpp = ev.score(tmp, 0);
       else {

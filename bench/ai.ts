@@ -1,0 +1,151 @@
+/**
+ * The computer's strength and speed (issue 10). Prints figures; asserts nothing. Not part of
+ * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai` (env: GAMES for
+ * the 0-ply match-ups, GAMES_1PLY for those with the strong level's lookahead, MOVES for timing).
+ *
+ * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
+ * the same dice and the sides swapped. Points per game are for the first-named player, with the
+ * standard error of the mean.
+ */
+import { BOARD, ComputerPlayer, LOOKAHEAD, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
+import { startBoard, VARIANTS, type VariantId } from '../src/engine/index.ts';
+import { middleGameVectors } from './positions.ts';
+
+const GAMES = Number(process.env.GAMES ?? 1000);
+const GAMES_1PLY = Number(process.env.GAMES_1PLY ?? 400);
+const MOVES = Number(process.env.MOVES ?? 300);
+
+/** A bench player: picks the board after its move (mover first), or null when it cannot move. */
+export interface BenchPlayer {
+  readonly name: string;
+  pick(b: Int8Array, dice: [number, number], firstTurn: boolean): Int8Array | null;
+}
+
+function computer(level: AiLevel, variant: VariantId, seed = 1): BenchPlayer {
+  const p = new ComputerPlayer(level, variant, undefined, seededRandom(seed));
+  return {
+    name: level,
+    pick(b, dice, firstTurn) {
+      const i = p.chooseIndex(b, 0, dice, firstTurn);
+      return i < 0 ? null : p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+    },
+  };
+}
+
+/** The net without lookahead (the strong level's evaluator at 0-ply). */
+function net0(variant: VariantId): BenchPlayer {
+  const p = new ComputerPlayer('strong', variant);
+  return {
+    name: 'net 0-ply',
+    pick(b, dice, firstTurn) {
+      const n = p.searcher.generate(b, 0, dice, firstTurn);
+      if (n === 0) return null;
+      const i = p.searcher.scorePlays(n, p.net);
+      return p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+    },
+  };
+}
+
+function randomPlayer(variant: VariantId, seed = 99): BenchPlayer {
+  const s = new Searcher(aiRules(variant));
+  const random = seededRandom(seed);
+  return {
+    name: 'random',
+    pick(b, dice, firstTurn) {
+      const n = s.generate(b, 0, dice, firstTurn);
+      if (n === 0) return null;
+      const i = Math.floor(random() * n);
+      return s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+    },
+  };
+}
+
+function greedyPip(variant: VariantId): BenchPlayer {
+  const s = new Searcher(aiRules(variant));
+  const ev = new PipRace();
+  return {
+    name: 'greedy pip',
+    pick(b, dice, firstTurn) {
+      const n = s.generate(b, 0, dice, firstTurn);
+      if (n === 0) return null;
+      const i = s.scorePlays(n, ev);
+      return s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+    },
+  };
+}
+
+/** Plays one cubeless game; returns the points for player `a` (negative when `b` wins). */
+function playGame(rules: AiRules, a: BenchPlayer, b: BenchPlayer, aStarts: boolean, seed: number): number {
+  const random = seededRandom(seed);
+  const pos = new Int8Array(BOARD);
+  const s = startBoard(rules.variant);
+  for (let i = 0; i < 26; i++) { pos[i] = s[0][i]; pos[26 + i] = s[1][i]; }
+  const players = aStarts ? [a, b] : [b, a];
+  const first = [true, true];
+  for (let turn = 0, side = 0; turn < 5000; turn++, side ^= 1) {
+    let d1 = rollDie(random), d2 = rollDie(random);
+    if (turn === 0 && rules.short) while (d1 === d2) { d1 = rollDie(random); d2 = rollDie(random); }
+    const after = players[side].pick(pos, [d1, d2], first[side]);
+    first[side] = false;
+    const board = after ?? pos;
+    const won = wonPoints(rules, board, 0);
+    if (won > 0) return (players[side] === a ? 1 : -1) * won;
+    swapInto(board, 0, pos, 0);
+  }
+  throw new Error('a bench game did not end');
+}
+
+function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number): void {
+  const rules = aiRules(variant);
+  let sum = 0, sum2 = 0, wins = 0;
+  const t0 = performance.now();
+  for (let g = 0; g < games; g++) {
+    const pts = playGame(rules, a, b, g % 2 === 0, 1000 + (g >> 1));
+    sum += pts; sum2 += pts * pts; if (pts > 0) wins++;
+  }
+  const mean = sum / games;
+  const se = Math.sqrt((sum2 / games - mean * mean) / (games - 1));
+  console.log(`${variant.padEnd(5)} ${a.name.padEnd(10)} vs ${b.name.padEnd(10)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg, ` +
+    `wins ${(100 * wins / games).toFixed(1)} % (${games} games, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+}
+
+function timing(variant: VariantId, level: AiLevel): void {
+  const vectors = middleGameVectors(variant, MOVES, 11);
+  const p = new ComputerPlayer(level, variant);
+  const b = new Int8Array(BOARD);
+  const times: number[] = [];
+  let nodes = 0;
+  for (const [k, v] of vectors.entries()) {
+    for (let i = 0; i < 26; i++) { b[i] = v.board[0][i]; b[26 + i] = v.board[1][i]; }
+    const t0 = performance.now();
+    p.chooseIndex(b, 0, v.dice, v.firstTurn);
+    if (k >= 20) { times.push(performance.now() - t0); nodes += p.searcher.nodes; } // the first few warm the JIT up
+    p.searcher.nodes = 0;
+  }
+  times.sort((x, y) => x - y);
+  const mean = times.reduce((s, x) => s + x, 0) / times.length;
+  const q = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))];
+  console.log(`move time ${variant.padEnd(5)} ${level.padEnd(8)}: mean ${mean.toFixed(2)} ms, median ${q(0.5).toFixed(2)}, p99 ${q(0.99).toFixed(2)}, max ${q(1).toFixed(2)} ms (${times.length} positions` +
+    (level === 'strong' ? `, ${(nodes / times.length).toFixed(0)} positions evaluated per move, ${((1000 * times.reduce((s, x) => s + x, 0)) / nodes).toFixed(1)} µs each)` : ')'));
+}
+
+const only = process.argv[2];
+console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}`);
+if (!only || only === 'time') {
+  for (const v of ['short', 'long'] as const) for (const level of ['beginner', 'medium', 'strong'] as const) timing(v, level);
+}
+if (!only || only === 'long') {
+  const v = 'long';
+  match(v, computer('medium', v), randomPlayer(v), GAMES);
+  match(v, computer('medium', v), greedyPip(v), GAMES);
+  match(v, net0(v), randomPlayer(v), GAMES);
+  match(v, net0(v), greedyPip(v), GAMES);
+  match(v, net0(v), computer('medium', v), GAMES);
+  match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
+}
+if (!only || only === 'short') {
+  const v = 'short';
+  match(v, computer('medium', v), computer('beginner', v), GAMES);
+  match(v, net0(v), computer('medium', v), GAMES);
+  match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
+}
