@@ -3,6 +3,7 @@
  * just moved first, the side to roll second) from the mover's view; higher is better for it.
  * Only the neural evaluator's score is an equity (points per game); the others are rankings.
  */
+import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
 import { encode, newFeatures, type Features } from './features.ts';
 import { Net, OUTPUTS } from './net.ts';
 import { type AiRules, wonPoints } from './rules.ts';
@@ -23,7 +24,7 @@ export function outputsEquity(o: ArrayLike<number>, withMars: boolean): number {
   return withMars ? e + o[1] - o[3] + o[2] - o[4] : e;
 }
 
-/** Neural evaluator; finished games score exactly. */
+/** Neural evaluator; finished games score exactly, bear-off races by the one-sided table. */
 export class NetEvaluator implements Evaluator {
   readonly equity = true;
   private readonly f: Features = newFeatures();
@@ -37,6 +38,10 @@ export class NetEvaluator implements Evaluator {
     if (won > 0) {
       o[0] = 1; o[1] = won >= 2 ? 1 : 0; o[2] = won >= 3 ? 1 : 0; o[3] = 0; o[4] = 0;
       return won;
+    }
+    if (isBearoffRace(b, at)) {
+      o[0] = bearoffWinChance(b, at); o[1] = o[2] = o[3] = o[4] = 0;
+      return 2 * o[0] - 1;
     }
     encode(b, at, this.f);
     o.set(this.net.forward(this.f));
