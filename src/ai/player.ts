@@ -10,7 +10,7 @@
  * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays.
  * The cube at the medium and strong levels follows the net's equity (see `cube.ts`).
  */
-import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from './engine.ts';
+import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
 import { type Evaluator, LongHeuristic, NetEvaluator, Pubeval } from './evaluators.ts';
 import { netFromJson, type NetJson, type Net } from './net.ts';
 import { seededRandom } from './random.ts';

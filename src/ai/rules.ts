@@ -2,7 +2,7 @@
  * The rules of one game as the computer reads them: variant, options and the fast board checks
  * (game over, what a finished game is worth) on the generator's Int8Array layout.
  */
-import { Generator, VARIANTS, generateTurn, positionRulesOf, type Dice, type Variant, type VariantId, type VariantOptions } from './engine.ts';
+import { Generator, VARIANTS, generateTurn, resolveOptions, type Dice, type Variant, type VariantId, type VariantOptions } from '../engine/index.ts';
 
 /** The side that has just moved is at 0..25, the side to roll at 26..51 (Generator layout). */
 export const BOARD = 52;
@@ -13,10 +13,12 @@ export interface AiRules {
   readonly short: boolean;
 }
 
-/** Resolves a variant and options (as a Position carries them) into the computer's rules. */
-export function aiRules(variant: VariantId, options?: Partial<VariantOptions>): AiRules {
-  const r = positionRulesOf(variant, options);
-  return { variant: r.variant, options: r.options, short: r.variant.family === 'short' };
+/** Resolves a variant and options (as a Position carries them) into the computer's rules; throws on invalid options. */
+export function aiRules(id: VariantId, options?: Partial<VariantOptions>): AiRules {
+  const variant = VARIANTS[id];
+  const resolved = resolveOptions(variant, options);
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  return { variant, options: resolved.value, short: variant.family === 'short' };
 }
 
 /** Loads a board into a generator and generates the plays of `dice`; returns their number. */
@@ -60,4 +62,3 @@ export const ROLLS: readonly (readonly [number, number, number])[] = (() => {
   return r;
 })();
 
-export { VARIANTS };

@@ -3,7 +3,7 @@
  * one roll further for the best few (1-ply: the opponent's 21 rolls, its best reply to each by the
  * same evaluator). Works on a Generator's result arrays; allocates nothing per play.
  */
-import { Generator, type Dice } from './engine.ts';
+import { Generator, type Dice } from '../engine/index.ts';
 import type { Evaluator } from './evaluators.ts';
 import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoints } from './rules.ts';
 
