@@ -1,7 +1,7 @@
 /**
  * The computer's strength and speed (issue 10). Prints figures; asserts nothing. Not part of
- * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai` (env: GAMES for
- * the 0-ply match-ups, GAMES_1PLY for those with the strong level's lookahead, MOVES for timing).
+ * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai [-- time|long|short]` (env:
+ * GAMES for the 0-ply match-ups, GAMES_1PLY for those of the strong level, MOVES for timing).
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -96,6 +96,7 @@ function playGame(rules: AiRules, a: BenchPlayer, b: BenchPlayer, aStarts: boole
 }
 
 function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number): void {
+  if (games < 2) return;
   const rules = aiRules(variant);
   let sum = 0, sum2 = 0, wins = 0;
   const t0 = performance.now();
@@ -138,9 +139,9 @@ if (!only || only === 'long') {
   const v = 'long';
   match(v, computer('medium', v), randomPlayer(v), GAMES);
   match(v, computer('medium', v), greedyPip(v), GAMES);
-  match(v, net0(v), randomPlayer(v), GAMES);
-  match(v, net0(v), greedyPip(v), GAMES);
   match(v, net0(v), computer('medium', v), GAMES);
+  match(v, computer('strong', v), randomPlayer(v), GAMES_1PLY);
+  match(v, computer('strong', v), greedyPip(v), GAMES_1PLY);
   match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
 }
 if (!only || only === 'short') {
