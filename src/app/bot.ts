@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
 import { COMPUTER_ID, positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
-import { computerToAct, isComputerMatch, playComputer } from './computer.ts';
+import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from './computer.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
@@ -184,10 +184,10 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     return showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message, modeOf(token.choice));
   }
   if (token.choice.k === 'accept' && !(await mayAccept(deps, state.id, intent.from))) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  if (token.choice.k === 'accept' && isComputerMatch(state) && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  const command = token.choice.k === 'accept' && isComputerMatch(state)
-    ? { type: 'accept' as const, by: { id: COMPUTER_ID, name: t(boardLang, 'computer.name', { level: t(boardLang, `computer.${state.settings.computer!}`) }) } }
-    : commandOf(token.choice, intent.from, state);
+  // A challenge to the computer: its author's Play makes the computer accept.
+  const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
+  if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
     expectedVersion: record.version,

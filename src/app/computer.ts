@@ -5,6 +5,7 @@
 import { ComputerPlayer, seededRandom, type CubeContext } from '../ai/index.ts';
 import { ok, type Result } from '../engine/index.ts';
 import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
+import { t, type Lang } from '../i18n/index.ts';
 import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';
 
 /** Returns true when the match is against the computer. */
@@ -12,12 +13,16 @@ export function isComputerMatch(state: MatchState): boolean {
   return state.settings.computer !== undefined;
 }
 
+/** The computer accepting a challenge to it, named in the board's language with its level. */
+export function computerAcceptance(state: MatchState, lang: Lang): Command {
+  return { type: 'accept', by: { id: COMPUTER_ID, name: t(lang, 'computer.name', { level: t(lang, `computer.${state.settings.computer ?? 'strong'}`) }) } };
+}
+
 /** Returns the computer's seat when the match waits for it to act, else null. */
 export function computerToAct(state: MatchState): Seat | null {
   const seat = seatToAct(state);
   return seat !== null && state.players[seat]?.id === COMPUTER_ID ? seat : null;
 }
-
 
 function hash(text: string): number {
   let h = 2166136261;

@@ -53,8 +53,8 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
     };
   }
   const text = opponentName
-    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings })
-    : t(lang, 'challenge.open', { challenger, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings });
+    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant, settings })
+    : t(lang, 'challenge.open', { challenger, variant, settings });
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
