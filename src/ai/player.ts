@@ -1,13 +1,14 @@
 /**
  * The computer as a player: given a position and dice it chooses a legal play; given a position
- * before a roll it decides the cube (double / take / pass) and answers resignation offers.
+ * before a roll it estimates its equity and decides the cube (double / take / pass).
  *
  * Levels (both variants):
  * - beginner: the medium level's choice half of the time, otherwise a random legal play; never
  *   doubles, always takes.
  * - medium: short nardy pubeval (Tesauro's public linear evaluator), long nardy a hand-tuned
  *   heuristic; both choose the best play by a static score (greedy, no lookahead).
- * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays.
+ * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays and the
+ *   one-sided bear-off table once both sides bear off.
  * The cube at the medium and strong levels follows the net's equity (see `cube.ts`).
  */
 import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
@@ -115,5 +116,4 @@ function sameBoardAs(play: Play, b: Int8Array): boolean {
   const [x, y] = play.board;
   for (let i = 0; i < 26; i++) if (x[i] !== b[i] || y[i] !== b[26 + i]) return false;
   return true;
-
 }
