@@ -4,12 +4,13 @@
  * λ-return (forward view: (1 − λ)·next estimate + λ·next λ-return, the game's result at the end).
  *
  * Resumable: the checkpoint `src/ai/weights/<variant>.json` is read if present and rewritten every
- * minute and at the end; games and CPU seconds accumulate in it.
+ * minute and at the end (so a run may be stopped at any time, losing at most a minute); games and
+ * CPU seconds accumulate in it.
  *
  *   nice -n 19 npm run train:short -- --minutes 30
  *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--fresh]
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBoard, type VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
@@ -111,7 +112,9 @@ function save(): void {
   const spent = cpuSeconds();
   const out = { ...meta, games: meta.games + games, cpuSeconds: meta.cpuSeconds + spent };
   out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}`];
-  writeFileSync(file, netToJson(net, out));
+  // Written aside and renamed, so stopping the run at any moment never leaves a broken checkpoint.
+  writeFileSync(`${file}.tmp`, netToJson(net, out));
+  renameSync(`${file}.tmp`, file);
 }
 while (cpuSeconds() < budget) {
   const g = playGame();
