@@ -61,6 +61,11 @@ export function optionsArb(variant: VariantId): fc.Arbitrary<Partial<VariantOpti
       withMars: fc.boolean(),
     });
   }
+  if (variant !== 'long') {
+    // RULES.md §6 variants: every option of the registry's domain, any allowed value.
+    const domain = VARIANTS[variant].options as Record<string, readonly unknown[]>;
+    return fc.record(Object.fromEntries(Object.entries(domain).map(([k, values]) => [k, fc.constantFrom(...values)]))) as fc.Arbitrary<Partial<VariantOptions>>;
+  }
   return fc.record({
     headException: fc.constantFrom('listed' as const, 'computed' as const, 'anyDouble' as const),
     sixBlock: fc.constantFrom('ahead' as const, 'inHome' as const, 'never' as const),
@@ -147,7 +152,7 @@ export interface SampledPosition {
  * options: a random number of turns (0..maxTurns) is played; if the game ends sooner, the
  * position before its last turn is used, so the position is never a finished game.
  */
-export function positionArb(variant: VariantId, maxTurns = variant === 'short' ? 120 : 160): fc.Arbitrary<SampledPosition> {
+export function positionArb(variant: VariantId, maxTurns = VARIANTS[variant].family === 'short' ? 120 : 160): fc.Arbitrary<SampledPosition> {
   return fc
     .record({ options: optionsArb(variant), seed: fc.integer({ min: 0, max: 0x7fffffff }), turns: fc.integer({ min: 0, max: maxTurns }) })
     .map(({ options, seed, turns }) => {

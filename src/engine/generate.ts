@@ -29,6 +29,8 @@ export interface TurnRules {
   readonly sixBlock: 'none' | 'ahead' | 'inHome' | 'never';
   /** Caucasian rule: a checker that hit in its own home may not hide in the same turn. */
   readonly caucasian: boolean;
+  /** Tavla: a checker that hits while its side is bearing off stops there for the turn (RULES.md §6). */
+  readonly hitStopsInBearOff: boolean;
 }
 
 const SIDE = 26;
@@ -106,8 +108,8 @@ export class Generator {
   private isDouble = false;
   /**
    * Doubles walk steps from non-increasing points only. Sound when the order of steps cannot
-   * matter; not for sequences (the step API offers every order) nor the Caucasian rule, where a
-   * hitter may wait for its own point to empty before moving on.
+   * matter; not for sequences (the step API offers every order) nor the Caucasian and tavla
+   * rules, where whether a checker may move depends on what it did earlier in the turn.
    */
   private ordered = false;
   private readonly path = new Int8Array(PATH);
@@ -115,7 +117,7 @@ export class Generator {
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
   private headUsed = 0;
   private headAllowance = 15;
-  private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide, per point
+  private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide; tavla: hitters that stop; per point
   private tagged = 0; // Caucasian: restricted hitters borne off on this path
   private recordPrefixes = false;
   private collect = false;
@@ -143,7 +145,7 @@ export class Generator {
     this.headAllowance = rules.headAllowance;
     this.prepare();
     this.isDouble = d1 === d2;
-    this.ordered = this.isDouble && !collectSequences && !rules.caucasian;
+    this.ordered = this.isDouble && !collectSequences && !rules.caucasian && !rules.hitStopsInBearOff;
     if (this.isDouble) {
       this.nDice = 4;
       this.dice[0] = this.dice[1] = this.dice[2] = this.dice[3] = d1;
@@ -206,6 +208,7 @@ export class Generator {
       }
     } else {
       const caucasian = this.rules.caucasian;
+      const stops = this.rules.hitStopsInBearOff;
       const top = minFrom > 24 ? 24 : minFrom;
       for (let p = top; p >= 1; p--) {
         const n = b[p];
@@ -213,16 +216,17 @@ export class Generator {
         if (p === 24 && this.headUsed >= this.headAllowance) continue;
         const dest = p - d;
         const next = this.ordered ? p : 25;
-        const r = caucasian ? this.restricted[p] : 0;
+        const r = caucasian || stops ? this.restricted[p] : 0;
         if (dest >= 1) {
           const q = this.opp[dest];
           const c = b[q];
           if (hitting ? c >= 2 : c > 0) continue;
           const hit = c === 1 && hitting;
           if (n > r) {
-            // A free checker moves; in the Caucasian game it becomes a restricted hitter when it hits at home.
+            // A free checker moves; it becomes a restricted hitter when it hits at home (Caucasian) or
+            // while its side is bearing off, i.e. nothing outside the home before the step (tavla).
             moved = true;
-            const restrict = caucasian && hit && dest <= 6 ? 1 : 0;
+            const restrict = hit && (caucasian ? dest <= 6 : stops && this.outside === 0) ? 1 : 0;
             this.stepTo(p, dest, q, hit);
             this.restricted[dest] += restrict;
             this.pathStep(pathAt, p, dest, d, hit);
@@ -230,7 +234,7 @@ export class Generator {
             this.restricted[dest] -= restrict;
             this.stepBack(p, dest, q, hit);
           }
-          if (r > 0 && b[dest] === 0) {
+          if (caucasian && r > 0 && b[dest] === 0) {
             // A restricted hitter may go on only to a point without its own checkers (RULES.md §3 Caucasian).
             moved = true;
             this.stepTo(p, dest, q, hit);
@@ -251,7 +255,7 @@ export class Generator {
             this.walk(depth + 1, used + 1, pips + d, next);
             this.unBearOff(p);
           }
-          if (r > 0) {
+          if (caucasian && r > 0) {
             moved = true;
             this.restricted[p]--; this.tagged++;
             this.bearOff(p);

@@ -57,6 +57,7 @@ export function turnRulesFor(variant: Variant, options: VariantOptions, dice: Di
     headAllowance,
     sixBlock: variant.blockRule ? options.sixBlock : 'none',
     caucasian: variant.hitting && options.gameType === 'caucasian',
+    hitStopsInBearOff: variant.hitStopsInBearOff === true,
   };
 }
 

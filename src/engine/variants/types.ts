@@ -1,7 +1,7 @@
 import type { Board, Family } from '../board.ts';
 
-/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3; §6 comes later). */
-export type VariantId = 'long' | 'short';
+/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3, §6). */
+export type VariantId = 'long' | 'short' | 'nackgammon' | 'hypergammon' | 'longgammon' | 'suddenDeath' | 'nuclear' | 'tavla';
 
 /**
  * Every option of RULES.md §2–§3 under its rule-book name. A variant accepts only its own keys;
@@ -57,4 +57,14 @@ export interface Variant {
   readonly blockRule: boolean;
   /** Returns the kind of a won game, given the board with the winner as `board[0]`. */
   readonly winKind: (board: Board, options: VariantOptions) => WinKind;
+  /** Tavla: during bear-off a checker that hits stops there for the rest of the turn (RULES.md §6). */
+  readonly hitStopsInBearOff?: boolean;
+  /** Sudden death: the first hit wins the game at once (the match layer ends it; RULES.md §6). */
+  readonly firstHitWins?: boolean;
+  /** Nuclear: the game has a bomb, centred at the start (the match layer keeps it; RULES.md §6). */
+  readonly bomb?: boolean;
+  /** The doubling cube is never used (tavla; RULES.md §6). */
+  readonly noCube?: boolean;
+  /** The match length a challenge gets when nobody picks one; 0 or missing: a single game. */
+  readonly defaultMatchLength?: number;
 }
