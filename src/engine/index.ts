@@ -10,7 +10,7 @@ export { countLegalPlays, legalPlays } from './plays.ts';
 export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
 export { applySteps, turnProgress, undoStep } from './turn.ts';
 export type { TurnProgress } from './turn.ts';
-export { gameResult, isGameOver, isLastRollDue } from './scoring.ts';
+export { gameResult, isGameOver, isLastRollDue, scoredKind } from './scoring.ts';
 export type { GameResult } from './scoring.ts';
 export { nextGameStarter, openingThrow } from './opening.ts';
 export type { Opening } from './opening.ts';

@@ -3,7 +3,7 @@
  */
 import type { Board } from './board.ts';
 import { positionRules, type Position } from './plays.ts';
-import type { WinKind } from './variants/index.ts';
+import { VARIANTS, type VariantId, type WinKind } from './variants/index.ts';
 
 /** A finished game: which side won (index into the board) and what, or a draw (long nardy `lastRoll`). */
 export type GameResult =
@@ -11,6 +11,17 @@ export type GameResult =
   | { readonly winner: null; readonly kind: 'draw'; readonly points: 0 };
 
 const POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
+
+/**
+ * Returns the kind a win counts as in a variant: the kind itself, or the variant's top kind when
+ * the kind is higher (tavla scores koks as mars; sudden death scores every win single).
+ * Implements RULES.md §6 (tavla, sudden death scoring).
+ * @example scoredKind('tavla', 'koks') // 'mars'
+ */
+export function scoredKind(variant: VariantId, kind: WinKind): WinKind {
+  const top = VARIANTS[variant].topWinKind;
+  return top !== undefined && POINTS[kind] > POINTS[top] ? top : kind;
+}
 
 /**
  * Returns true when a side has borne off every checker. Implements RULES.md §1.6.
@@ -37,7 +48,7 @@ export function gameResult(position: Position): GameResult | undefined {
   if (!aDone && !bDone) return undefined;
   const winner: 0 | 1 = aDone ? 0 : 1;
   const seenByWinner: Board = winner === 0 ? [a, b] : [b, a];
-  const kind = options.withMars ? variant.winKind(seenByWinner, options) : 'oin';
+  const kind = options.withMars ? scoredKind(variant.id, variant.winKind(seenByWinner, options)) : 'oin';
   return { winner, kind, points: POINTS[kind] };
 }
 

@@ -4,7 +4,7 @@
  */
 import { InvariantError, isLastRollDue, parsePlay, startBoard, VARIANTS, type Board } from '../engine/index.ts';
 import { chargeClock, seatToAct, setAway, startClock } from './clock.ts';
-import { isCrawfordGame, other, positionOf } from './match.ts';
+import { detonate, isCrawfordGame, other, positionOf } from './match.ts';
 import { SCHEMA_VERSION, TRANSIENT_EVENTS, type GameState, type MatchEvent, type MatchState, type Seat, type Turn } from './types.ts';
 
 function turn(seat: Seat, stage: Turn['stage'], dice: Turn['dice'] = null): Turn {
@@ -51,6 +51,8 @@ function evolveGame(state: MatchState, e: MatchEvent): MatchState {
     }
     case 'doubled':
       return withGame(state, { turn: { ...t, stage: 'doubled' } });
+    case 'detonated':
+      return withGame(state, { board: detonate(game.board), bomb: other(e.seat) });
     case 'beavered':
       return withGame(state, { turn: { ...t, stage: 'beavered' } });
     case 'taken':
@@ -87,6 +89,7 @@ function startGame(state: MatchState, number: number, starter: Seat | null): Mat
     crawford,
     turn: starter === null ? turn(0, 'opening') : turn(starter, 'decide'),
     lastRoll: false,
+    bomb: variant.bomb ? 'centre' : null,
     ended: null,
   };
   return { ...state, game, crawfordPlayed: state.crawfordPlayed || crawford };

@@ -253,7 +253,7 @@ function longHeader(state: MatchState): string[] {
   ];
 }
 
-const REASON: Record<string, string> = { passed: ', double passed', resigned: ', resigned', timeout: ', on time' };
+const REASON: Record<string, string> = { passed: ', double passed', resigned: ', resigned', timeout: ', on time', hit: ', first hit' };
 
 /** The line (or lines) an event adds to the long text; a roll shows only when no play follows it. */
 function longLines(e: MatchEvent, score: readonly [number, number], decides: boolean): string[] {
@@ -263,6 +263,7 @@ function longLines(e: MatchEvent, score: readonly [number, number], decides: boo
     case 'autoDoubled': return [`Cube: auto-doubled to ${e.value}`];
     case 'played': return [`${COLOUR[e.seat]} ${formatDice(e.dice)}: ${e.move}`];
     case 'doubled': return [`${COLOUR[e.seat]} doubles to ${e.value}`];
+    case 'detonated': return [`${COLOUR[e.seat]} detonates the bomb`];
     case 'taken': return [`${COLOUR[e.seat]} takes`];
     case 'beavered': return [`${COLOUR[e.seat]} beavers to ${e.value}`];
     case 'passed': return [`${COLOUR[e.seat]} passes`];

@@ -1,7 +1,7 @@
 /**
  * Small questions about a match that the reducer and the views both ask.
  */
-import { type Board, type Position, type WinKind } from '../engine/index.ts';
+import { BAR, scoredKind, type Board, type Position, type WinKind } from '../engine/index.ts';
 import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
 
 /** Returns the other seat. Not a rule: seat arithmetic. */
@@ -30,17 +30,40 @@ export function mayDouble(state: MatchState): boolean {
   return game.cube.owner === null || game.cube.owner === game.turn.seat;
 }
 
+/**
+ * Returns true when the seat on turn may detonate the bomb now: before rolling, holding the bomb
+ * or while it is centred, and with at least one blot on the board — a bomb that would send
+ * nothing to the bar only hands the bomb over, so it is not offered.
+ * Implements RULES.md §6 (nuclear).
+ */
+export function mayDetonate(state: MatchState): boolean {
+  const game = state.game;
+  if (!game || game.ended || game.bomb === null || game.turn.stage !== 'decide') return false;
+  if (game.bomb !== 'centre' && game.bomb !== game.turn.seat) return false;
+  return game.board.some((side) => side.some((n, p) => p >= 1 && p <= 24 && n === 1));
+}
+
+/** Returns the board after a detonation: every blot of both sides on its bar. Implements RULES.md §6 (nuclear). */
+export function detonate(board: Board): Board {
+  const blotsToBar = (side: readonly number[]) => {
+    const out = side.slice();
+    for (let p = 1; p <= 24; p++) if (out[p] === 1) { out[p] = 0; out[BAR]++; }
+    return out;
+  };
+  return [blotsToBar(board[0]), blotsToBar(board[1])];
+}
+
 const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 
 /**
  * Returns the points a game is worth: the kind's points times the cube. With "with mars" off every
  * win counts as oin; Jacoby (money play): mars and koks count as oin while the cube is not turned.
- * Implements RULES.md §4 (cube, Jacoby) with §2/§3 (kinds).
+ * Implements RULES.md §4 (cube, Jacoby) with §2/§3/§6 (kinds).
  */
 export function gamePoints(settings: MatchSettings, cubeValue: number, kind: WinKind): number {
   const jacobyApplies = settings.jacoby && settings.matchLength === 0 && cubeValue === 1;
   const withMars = settings.options.withMars ?? true;
-  const base = jacobyApplies || !withMars ? 1 : KIND_POINTS[kind];
+  const base = jacobyApplies || !withMars ? 1 : KIND_POINTS[scoredKind(settings.variant, kind)];
   return base * cubeValue;
 }
 

@@ -10,17 +10,18 @@ import { fail, ok, type Result } from '../engine/index.ts';
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7] as const;
 
 /**
- * Returns the default settings of a variant: a single game, no clock, random colour, pips shown;
- * the cube off in long nardy (RULES.md §2) and on in short nardy.
- * Implements RULES.md §4 (defaults) and §2 (cube off by default in long nardy).
+ * Returns the default settings of a variant: a single game (or the variant's own match length),
+ * no clock, random colour, pips shown; the cube off in long nardy (RULES.md §2) and on in the
+ * short family, except where the variant has none.
+ * Implements RULES.md §4 (defaults), §2 (cube off by default in long nardy), §6 (tavla: match to 3, no cube).
  */
 export function defaultSettings(variant: VariantId): MatchSettings {
-  const short = VARIANTS[variant].family === 'short';
+  const v = VARIANTS[variant];
   return {
     variant,
     options: {},
-    matchLength: 0,
-    doubling: short,
+    matchLength: v.defaultMatchLength ?? 0,
+    doubling: v.family === 'short' && v.noCube !== true,
     crawford: false,
     jacoby: false,
     beaver: false,
@@ -89,6 +90,7 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   const options = resolveOptions(v.value, s.options);
   if (!options.ok) return invalid(options.error.message);
   if (!isInt(s.matchLength, 0, 25)) return invalid('match length must be 0 (single game) or 1..25 points');
+  if (s.doubling && v.value.noCube) return invalid(`${v.value.name} is played without the doubling cube`);
   const money = s.matchLength === 0;
   if (s.crawford && (money || !s.doubling)) return invalid('the Crawford rule needs a match with the doubling cube');
   if (s.jacoby && (!money || !s.doubling)) return invalid('the Jacoby rule is for single games (money play) with the cube');

@@ -1,3 +1,4 @@
+import { backgammonWinKind } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -21,5 +22,6 @@ export const suddenDeath: Variant = {
   headRule: false,
   blockRule: false,
   firstHitWins: true,
-  winKind: () => 'oin',
+  topWinKind: 'oin',
+  winKind: backgammonWinKind,
 };

@@ -26,5 +26,6 @@ export const tavla: Variant = {
   hitStopsInBearOff: true,
   noCube: true,
   defaultMatchLength: 3,
-  winKind: (board) => (backgammonWinKind(board) === 'oin' ? 'oin' : 'mars'),
+  topWinKind: 'mars',
+  winKind: backgammonWinKind,
 };

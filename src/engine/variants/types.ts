@@ -57,6 +57,8 @@ export interface Variant {
   readonly blockRule: boolean;
   /** Returns the kind of a won game, given the board with the winner as `board[0]`. */
   readonly winKind: (board: Board, options: VariantOptions) => WinKind;
+  /** The highest kind of win the variant scores; a higher kind counts as this one (tavla: koks as mars). */
+  readonly topWinKind?: WinKind;
   /** Tavla: during bear-off a checker that hits stops there for the rest of the turn (RULES.md §6). */
   readonly hitStopsInBearOff?: boolean;
   /** Sudden death: the first hit wins the game at once (the match layer ends it; RULES.md §6). */
