@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
-import { legalPlays, type VariantId } from '../engine/index.ts';
+import { VARIANTS, legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
@@ -13,6 +13,7 @@ import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
 import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
 import { decodeToken, type Choice, type Token } from './tokens.ts';
+import { variantOfWord } from './variant-words.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
 /** What the conversation needs from the world. */
@@ -52,6 +53,7 @@ function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | u
     case 'cancel': return { type: 'cancel', by: id };
     case 'roll': return { type: 'roll', by: id };
     case 'double': return { type: 'double', by: id };
+    case 'detonate': return { type: 'detonate', by: id };
     case 'take': return { type: 'take', by: id };
     case 'beaver': return { type: 'beaver', by: id };
     case 'pass': return { type: 'pass', by: id };
@@ -168,7 +170,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
   if (token.version !== record.version) return refresh();
-  if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
+  if (state.phase === 'challenge' && ['settings', 'variants', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
     const who = pressCheck(state, intent.from.id);
     if (who === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
@@ -208,7 +210,7 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
   const choice = token.choice;
   if (choice.k !== 'set') {
     await emit({ kind: 'toast', text: '' });
-    const view = choice.k === 'settings' ? settingsMessage(state, version, lang) : challengeMessage(state, version, lang, deps.botUsername);
+    const view = choice.k === 'settings' || choice.k === 'variants' ? settingsMessage(state, version, lang, choice.k === 'variants' ? 'variants' : 'main') : challengeMessage(state, version, lang, deps.botUsername);
     return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
   }
   const settings = changedSettings(state, choice.key, choice.value);
@@ -222,26 +224,32 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
   await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons });
 }
 
-/** Reads a challenge's few words: a variant and a match length (`/nardy short 3`). */
-function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number } {
+/**
+ * Reads a challenge's few words: a variant and a match length (`/nardy short 3`). The cube comes
+ * with a match in the short family, where the variant has one; without a length the variant's
+ * default applies (a single game, tavla a match to 3).
+ */
+function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number; doubling: boolean; crawford: boolean } {
   let variant: VariantId = intent.variant ?? 'long';
-  let matchLength = 0;
-  for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
-    if (['short', 'backgammon', 'короткие', 'მოკლე'].includes(word)) variant = 'short';
-    if (['long', 'длинные', 'გრძელი'].includes(word)) variant = 'long';
+  let matchLength: number | undefined;
+  for (const word of (intent.args ?? '').split(/\s+/)) {
+    variant = variantOfWord(word) ?? variant;
     if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
   }
-  return { variant, matchLength };
+  const v = VARIANTS[variant];
+  const length = matchLength ?? v.defaultMatchLength ?? 0;
+  const doubling = v.family === 'short' && !v.noCube && length > 0;
+  return { variant, matchLength: length, doubling, crawford: doubling && length > 1 };
 }
 
 async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const { variant, matchLength } = challengeSettings(intent);
+  const settings = challengeSettings(intent);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
     invitee: intent.opponent?.id ?? null,
-    settings: { variant, matchLength, doubling: variant === 'short' && matchLength > 0, crawford: variant === 'short' && matchLength > 1 },
+    settings,
   }, intent.chat, lang);
   if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
   const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();

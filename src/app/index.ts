@@ -9,3 +9,4 @@ export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken } from './tokens.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView, MAX_LISTED_PLAYS } from './views.ts';
+export { variantOfWord } from './variant-words.ts';

@@ -1,11 +1,13 @@
 /**
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
+import { VARIANTS, type VariantId } from '../engine/index.ts';
 import type { MatchState } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { t, variantName, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './chat.ts';
-import { encodeToken } from './tokens.ts';
+import { encodeToken, type Choice } from './tokens.ts';
+import { chunk } from './views.ts';
 
 /** The clock in words. */
 function clockText(state: MatchState, lang: Lang): string {
@@ -26,10 +28,18 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 },
 };
 
+/**
+ * The settings keyboard names a variant by its place in the registry (one base-36 character), so
+ * a variant added to the registry is offered with no change here.
+ */
+const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
+/** The variants on the keyboard's first page (the two nardy games); the rest are one press away. */
+const FIRST_PAGE = 2;
+
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
-    variant: t(lang, s.variant === 'long' ? 'variant.long' : 'variant.short'),
+    variant: variantName(lang, s.variant),
     match: s.matchLength > 0 ? t(lang, 'match.points', { n: s.matchLength }) : t(lang, 'match.single'),
     cube: t(lang, s.doubling ? 'cube.on' : 'cube.off'),
     clock: clockText(state, lang),
@@ -44,8 +54,8 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
   const text = opponentName
-    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings })
-    : t(lang, 'challenge.open', { challenger, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings });
+    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: variantName(lang, state.settings.variant), settings })
+    : t(lang, 'challenge.open', { challenger, variant: variantName(lang, state.settings.variant), settings });
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
@@ -55,12 +65,20 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   return { text, buttons };
 }
 
-/** What each setting button sets: the settings input after the change (variant changes reset the rest). */
+/**
+ * What each setting button sets: the settings input after the change. A variant change resets
+ * the rest to the new variant's defaults, keeping the match length unless the variant has its own
+ * (tavla: a match to 3).
+ */
 export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
   const s = state.settings;
   const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock };
   switch (key) {
-    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock } : undefined;
+    case 'v': {
+      const variant = /^[0-9a-z]$/.test(value) ? VARIANT_IDS[parseInt(value, 36)] : undefined;
+      if (!variant) return undefined;
+      return { variant, matchLength: VARIANTS[variant].defaultMatchLength ?? s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock };
+    }
     case 'l': return CLOCKS[value] ? { ...base, clock: CLOCKS[value] } : undefined;
     case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
     case 'c': return { ...base, doubling: value === '1' };
@@ -74,30 +92,45 @@ export function changedSettings(state: MatchState, key: string, value: string): 
 
 /**
  * Returns the challenge message turned into its settings keyboard: one row per setting, the
- * current value ticked; only legal combinations are offered. Not a rule: a view.
+ * current value ticked; only legal combinations are offered — a setting the variant does not have
+ * (the cube in tavla, mars in sudden death, the Caucasian rule outside short nardy) is not shown.
+ * The `variants` page lists every variant of the registry instead. Not a rule: a view.
  */
-export function settingsMessage(state: MatchState, version: number, lang: Lang): { text: string; buttons: Button[][] } {
+export function settingsMessage(state: MatchState, version: number, lang: Lang, page: 'main' | 'variants' = 'main'): { text: string; buttons: Button[][] } {
   const s = state.settings;
-  const set = (key: string, value: string, label: string, on: boolean): Button => ({
-    label: on ? `✓ ${label}` : label,
-    token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'set', key, value } }),
-  });
+  const variant = VARIANTS[s.variant];
+  const press = (choice: Choice): string => encodeToken({ surface: 'text', gameId: state.id, version, choice });
+  const set = (key: string, value: string, label: string, on: boolean): Button => ({ label: on ? `✓ ${label}` : label, token: press({ k: 'set', key, value }) });
+  const pickVariant = (id: VariantId) => set('v', VARIANT_IDS.indexOf(id).toString(36), variantName(lang, id), s.variant === id);
+  const text = `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`;
+  if (page === 'variants') {
+    const rows = chunk(VARIANT_IDS.map(pickVariant), 2);
+    rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'settings' }) }]);
+    return { text: `${text}\n${t(lang, 'settings.chooseVariant')}`, buttons: rows };
+  }
+  const firstPage = VARIANT_IDS.slice(0, FIRST_PAGE);
   const mars = s.options.withMars ?? true;
   const rows: Button[][] = [
-    [set('v', 'l', t(lang, 'variant.long'), s.variant === 'long'), set('v', 's', t(lang, 'variant.short'), s.variant === 'short')],
+    [...firstPage.map(pickVariant), ...(firstPage.includes(s.variant) ? [] : [pickVariant(s.variant)])],
+    [{ label: t(lang, 'settings.variants'), token: press({ k: 'variants' }) }],
     [0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)),
   ];
-  if (s.variant === 'short') {
+  if (variant.options.gameType) {
     const caucasian = s.options.gameType === 'caucasian';
     rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
   }
-  rows.push([set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling), set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars), set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips)]);
+  rows.push([
+    ...(variant.noCube ? [] : [set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling)]),
+    ...(variant.options.withMars ? [set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars)] : []),
+    set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips),
+  ]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
   rows.push(Object.entries(CLOCKS).map(([code, c]) => set('l', code, clockText({ ...state, settings: { ...s, clock: c } }, lang), sameClock(c))));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
-  rows.push([{ label: t(lang, 'button.back'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'back' } }) }]);
-  return { text: `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`, buttons: rows };
+  rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);
+  return { text, buttons: rows };
 }
+
 
 interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }
 
@@ -110,7 +143,7 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
   const lines = sorted.map((r) => {
     const s = (r.summary ?? {}) as Summary;
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
-    const variant = t(lang, s.variant === 'short' ? 'variant.short' : 'variant.long');
+    const variant = variantName(lang, s.variant ?? 'long');
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}`, label: `${variant}: ${names}` };

@@ -4,7 +4,7 @@
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
 import { VARIANTS, applySteps, formatDice, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
-import { deadlineOf, mayDouble, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
 import type { BoardView, Button } from './chat.ts';
@@ -43,6 +43,13 @@ function lastPlay(state: MatchState): (MatchEvent & { type: 'played' }) | undefi
     if (e.type === 'played') return e;
     if (e.type === 'gameStarted') return undefined;
   }
+  return undefined;
+}
+
+/** The last permanent event of the game in progress (a detonation is followed by the roll it allowed). */
+function lastEventOfGame(state: MatchState): MatchEvent | undefined {
+  const h = state.history;
+  for (let i = h.length - 1; i >= 0; i--) if (h[i].type !== 'rolled') return h[i];
   return undefined;
 }
 
@@ -85,6 +92,7 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
     turn: game.ended ? null : COLOUR[actor ?? t0.seat],
     dice: t0.dice && !game.ended ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
     cube: state.settings.doubling ? { value: game.cube.value, owner: game.cube.owner === null ? null : COLOUR[game.cube.owner] } : undefined,
+    bomb: game.bomb === null ? undefined : { owner: game.bomb === 'centre' ? null : COLOUR[game.bomb] },
     players: {
       white: { name: name(state, 0), score: state.score[0], clock: clock(0) },
       black: { name: name(state, 1), score: state.score[1], clock: clock(1) },
@@ -117,7 +125,9 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
-    lines.push(e.winner === null ? t(lang, 'result.draw') : t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
+    if (e.winner === null) lines.push(t(lang, 'result.draw'));
+    else if (e.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(state, e.winner), points: e.points }));
+    else lines.push(t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
     }
@@ -132,6 +142,9 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
     }
+    const detonation = lastEventOfGame(state);
+    if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(state, detonation.seat) }));
+    if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(state, game.bomb) }));
     if (state.settings.doubling) {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
@@ -158,7 +171,11 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
   }
   switch (turn.stage) {
     case 'decide':
-      return [[b('button.roll', { k: 'roll' }), ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : [])], [b('button.resign', { k: 'askResign' })]];
+      return [[
+        b('button.roll', { k: 'roll' }),
+        ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
+        ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
+      ], [b('button.resign', { k: 'askResign' })]];
     case 'doubled':
       return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
     case 'beavered':
@@ -203,7 +220,8 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   return rows;
 }
 
-function chunk<T>(items: T[], size: number): T[][] {
+/** Splits buttons into rows of `size`. Not a rule: layout. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

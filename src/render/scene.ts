@@ -4,7 +4,7 @@
  * from JSON by a script) into a scene or a `RenderError` naming the field at fault.
  */
 import { fail, findVariant, ok, parseBoardJson, type Family, type Result } from '../engine/index.ts';
-import { readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
+import { readBomb, readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
 import type { BoardPicture, Colour, PictureHighlights, PictureLanguage, PictureResult, RenderError } from './spec.ts';
 
 /** What the drawing code reads. */
@@ -20,6 +20,8 @@ export interface Scene {
   /** Each die drawn (two, or four for doubles) and whether it is used. */
   readonly dice: readonly { readonly value: number; readonly used: boolean }[];
   readonly cube: { readonly value: number; readonly owner: Colour | null } | undefined;
+  /** The bomb: who holds it (null = centred), or undefined when the game has none. */
+  readonly bomb: { readonly owner: Colour | null } | undefined;
   readonly players: Readonly<Record<Colour, { readonly name: string; readonly score?: number; readonly clockMs?: number }>>;
   readonly matchLength: number;
   readonly showPips: boolean;
@@ -53,7 +55,7 @@ export function readScene(spec: BoardPicture): Result<Scene, RenderError> {
 }
 
 /** The scene fields read by `scene-parts.ts`. */
-type Parts = Pick<Scene, 'bottom' | 'numbers' | 'home' | 'dice' | 'cube' | 'players' | 'highlights' | 'result'>;
+type Parts = Pick<Scene, 'bottom' | 'numbers' | 'home' | 'dice' | 'cube' | 'bomb' | 'players' | 'highlights' | 'result'>;
 
 function readParts(spec: BoardPicture, turn: Colour | null, sides: Scene['sides']): Check<Parts> {
   const result = readResult(spec.result);
@@ -64,12 +66,14 @@ function readParts(spec: BoardPicture, turn: Colour | null, sides: Scene['sides'
   if (!dice.ok) return dice;
   const cube = readCube(spec.cube);
   if (!cube.ok) return cube;
+  const bomb = readBomb(spec.bomb);
+  if (!bomb.ok) return bomb;
   const players = readPlayers(spec.players);
   if (!players.ok) return players;
   const highlights = readHighlights(spec.highlights, turn, sides);
   if (!highlights.ok) return highlights;
   return ok({
-    ...view.value, dice: dice.value, cube: cube.value, players: players.value, highlights: highlights.value, result: result.value,
+    ...view.value, dice: dice.value, cube: cube.value, bomb: bomb.value, players: players.value, highlights: highlights.value, result: result.value,
   });
 }
 

@@ -15,16 +15,11 @@
  *    the topic header of a forum topic).
  */
 import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
-import type { ChatUser, Intent, MessageRef } from '../../app/index.ts';
+import { variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
 
-/** The words a challenge or `/rules` may name a variant with (case-insensitive). */
-const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
-  long: 'long', nardy: 'long', 'длинные': 'long', 'длинная': 'long', 'длинный': 'long', 'გრძელი': 'long',
-  short: 'short', backgammon: 'short', 'короткие': 'short', 'короткая': 'short', 'короткий': 'short', 'მოკლე': 'short',
-};
 
 /** The intent of a Telegram update, or `undefined` when the update is nothing the bot answers. */
 export function parseUpdate(update: Update, botUsername: string): Intent | undefined {
@@ -100,7 +95,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'help':
       return { kind: command.name, ...base };
     case 'rules': {
-      const variant = VARIANT_WORDS[firstWord];
+      const variant = variantOfWord(firstWord);
       return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
     }
     case 'lang':
@@ -113,7 +108,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
 type TextMessage = Message.TextMessage & { chat: Chat };
 
 function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; opponentUsername?: string; variant?: VariantId; args?: string } {
-  const variant = command.args.split(/\s+/).map((w) => VARIANT_WORDS[w.toLowerCase()]).find((v) => v !== undefined);
+  const variant = command.args.split(/\s+/).map(variantOfWord).find((v) => v !== undefined);
   const opponent = mentionedUser(message, command, botUsername) ?? repliedToUser(message);
   return {
     ...(opponent === undefined ? {} : 'id' in opponent ? { opponent } : { opponentUsername: opponent.username }),
