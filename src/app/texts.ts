@@ -131,7 +131,6 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   return { text, buttons: rows };
 }
 
-
 interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }
 
 /** Returns the games list of a player: their turn first, then the others, then open challenges. Not a rule: a view. */
