@@ -58,5 +58,9 @@ describe('RULES.md §6: the variants in every language', () => {
     expect(variantOfWord('короткие')).toBe('short');
     expect(variantOfWord('nardy')).toBe('long');
     expect(variantOfWord('3')).toBeUndefined();
+    // The help's examples, in each language, name real variants.
+    for (const word of ['tavla', 'nackgammon', 'hypergammon', 'longgammon', 'nuclear', 'sudden', 'тавла', 'нэкгаммон', 'гипергаммон', 'лонггаммон', 'თავლა', 'ნეკგემონი', 'ჰიპერგემონი', 'ლონგგემონი']) {
+      expect(variantOfWord(word), word).toBeDefined();
+    }
   });
 });
