@@ -25,7 +25,7 @@ export function middleGameVectors(variant: VariantId, count: number, seed = 7): 
       if (turn >= 8) out.push({ board, dice, firstTurn });
       const plays = legalPlays({ variant, board }, dice, { firstTurn });
       if (plays.length > 0) board = plays[Math.floor(rnd() * plays.length)].board;
-      if (board[0][0] === 15) break;
+      if (board[0][0] === VARIANTS[variant].checkers) break;
       board = swapSides(board);
     }
   }
