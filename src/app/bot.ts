@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
 import { VARIANTS, legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
-import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
+import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, variantName, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
@@ -313,7 +313,7 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
     results.push({
       id: `${variant}-${state.id}`,
       title: t(lang, variant === 'long' ? 'inline.challengeLong' : 'inline.challengeShort'),
-      description: t(lang, variant === 'long' ? 'variant.long' : 'variant.short'),
+      description: variantName(lang, variant),
       text: message.text,
       buttons: message.buttons.map((row) => row.filter((b) => 'url' in b)).filter((row) => row.length > 0),
     });

@@ -1,9 +1,10 @@
 /**
  * The backgammon-family variants of RULES.md §6 in the engine: start positions, the few rules each
  * changes (tavla's hit during bear-off, hypergammon's three-checker bear-off, the scoring hooks),
- * and the registry's lookups. Counts from the start are in data/*.perft; gnubg checks Nackgammon
- * and hypergammon in gnubg-variants.test.ts. Boards are `[mover, opponent]`, each side in its
- * own numbering (my point p is the opponent's 25 − p); key 0 = borne off, 25 = bar.
+ * the registry's lookups, and tavla against a generator written here. Counts from the start are
+ * in data/*.perft; gnubg checks Nackgammon and hypergammon in gnubg-variants.test.ts. Boards are
+ * `[mover, opponent]`, each side in its own numbering (my point p is the opponent's 25 − p);
+ * key 0 = borne off, 25 = bar.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -132,5 +133,76 @@ describe('RULES.md §6 sudden death and longgammon scoring', () => {
 
   it('longgammon keeps backgammon scoring: a loser with a checker still in the winner\'s home loses a koks', () => {
     expect(gameResult({ variant: 'longgammon', board: [side({ 0: 15 }), side({ 20: 1, 6: 14 })] })).toMatchObject({ kind: 'koks' });
+  });
+});
+
+/**
+ * An independent tavla generator written here from RULES.md §1 and §6: every order of the dice,
+ * one checker step at a time; a checker that hits while nothing of its side is outside the home
+ * is frozen for the rest of the turn; plays keep the most dice, then the most pips.
+ */
+function referenceTavla(me: number[], opp: number[], dice: Dice): Set<string> {
+  const found = new Map<string, { used: number; pips: number }>();
+  const walk = (m: number[], o: number[], frozen: number[], rest: number[], used: number, pips: number) => {
+    let moved = false;
+    const d = rest[0];
+    if (d !== undefined) {
+      const outside = m.slice(7, 26).reduce((a, b) => a + b, 0);
+      const highest = Math.max(0, ...m.map((n, p) => (p >= 1 && p <= 24 && n > 0 ? p : 0)));
+      const sources = m[25] > 0 ? [25] : [...Array(24).keys()].map((i) => i + 1).filter((p) => m[p] - frozen[p] > 0);
+      for (const p of sources) {
+        const dest = p - d;
+        const m2 = m.slice(), o2 = o.slice(), f2 = frozen.slice();
+        if (dest >= 1) {
+          if (o[25 - dest] >= 2) continue;
+          if (o[25 - dest] === 1) {
+            o2[25 - dest] = 0; o2[25]++;
+            if (outside === 0) f2[dest]++;
+          }
+          m2[p]--; m2[dest]++;
+        } else {
+          if (outside > 0 || (dest < 0 && p !== highest)) continue;
+          m2[p]--; m2[0]++;
+        }
+        moved = true;
+        walk(m2, o2, f2, rest.slice(1), used + 1, pips + d);
+      }
+    }
+    if (!moved && used > 0) {
+      const key = JSON.stringify([m, o]);
+      const best = found.get(key);
+      if (!best || used > best.used || (used === best.used && pips > best.pips)) found.set(key, { used, pips });
+    }
+  };
+  const orders = dice[0] === dice[1] ? [[dice[0], dice[0], dice[0], dice[0]]] : [[dice[0], dice[1]], [dice[1], dice[0]]];
+  for (const order of orders) walk(me, opp, new Array(26).fill(0), order, 0, 0);
+  const all = [...found.values()];
+  const most = Math.max(0, ...all.map((v) => v.used));
+  const pips = Math.max(0, ...all.filter((v) => v.used === most).map((v) => v.pips));
+  return new Set([...found].filter(([, v]) => v.used === most && v.pips === pips).map(([k]) => k));
+}
+
+describe('RULES.md §6 tavla against an independent generator', () => {
+  it('bear-off positions with opposing blots in the home: the same plays for every roll', () => {
+    let seed = 20261129;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    let compared = 0, differFromShort = 0;
+    for (let n = 0; n < 300; n++) {
+      const me = new Array(26).fill(0), opp = new Array(26).fill(0);
+      for (let i = 0; i < 15; i++) me[rnd() < 0.3 ? 0 : rnd() < 0.1 ? 7 + Math.floor(rnd() * 3) : 1 + Math.floor(rnd() * 6)]++;
+      for (let i = 0; i < 15; i++) {
+        const q = rnd() < 0.3 ? 19 + Math.floor(rnd() * 6) : rnd() < 0.5 ? 0 : 1 + Math.floor(rnd() * 12);
+        if (q >= 19 && (me[25 - q] > 0 || opp[q] > 0)) opp[0]++; // only blots, and only on empty points of my home
+        else opp[q]++;
+      }
+      for (const dice of [[6, 5], [3, 1], [2, 2], [1, 1], [4, 2], [5, 5], [6, 1], [3, 3]] as Dice[]) {
+        const ours = legalPlays({ variant: 'tavla', board: [me, opp] }, dice);
+        expect(new Set(ours.map((p) => JSON.stringify(p.board))), `${JSON.stringify([me, opp])} ${dice}`).toEqual(referenceTavla(me, opp, dice));
+        if (ours.length !== legalPlays({ variant: 'short', board: [me, opp] }, dice).length) differFromShort++;
+        compared++;
+      }
+    }
+    expect(compared).toBe(2400);
+    expect(differFromShort, 'the sample reaches the rule').toBeGreaterThan(50);
   });
 });
