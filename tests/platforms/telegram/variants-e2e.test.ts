@@ -1,9 +1,9 @@
 /**
  * RULES.md §6 end to end: for each backgammon-family variant, two users in a Telegram group pick
- * it on the challenge's settings keyboard (the page of every variant), accept, and play the game
- * (tavla: its match to 3) to the result by pressing only the buttons the bot sent, through the
- * real webhook, the Bot API stand-in and dynalite. The engine referee checks every stored play
- * and every detonation (e2e-harness.ts).
+ * it on the challenge's settings keyboard (the page of every variant), accept, and play a game to
+ * the result by pressing only the buttons the bot sent, through the real webhook, the Bot API
+ * stand-in and dynalite. The engine referee checks every stored play and every detonation
+ * (e2e-harness.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, type VariantId } from '../../../src/engine/index.ts';
