@@ -11,7 +11,7 @@ import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from
 import type { GameStore } from '../store/index.ts';
 import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
-import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
+import { challengeMessage, changedSettings, clockChoice, gamesList, settingsMessage } from './texts.ts';
 import { decodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
@@ -26,6 +26,8 @@ export interface AppDeps {
   readonly newId?: () => string;
   /** A link that opens a message in its chat, where the platform has one (`/games` links the boards). */
   readonly messageLink?: (message: MessageRef) => string | undefined;
+  /** How a turn notice names the player so the platform notifies them (Discord: `<@id>`); default the name. */
+  readonly mention?: (player: { readonly id: string; readonly name: string }) => string;
 }
 
 function newGameId(): string {
@@ -146,7 +148,7 @@ async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { i
   if (chat) {
     const previous = await deps.store.recall(`notice#${gameId}`);
     if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
-    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: deps.mention?.(player) ?? player.name }) });
     if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
   }
   const dm = await deps.store.recall(`dm#${player.id}`);
@@ -222,8 +224,8 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
   await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons });
 }
 
-/** Reads a challenge's few words: a variant and a match length (`/nardy short 3`). */
-function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number } {
+/** Reads a challenge's few words (`/nardy short 3`) and the settings the platform named. */
+function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   let variant: VariantId = intent.variant ?? 'long';
   let matchLength = 0;
   for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
@@ -231,17 +233,24 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: V
     if (['long', 'длинные', 'გრძელი'].includes(word)) variant = 'long';
     if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
   }
-  return { variant, matchLength };
+  const chosen = intent.settings ?? {};
+  matchLength = chosen.matchLength ?? matchLength;
+  const clock = chosen.clock === undefined ? undefined : clockChoice(chosen.clock);
+  return {
+    variant, matchLength,
+    doubling: chosen.doubling ?? (variant === 'short' && matchLength > 0),
+    crawford: variant === 'short' && matchLength > 1,
+    ...(clock === undefined ? {} : { clock }),
+  };
 }
 
 async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const { variant, matchLength } = challengeSettings(intent);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
     invitee: intent.opponent?.id ?? null,
-    settings: { variant, matchLength, doubling: variant === 'short' && matchLength > 0, crawford: variant === 'short' && matchLength > 1 },
+    settings: challengeSettings(intent),
   }, intent.chat, lang);
   if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
   const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();

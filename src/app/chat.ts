@@ -34,13 +34,23 @@ export interface BoardView {
   readonly buttons: readonly (readonly Button[])[];
 }
 
+/**
+ * Challenge settings a platform can name up front (Discord's slash-command options); anything left
+ * out keeps the default. `clock` is a code of the settings keyboard: `n`, `f`, `d1`, `d3`.
+ */
+export interface ChallengeChoices {
+  readonly matchLength?: number;
+  readonly doubling?: boolean;
+  readonly clock?: string;
+}
+
 /** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */
 export type Intent = { readonly updateKey?: string } & (
   /**
    * `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). `opponentUsername`:
    * the opponent is known only by handle (an `@username` mention), so only that handle may accept.
    */
-  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string }
+  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string; readonly settings?: ChallengeChoices }
   /** A button press; `message` is the message the button was under. */
   | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
   /** `/start <payload>` in a private chat (deep link); no payload: help. */

@@ -3,7 +3,7 @@
  */
 export { handleIntent } from './bot.ts';
 export type { AppDeps } from './bot.ts';
-export type { BoardView, Button, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef } from './chat.ts';
+export type { BoardView, Button, ChallengeChoices, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef } from './chat.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken } from './tokens.ts';

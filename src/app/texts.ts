@@ -26,6 +26,11 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 },
 };
 
+/** Returns the clock a settings-keyboard code stands for (`n`, `f`, `d1`, `d3`), if any. Not a rule: a view's vocabulary. */
+export function clockChoice(code: string): MatchState['settings']['clock'] | undefined {
+  return Object.hasOwn(CLOCKS, code) ? CLOCKS[code] : undefined;
+}
+
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
