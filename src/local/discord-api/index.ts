@@ -54,6 +54,8 @@ export interface DiscordApi {
   acknowledged(interaction: APIInteraction, answer: { status: number; body: string }): void;
   /** Serves `failure` instead of the next `method` request whose path (after `/api/v10`) matches. */
   failNext(method: string, path: RegExp, failure: Failure): void;
+  /** Takes a recorded interaction as one this stand-in made (its channel joins the guild), so its token works. */
+  adopt(interaction: APIInteraction): void;
   /** Makes an interaction's token invalid (as after 15 minutes). */
   expire(interaction: APIInteraction): void;
   /** The commands registered globally (`global:<app>`) or in a guild (`guild:<id>`). */
@@ -126,6 +128,15 @@ export async function startDiscordApi(options: { now?: () => number } = {}): Pro
       if (stored === undefined || answer.status !== 200) return;
       const ack = JSON.parse(answer.body) as { type: number; data?: { flags?: number } };
       acknowledge(ctx, stored, ack.type, 'http', ack.data?.flags ?? 0);
+    },
+    adopt(interaction) {
+      const channelId = interaction.channel?.id ?? interaction.channel_id ?? '';
+      if (!state.channels.has(channelId)) state.channels.set(channelId, { id: channelId, type: GUILD_TEXT, guildId });
+      const messageId = 'message' in interaction ? interaction.message?.id : undefined;
+      state.interactions.set(interaction.token, {
+        id: interaction.id, token: interaction.token, type: interaction.type, channelId, userId: (interaction.member?.user ?? interaction.user)?.id ?? '',
+        createdAt: ctx.now(), expired: false, ...(messageId === undefined ? {} : { messageId }),
+      });
     },
     failNext: (method, path, failure) => void ctx.failures.push({ method, path, failure }),
     expire(interaction) {

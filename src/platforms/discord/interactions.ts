@@ -8,10 +8,10 @@
  * Anything thrown is logged with its stack and the user gets a polite "something went wrong":
  * Discord never redelivers an interaction, so there is nothing a retry status could achieve.
  */
-import { Routes, type APIInteraction, type APIInteractionResponse } from 'discord-api-types/v10';
+import { Routes, type APIInteraction } from 'discord-api-types/v10';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
 import { t, pickLang } from '../../i18n/index.ts';
-import type { InteractionWork } from './ingress.ts';
+import { acknowledgement, type InteractionWork } from './ingress.ts';
 import { parseInteraction } from './parse.ts';
 import { discordInteractionEmit, type DiscordClient } from './send.ts';
 
@@ -41,16 +41,29 @@ export function answerInteractions(deps: AppDeps, client: DiscordClient): Intera
   };
 }
 
+/** A gateway dispatch as `discord.js` hands it over raw (`Events.Raw`). */
+export interface GatewayPacket {
+  readonly t?: string | null;
+  readonly d?: unknown;
+}
+
 /**
- * Handles an interaction that came over the gateway (the self-hosted process with a bot token and
- * no public endpoint): the acknowledgement goes to the callback endpoint instead of an HTTP
- * response, then the same work runs.
+ * Returns the listener for raw gateway packets (the self-hosted process with a bot token and no
+ * public endpoint): an `INTERACTION_CREATE` is acknowledged through the callback endpoint — there
+ * is no HTTP response to carry it — with the same deferral the endpoint would answer, then the same
+ * work runs. Other packets are ignored.
  */
-export async function answerGatewayInteraction(client: DiscordClient, work: InteractionWork, interaction: APIInteraction, ack: APIInteractionResponse): Promise<void> {
-  try {
-    await client.api.rest.post(Routes.interactionCallback(interaction.id, interaction.token), { body: ack, auth: false });
-  } catch (error) {
-    return void client.log({ level: 'warn', event: 'discord-ack-failed', interaction: interaction.id, error: String(error) });
-  }
-  await work(interaction);
+export function gatewayInteractions(client: DiscordClient, work: InteractionWork): (packet: GatewayPacket) => Promise<void> {
+  return async (packet) => {
+    if (packet.t !== 'INTERACTION_CREATE') return;
+    const interaction = packet.d as APIInteraction;
+    const ack = acknowledgement(interaction);
+    if (ack === undefined || ack.type === 1) return;
+    try {
+      await client.api.rest.post(Routes.interactionCallback(interaction.id, interaction.token), { body: ack, auth: false });
+    } catch (error) {
+      return void client.log({ level: 'warn', event: 'discord-ack-failed', interaction: interaction.id, error: String(error) });
+    }
+    await work(interaction);
+  };
 }
