@@ -366,7 +366,8 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     case 'resign': return handleResign(deps, intent, emit);
     case 'games': return await handleGames(deps, intent, emit);
     case 'inline': return handleInline(deps, intent, emit);
-    case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
+    // Discord has one /nardy command with subcommands, so its help names them.
+    case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, intent.chat.platform === 'discord' ? 'help.discord' : 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {
       const chosen = intent.lang && isLang(intent.lang) ? intent.lang : undefined;

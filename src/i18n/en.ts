@@ -7,6 +7,7 @@
 const EN = {
   // Help and start.
   'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy.\n/games — your games and challenges\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board.',
+  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy games — your games and challenges\n/nardy resign — resign your game in this channel\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.

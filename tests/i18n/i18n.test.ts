@@ -74,11 +74,11 @@ describe('issue 5: the catalogs', () => {
   });
 
   it('Russian texts are written in Cyrillic and Georgian texts in Georgian script', () => {
-    // Latin letters may appear only in commands (/nardy short) and placeholders.
+    // Latin letters may appear only in commands (/nardy short, /nardy games) and placeholders.
     const scripts: Record<'ru' | 'ka', RegExp> = { ru: /[а-яё]/i, ka: /[\u10D0-\u10FF]/ };
     for (const lang of ['ru', 'ka'] as const) {
       for (const key of KEYS) {
-        const text = CATALOGS[lang][key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( short)?/g, '');
+        const text = CATALOGS[lang][key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( [a-z]+)?/g, '');
         expect(text, `${lang} ${key}`).not.toMatch(/[A-Za-z]/);
         if (/\p{L}/u.test(text)) expect(text, `${lang} ${key}`).toMatch(scripts[lang]);
       }
@@ -87,7 +87,7 @@ describe('issue 5: the catalogs', () => {
 
   it('the Georgian catalog uses only modern Georgian letters (Mkhedruli), no look-alikes', () => {
     for (const key of KEYS) {
-      const letters = CATALOGS.ka[key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( short)?/g, '').match(/\p{L}/gu) ?? [];
+      const letters = CATALOGS.ka[key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( [a-z]+)?/g, '').match(/\p{L}/gu) ?? [];
       const foreign = letters.filter((c) => !/[\u10D0-\u10FA]/.test(c));
       expect(foreign, key).toEqual([]);
     }
