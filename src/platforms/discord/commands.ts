@@ -3,7 +3,8 @@
  * with subcommands, so the bot takes one name in a server's command list. Names and choices are
  * what `parse.ts` reads; descriptions carry ru and ka localisations beside English.
  */
-import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import type { API } from '@discordjs/core/http-only';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
 
 const SUBCOMMAND = 1;
 const STRING = 3;
@@ -25,7 +26,7 @@ const VARIANTS = [
 const variantOption = { type: STRING, name: 'variant', ...described({ en: 'Which game', ru: 'Какая игра', ka: 'რომელი თამაში' }), choices: VARIANTS };
 
 /** The command definitions, ready for `PUT /applications/{id}/commands`. */
-export const NARDY_COMMANDS: RESTPutAPIApplicationCommandsJSONBody = [{
+export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [{
   name: 'nardy',
   type: 1,
   ...described({ en: 'Play nardy and backgammon in this channel', ru: 'Играть в нарды в этом канале', ka: 'ნარდის თამაში ამ არხში' }),
@@ -61,3 +62,14 @@ export const NARDY_COMMANDS: RESTPutAPIApplicationCommandsJSONBody = [{
     },
   ],
 }];
+
+/**
+ * Registers `/nardy` (bulk overwrite, so a rerun replaces it): in one guild, where it appears at
+ * once (for trying the bot), or globally. Returns the registered commands' names.
+ */
+export async function registerCommands(api: API, applicationId: string, guildId?: string): Promise<string[]> {
+  const registered = guildId === undefined
+    ? await api.applicationCommands.bulkOverwriteGlobalCommands(applicationId, NARDY_COMMANDS)
+    : await api.applicationCommands.bulkOverwriteGuildCommands(applicationId, guildId, NARDY_COMMANDS);
+  return registered.map((c) => c.name);
+}

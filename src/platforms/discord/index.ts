@@ -3,7 +3,7 @@
  * the slash-command definitions. `ingress.ts` and `lambda.ts` are imported directly by the Lambda
  * so that its cold path loads nothing else.
  */
-export { NARDY_COMMANDS } from './commands.ts';
+export { NARDY_COMMANDS, registerCommands } from './commands.ts';
 export { actionRows, fitGrid, MAX_PER_ROW, MAX_ROWS } from './components.ts';
 export { acknowledgement, createDiscordIngress } from './ingress.ts';
 export type { DiscordIngress, InteractionAnswer, InteractionRequest, InteractionWork } from './ingress.ts';
