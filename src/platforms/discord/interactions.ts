@@ -33,8 +33,8 @@ export function answerInteractions(deps: AppDeps, client: DiscordClient): Intera
       client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
     } catch (error) {
       client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', error: String(error), stack: error instanceof Error ? error.stack : undefined });
-      const text = t(pickLang(intent?.from.language), 'error.generic');
-      await emit(intent?.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent?.chat ?? { platform: 'discord', chatId: '' }, text });
+      const text = t(pickLang(intent!.from.language), 'error.generic');
+      await emit(intent!.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent!.chat, text });
     } finally {
       await emit.finish();
     }

@@ -101,48 +101,57 @@ export type DiscordInteractionEmit = Emit & { readonly finish: () => Promise<voi
 
 /** Returns the emitter answering `interaction` (already acknowledged with its deferral). */
 export function discordInteractionEmit(client: DiscordClient, interaction: APIInteraction): DiscordInteractionEmit {
-  const { api, applicationId, log } = client;
-  const { token } = interaction;
+  const { log } = client;
   const bot = discordBotEmit(client);
+  const replies = interactionReplies(client, interaction);
   const channelId = interaction.channel?.id ?? interaction.channel_id;
   const pressed = 'message' in interaction && interaction.message !== undefined ? interaction.message.id : undefined;
-  let deferredReply = interaction.type === APPLICATION_COMMAND;
   const isPressed = (m: MessageRef | undefined) => m !== undefined && pressed !== undefined && m.messageId === pressed;
-  const original = async (chat: ChatRef, body: Body) => {
-    const sent = await attempt(client, 'editReply', () => api.interactions.editReply(applicationId, token, body, '@original'));
-    return sent.ok ? { chat, messageId: sent.value.id } : undefined;
-  };
-  /** A new message in the interaction's channel: the deferred reply first, then follow-ups. */
-  const reply = async (chat: ChatRef, body: Body) => {
-    if (deferredReply) {
-      deferredReply = false;
-      return original(chat, body);
-    }
-    const sent = await attempt(client, 'followUp', () => api.interactions.followUp(applicationId, token, body));
-    return sent.ok ? { chat, messageId: sent.value.id } : undefined;
-  };
   const emit = async (effect: Effect): Promise<MessageRef | undefined> => {
     switch (effect.kind) {
       case 'toast':
-        if (effect.text !== '') await attempt(client, 'followUp', () => api.interactions.followUp(applicationId, token, { content: clip(effect.text), flags: EPHEMERAL }));
-        return undefined;
+        return effect.text === '' ? undefined : replies.whisper(effect.text);
       case 'text':
-        return effect.chat.chatId === channelId ? reply(effect.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
+        return effect.chat.chatId === channelId ? replies.reply(effect.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
       case 'board':
-        if (isPressed(effect.replace)) return original(effect.chat, await boardBody(effect, log));
-        return effect.replace === undefined && effect.chat.chatId === channelId ? reply(effect.chat, await boardBody(effect, log)) : bot(effect);
+        if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(effect, log));
+        return effect.replace === undefined && effect.chat.chatId === channelId ? replies.reply(effect.chat, await boardBody(effect, log)) : bot(effect);
       case 'editText':
-        return isPressed(effect.message) ? original(effect.message.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
+        return isPressed(effect.message) ? replies.original(effect.message.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
       default:
         return bot(effect);
     }
   };
-  const finish = async () => {
-    if (!deferredReply) return;
-    deferredReply = false;
-    await attempt(client, 'deleteReply', () => api.interactions.deleteReply(applicationId, token, '@original'));
+  return Object.assign(emit, { finish: replies.finish });
+}
+
+/** The messages an interaction's token reaches: `@original` (the deferred reply, or the pressed message) and follow-ups. */
+function interactionReplies(client: DiscordClient, interaction: APIInteraction) {
+  const { api, applicationId } = client;
+  const { token } = interaction;
+  let deferredReply = interaction.type === APPLICATION_COMMAND;
+  const ref = (chat: ChatRef, sent: Sent<APIMessage>) => (sent.ok ? { chat, messageId: sent.value.id } : undefined);
+  const original = async (chat: ChatRef, body: Body) => ref(chat, await attempt(client, 'editReply', () => api.interactions.editReply(applicationId, token, body, '@original')));
+  const followUp = (body: Body) => attempt(client, 'followUp', () => api.interactions.followUp(applicationId, token, body));
+  return {
+    original,
+    /** A new message in the interaction's channel: the deferred reply first, then follow-ups. */
+    async reply(chat: ChatRef, body: Body) {
+      if (!deferredReply) return ref(chat, await followUp(body));
+      deferredReply = false;
+      return original(chat, body);
+    },
+    /** A message only the interaction's user sees. */
+    async whisper(text: string) {
+      await followUp({ content: clip(text), flags: EPHEMERAL });
+      return undefined;
+    },
+    async finish() {
+      if (!deferredReply) return;
+      deferredReply = false;
+      await attempt(client, 'deleteReply', () => api.interactions.deleteReply(applicationId, token, '@original'));
+    },
   };
-  return Object.assign(emit, { finish });
 }
 
 function textBody(text: string, buttons: Buttons, log: Log): Body {

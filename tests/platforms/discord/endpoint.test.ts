@@ -7,6 +7,7 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/index.ts';
+import type { GameStore } from '../../../src/store/index.ts';
 import { ANNA, boardIn, buttonsOf, CAROL, NODAR, publicMessages, stored, whispersTo, world, type World } from './harness.ts';
 
 let w: World;
@@ -160,5 +161,23 @@ describe('send.ts: Discord failing', () => {
     w.discord.expire(press);
     expect((await w.deliver(press)).status).toBe(200);
     expect((await stored(w, gameId)).record.version).toBe(version + 1);
+  });
+});
+
+describe('interactions.ts: the boundary', () => {
+  it('a bug (a plain throw) is logged with its stack, and the user gets a polite "something went wrong"', async () => {
+    const table = w.table;
+    const broken: GameStore = new Proxy(table.store, {
+      get: (target, key) => (key === 'listByPlayer' ? () => { throw new TypeError('oops'); } : Reflect.get(target, key)),
+    });
+    const b = await world(7, { store: broken });
+    try {
+      const channel = b.discord.guildChannel();
+      expect((await b.deliver(b.discord.command(ANNA, channel, 'games'))).status).toBe(200);
+      expect(b.discord.messages(channel).at(-1)).toMatchObject({ content: t('en', 'error.generic'), ephemeralFor: ANNA.user.id, thinking: false });
+      expect(b.problems).toContainEqual(expect.objectContaining({ event: 'discord-interaction', outcome: 'failed', error: 'TypeError: oops', stack: expect.stringContaining('handleIntent') }));
+    } finally {
+      await b.discord.close();
+    }
   });
 });
