@@ -1,7 +1,7 @@
 /**
  * AWS Lambda (Function URL, response streaming): the Discord interactions endpoint. Wiring only
- * (STYLE.md §13). Loaded at INIT: the configuration and the signature check, nothing else; the
- * store, engine, renderer and REST client are imported on the first interaction, after its
+ * (STYLE.md §13). INIT runs the configuration and the signature check, nothing else; the store,
+ * engine, renderer (sharp) and REST client are imported on the first interaction, after its
  * acknowledgement is sent (src/platforms/discord/lambda.ts), and kept for the warm ones.
  */
 import { config, requireDiscord } from '../src/config.ts';

@@ -69,8 +69,7 @@ export async function discordDirectChat(client: DiscordClient, userId: string): 
 /** Returns the emitter that speaks with the bot token, usable outside any interaction (scheduler). */
 export function discordBotEmit(client: DiscordClient): Emit {
   const { api, log } = client;
-  const ref = (chat: ChatRef, sent: Sent<APIMessage>) => (sent.ok ? { chat, messageId: sent.value.id } : undefined);
-  const post = async (chat: ChatRef, body: Body) => ref(chat, await attempt(client, 'createMessage', () => api.channels.createMessage(chat.chatId, body)));
+  const post = async (chat: ChatRef, body: Body) => messageRef(chat, await attempt(client, 'createMessage', () => api.channels.createMessage(chat.chatId, body)));
   return async (effect) => {
     switch (effect.kind) {
       case 'toast':
@@ -87,7 +86,7 @@ export function discordBotEmit(client: DiscordClient): Emit {
       }
       case 'editText': {
         const { chat, messageId } = effect.message;
-        return ref(chat, await attempt(client, 'editMessage', () => api.channels.editMessage(chat.chatId, messageId, textBody(effect.text, effect.buttons, log))));
+        return messageRef(chat, await attempt(client, 'editMessage', () => api.channels.editMessage(chat.chatId, messageId, textBody(effect.text, effect.buttons, log))));
       }
       case 'delete':
         await attempt(client, 'deleteMessage', () => api.channels.deleteMessage(effect.message.chat.chatId, effect.message.messageId));
@@ -130,14 +129,13 @@ function interactionReplies(client: DiscordClient, interaction: APIInteraction) 
   const { api, applicationId } = client;
   const { token } = interaction;
   let deferredReply = interaction.type === APPLICATION_COMMAND;
-  const ref = (chat: ChatRef, sent: Sent<APIMessage>) => (sent.ok ? { chat, messageId: sent.value.id } : undefined);
-  const original = async (chat: ChatRef, body: Body) => ref(chat, await attempt(client, 'editReply', () => api.interactions.editReply(applicationId, token, body, '@original')));
+  const original = async (chat: ChatRef, body: Body) => messageRef(chat, await attempt(client, 'editReply', () => api.interactions.editReply(applicationId, token, body, '@original')));
   const followUp = (body: Body) => attempt(client, 'followUp', () => api.interactions.followUp(applicationId, token, body));
   return {
     original,
     /** A new message in the interaction's channel: the deferred reply first, then follow-ups. */
     async reply(chat: ChatRef, body: Body) {
-      if (!deferredReply) return ref(chat, await followUp(body));
+      if (!deferredReply) return messageRef(chat, await followUp(body));
       deferredReply = false;
       return original(chat, body);
     },
@@ -152,6 +150,10 @@ function interactionReplies(client: DiscordClient, interaction: APIInteraction) 
       await attempt(client, 'deleteReply', () => api.interactions.deleteReply(applicationId, token, '@original'));
     },
   };
+}
+
+function messageRef(chat: ChatRef, sent: Sent<APIMessage>): MessageRef | undefined {
+  return sent.ok ? { chat, messageId: sent.value.id } : undefined;
 }
 
 function textBody(text: string, buttons: Buttons, log: Log): Body {
