@@ -48,8 +48,8 @@ export interface DiscordApi {
   command(person: DiscordPerson, channelId: string, sub: string, options?: CommandOptions): APIInteraction;
   /** `person` pressing the button with `customId` under `message`. */
   press(person: DiscordPerson, message: StoredMessage, customId: string): APIInteraction;
-  /** The interaction as Discord POSTs it: raw JSON body and a valid signature. */
-  signed(interaction: APIInteraction): { headers: Record<string, string>; body: Buffer };
+  /** The interaction as Discord POSTs it: raw JSON body and a valid signature (made `at` seconds since the epoch; default now). */
+  signed(interaction: APIInteraction, at?: number): { headers: Record<string, string>; body: Buffer };
   /** What Discord does with the endpoint's HTTP answer: a deferral shows "thinking…" or waits for the edit. */
   acknowledged(interaction: APIInteraction, answer: { status: number; body: string }): void;
   /** Serves `failure` instead of the next `method` request whose path (after `/api/v10`) matches. */
@@ -117,9 +117,9 @@ export async function startDiscordApi(options: { now?: () => number } = {}): Pro
     press(person, message, customId) {
       return make(person, message.channelId, MESSAGE_COMPONENT, { custom_id: customId, component_type: 2 }, message.id);
     },
-    signed(interaction) {
+    signed(interaction, at = Math.floor(Date.now() / 1000)) {
       const body = Buffer.from(JSON.stringify(interaction));
-      const timestamp = String(Math.floor(Date.now() / 1000));
+      const timestamp = String(at);
       const signature = sign(null, Buffer.concat([Buffer.from(timestamp), body]), keys.privateKey).toString('hex');
       return { headers: { 'content-type': 'application/json', 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp }, body };
     },

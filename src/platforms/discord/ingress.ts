@@ -1,7 +1,8 @@
 /**
  * The Discord interactions endpoint's first half: what must happen inside Discord's 3-second limit,
  * cold start included (anchors-ecosystem.md §2.2, §6). The signature is checked over the raw body
- * before anything else (401, nothing read, nothing stored); a PING is answered; every other
+ * before anything else, and its timestamp must be recent (401, nothing read, nothing stored); a
+ * PING is answered; every other
  * interaction is acknowledged at once with a deferred response — "thinking…" for a slash command
  * (type 5), a silent "message will change" for a button (type 6) — and the real work (DynamoDB,
  * the engine, sharp, the REST calls) is returned as `after`, for the host to run once the
@@ -59,13 +60,24 @@ export function acknowledgement(interaction: APIInteraction): APIInteractionResp
   }
 }
 
-/** Returns the endpoint: verify, parse, acknowledge; the work comes back as `after`. */
-export function createDiscordIngress(options: { readonly publicKey: string; readonly work: InteractionWork }): DiscordIngress {
+/**
+ * How old a signed request may be. An interaction's token dies after 15 minutes, so a request
+ * signed before that can only be a replay (the interaction id also makes a replay within two days
+ * a no-op); a minute of clock skew is allowed the other way.
+ */
+const MAX_AGE_SECONDS = 15 * 60;
+const MAX_SKEW_SECONDS = 60;
+
+/** Returns the endpoint: verify, parse, acknowledge; the work comes back as `after`. `now`: ms since the epoch. */
+export function createDiscordIngress(options: { readonly publicKey: string; readonly work: InteractionWork; readonly now?: () => number }): DiscordIngress {
   const key: KeyObject = discordPublicKey(options.publicKey);
+  const now = options.now ?? Date.now;
   return (request) => {
     const signature = headerValue(request.headers, 'x-signature-ed25519');
     const timestamp = headerValue(request.headers, 'x-signature-timestamp');
     if (!isSignedByDiscord(key, signature, timestamp, request.body)) return { status: 401, body: 'invalid request signature' };
+    const age = now() / 1000 - Number(timestamp);
+    if (!(age <= MAX_AGE_SECONDS && age >= -MAX_SKEW_SECONDS)) return { status: 401, body: 'stale request signature' };
     const interaction = readInteraction(request.body);
     if (interaction === undefined) return { status: 400, body: 'bad request' };
     const ack = acknowledgement(interaction);

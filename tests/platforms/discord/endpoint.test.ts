@@ -69,6 +69,18 @@ describe('ingress.ts: the signature comes first', () => {
     expect(w.discord.messages(channel)).toEqual([]);
   });
 
+  it.each([
+    ['signed 16 minutes ago (its token is dead: a replay)', -16 * 60],
+    ['signed 5 minutes in the future', 5 * 60],
+  ])('a valid signature on a request %s → 401, nothing stored', async (_, offset) => {
+    const channel = w.discord.guildChannel();
+    const signed = w.discord.signed(w.discord.command(NODAR, channel, 'challenge'), Math.floor(Date.now() / 1000) + offset);
+    const [calls, items] = [w.discord.calls.length, await storedItems()];
+    expect((await w.post(signed.headers, signed.body)).status).toBe(401);
+    expect(w.discord.calls.length).toBe(calls);
+    expect(await storedItems()).toBe(items);
+  });
+
   it('the untampered request passes (the tampering above is what fails)', async () => {
     const channel = w.discord.guildChannel();
     const signed = w.discord.signed(w.discord.command(NODAR, channel, 'help'));
