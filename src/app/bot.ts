@@ -93,7 +93,7 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
     const replace = pressed?.chat.chatId === gameChat.chatId ? pressed : undefined;
     const sent = await emit({ kind: 'board', chat: gameChat, view: boardView(state, version, lang, deps.now()), replace });
     // A new board message: remember it, so /games can link to it.
-    if (sent) await deps.store.remember(`board#${state.id}`, sent, deps.now());
+    if (sent && sent.messageId !== replace?.messageId) await deps.store.remember(`board#${state.id}`, sent, deps.now());
     return;
   }
   for (const player of state.players) {
@@ -143,20 +143,18 @@ function isMessageRef(v: unknown): v is MessageRef {
  * started the bot there.
  */
 async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { id: string; name: string }, chat: Intent['chat'] | undefined, lang: Lang): Promise<void> {
+  const [previous, dm] = await Promise.all([chat ? deps.store.recall(`notice#${gameId}`) : undefined, deps.store.recall(`dm#${player.id}`)]);
   if (chat) {
-    const previous = await deps.store.recall(`notice#${gameId}`);
     if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
     const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
     if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
   }
-  const dm = await deps.store.recall(`dm#${player.id}`);
   if (isChatRef(dm) && dm.chatId !== chat?.chatId) {
     await emit({ kind: 'text', chat: dm, text: t(await langOf(deps, { id: player.id, name: player.name }), 'notify.yourMove', { name: player.name }) });
   }
 }
 
-async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
+async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, lang: Lang): Promise<void> {
   const token = decodeToken(intent.token);
   if (!token) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   const loaded = await loadMatch(deps.store, token.gameId);
@@ -180,8 +178,13 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
   const command = commandOf(token.choice, intent.from, state);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
-    expectedVersion: record.version,
-    beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
+    loaded: loaded.value,
+    beforeSave: async (next) => {
+      // The toast stays the first effect; the next board is drawn while it and the write travel.
+      const answered = emit({ kind: 'toast', text: '' });
+      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now()) }).catch(() => undefined);
+      await answered;
+    },
   });
   if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
   await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, outcome.value.record.chat, intent, token, boardLang);
@@ -348,10 +351,14 @@ async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, em
  * then retry). Not a rule: the conversation around the rules.
  */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
-  if (intent.updateKey !== undefined && !(await deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS))) return;
+  // Two independent reads in one round trip: every update pays for them before anything else.
+  const [lang, first] = await Promise.all([
+    langOf(deps, intent.from),
+    intent.updateKey === undefined || deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS),
+  ]);
+  if (!first) return;
   switch (intent.kind) {
-    case 'press': return handlePress(deps, intent, emit);
+    case 'press': return handlePress(deps, intent, emit, lang);
     case 'challenge': return handleChallenge(deps, intent, emit);
     case 'start': return handleStart(deps, intent, emit);
     case 'resign': return handleResign(deps, intent, emit);

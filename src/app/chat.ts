@@ -68,6 +68,11 @@ export type Effect =
   | { readonly kind: 'toast'; readonly text: string; readonly alert?: boolean }
   /** A text message, with optional buttons. */
   | { readonly kind: 'text'; readonly chat: ChatRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
+  /**
+   * A board about to be shown, once the move is written: the platform may start drawing it now, so
+   * the drawing overlaps the write. Nothing is sent; a platform may ignore it.
+   */
+  | { readonly kind: 'prepare'; readonly view: BoardView }
   /** A board: edit `replace` in place when given (photo message), otherwise send a new one. */
   | { readonly kind: 'board'; readonly chat: ChatRef; readonly view: BoardView; readonly replace?: MessageRef }
   /** Change a text message (a challenge that was accepted, declined or expired). */

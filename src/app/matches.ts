@@ -101,21 +101,29 @@ export async function runCommand(
   deps: MatchDeps,
   gameId: string,
   command: Command,
-  options: { expectedVersion?: number; updateKey?: string; beforeSave?: (state: MatchState) => Promise<void> } = {},
+  options: {
+    expectedVersion?: number;
+    updateKey?: string;
+    beforeSave?: (state: MatchState) => Promise<void>;
+    /** The match as the caller just loaded it (saves a second read; the conditional write still catches a newer version). */
+    loaded?: { record: GameRecord; state: MatchState };
+  } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
   if (options.updateKey !== undefined && !(await deps.store.claimUpdate(options.updateKey, now, UPDATE_TTL_SECONDS))) {
     return fail({ kind: 'duplicate-update', message: `update ${options.updateKey} was already handled` });
   }
-  const loaded = await deps.store.load(gameId);
-  if (!loaded.ok) return fail(storeError(loaded.error));
-  const record = loaded.value;
+  let current = options.loaded;
+  if (current === undefined) {
+    const loaded = await loadMatch(deps.store, gameId);
+    if (!loaded.ok) return loaded;
+    current = loaded.value;
+  }
+  const { record, state } = current;
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version });
   }
-  const state = decodeMatch(record.state);
-  if (!state.ok) return state;
-  const applied = apply(state.value, command, now, deps.dice);
+  const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
   // The platform may answer the press now, before the write (Telegram wants callbacks answered fast).
   await options.beforeSave?.(applied.value.state);

@@ -14,7 +14,7 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { renderBoard } from '../../render/index.ts';
+import { prepareBoard, renderPrepared } from '../../render/prepared.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
 
 /** A structured log line; the default writes one JSON object per line (CloudWatch). */
@@ -64,6 +64,8 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
         return void (await answer(effect.text, effect.alert === true));
       case 'text':
         return sendText(bot, effect.chat, effect.text, effect.buttons);
+      case 'prepare':
+        return void prepareBoard(effect.view.picture);
       case 'board':
         return board(bot, effect);
       case 'editText':
@@ -131,7 +133,7 @@ async function editText(bot: Bot, effect: Effect & { kind: 'editText' }): Promis
 async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<MessageRef | undefined> {
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
-  const png = await renderBoard(view.picture);
+  const png = await renderPrepared(view.picture);
   const caption = clip(view.caption, CAPTION_LIMIT, log);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable:
