@@ -8,11 +8,12 @@ import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
-import type { GameStore } from '../store/index.ts';
-import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
+import type { GameRecord, GameStore } from '../store/index.ts';
+import type { Button, ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
 import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
-import { decodeToken, type Choice, type Token } from './tokens.ts';
+import { parseQuiet, REMIND_MODES } from './reminders.ts';
+import { decodeToken, encodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
 /** What the conversation needs from the world. */
@@ -36,6 +37,12 @@ function newGameId(): string {
 async function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
   const chosen = await deps.store.recall(`lang#${user.id}`);
   return typeof chosen === 'string' ? pickLang(chosen) : pickLang(user.language);
+}
+
+/** The language of a player known only by identity (the scheduler has no update to read it from): their /lang, else `fallback`. */
+export async function langOfPlayer(store: GameStore, playerId: string, fallback?: string): Promise<Lang> {
+  const chosen = await store.recall(`lang#${playerId}`);
+  return pickLang(typeof chosen === 'string' ? chosen : fallback);
 }
 
 /** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
@@ -108,7 +115,7 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
   }
 }
 
-function isChatRef(v: unknown): v is Intent['chat'] {
+export function isChatRef(v: unknown): v is Intent['chat'] {
   const c = v as Intent['chat'] | null;
   return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string';
 }
@@ -132,7 +139,7 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
   }
 }
 
-function isMessageRef(v: unknown): v is MessageRef {
+export function isMessageRef(v: unknown): v is MessageRef {
   const m = v as MessageRef | null;
   return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && typeof m.chat?.chatId === 'string';
 }
@@ -167,6 +174,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
+  if (token.choice.k === 'bringDown') return bringBoardDown(deps, intent, emit, record, state, lang);
   if (token.version !== record.version) return refresh();
   if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
@@ -247,7 +255,9 @@ async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challeng
   const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();
   if (handle) await deps.store.remember(`invitee#${opened.value.state.id}`, handle, deps.now());
   const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
-  await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  const sent = await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  // The scheduler marks the message expired if nobody accepts in time.
+  if (sent) await deps.store.remember(`challenge#${opened.value.state.id}`, sent, deps.now());
 }
 
 async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, emit: Emit): Promise<void> {
@@ -317,14 +327,79 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
 async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
   const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
-  const list = gamesList(listing.records, intent.from.id, lang);
-  const buttons = [];
+  const list = gamesList(listing.records, intent.from.id, lang, deps.now());
+  const buttons: Button[][] = [];
   for (const game of list.games) {
     const ref = await deps.store.recall(`board#${game.id}`);
-    const url = isMessageRef(ref) ? deps.messageLink?.(ref) : undefined;
-    if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+    if (!isMessageRef(ref)) continue;
+    const url = deps.messageLink?.(ref);
+    const version = listing.records.find((r) => r.id === game.id)?.version ?? 0;
+    const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version, choice: { k: 'bringDown' } }) };
+    buttons.push(url ? [down, { label: '↗', url }] : [down]);
   }
-  await emit({ kind: 'text', chat: intent.chat, text: list.text, buttons });
+  const text = buttons.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
+  await emit({ kind: 'text', chat: intent.chat, text, buttons });
+}
+
+/**
+ * "Bring the board down" (from `/games`): a board that scrolled away is posted again at the end of
+ * its chat and the old message deleted, so there is one board per game. Any version: it only redraws.
+ */
+async function bringBoardDown(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, record: GameRecord, state: MatchState, lang: Lang): Promise<void> {
+  if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  const old = await deps.store.recall(`board#${state.id}`);
+  if (!record.chat || !state.game || !isMessageRef(old)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  await emit({ kind: 'toast', text: '' });
+  const sent = await emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, pickLang(boardLanguage(record) ?? lang), deps.now()) });
+  if (!sent) return;
+  await deps.store.remember(`board#${state.id}`, sent, deps.now());
+  await emit({ kind: 'delete', message: old });
+}
+
+/** `/vacation [on|off]`: away or back in every correspondence game of mine that has vacation days; no word toggles. */
+async function handleVacation(deps: AppDeps, intent: Intent & { kind: 'vacation' }, emit: Emit): Promise<void> {
+  const lang = await langOf(deps, intent.from);
+  const listing = await deps.store.listByPlayer(intent.from.id, { status: 'active', limit: 100 });
+  const games: { record: GameRecord; state: MatchState }[] = [];
+  for (const record of listing.records) {
+    const loaded = await loadMatch(deps.store, record.id);
+    const clock = loaded.ok ? loaded.value.state.settings.clock : undefined;
+    if (loaded.ok && clock?.kind === 'correspondence' && clock.vacationDays > 0) games.push(loaded.value);
+  }
+  if (games.length === 0) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'vacation.none') }));
+  const seatOfMine = (state: MatchState) => (state.players[0]?.id === intent.from.id ? 0 : 1);
+  const away = intent.away ?? !games.some(({ state }) => state.clock?.awaySince[seatOfMine(state)] != null);
+  let changed = 0;
+  for (const { record } of games) {
+    const outcome = await runCommand(deps, record.id, { type: 'vacation', by: intent.from.id, away });
+    if (!outcome.ok) continue;
+    changed++;
+    // The board shows who is away and the clock's new time left.
+    const board = await deps.store.recall(`board#${record.id}`);
+    const chat = outcome.value.record.chat;
+    if (chat && isMessageRef(board)) await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, pickLang(boardLanguage(record) ?? lang), chat, board);
+  }
+  await emit({ kind: 'text', chat: intent.chat, text: t(lang, away ? 'vacation.on' : 'vacation.off', { n: changed }) });
+}
+
+/** `/remind off|default|frequent` and `/quiet 23-7 +3|off`: the player's reminder settings, read by the scheduler. */
+async function handleReminderSettings(deps: AppDeps, intent: Intent & { kind: 'remind' | 'quiet' }, emit: Emit): Promise<void> {
+  const lang = await langOf(deps, intent.from);
+  const say = (text: string) => emit({ kind: 'text', chat: intent.chat, text });
+  if (intent.kind === 'remind') {
+    const mode = REMIND_MODES.find((m) => m === intent.mode?.toLowerCase());
+    if (!mode) return void (await say(t(lang, 'remind.usage')));
+    await deps.store.remember(`remind#${intent.from.id}`, mode, deps.now());
+    return void (await say(t(lang, `remind.${mode}`)));
+  }
+  const quiet = parseQuiet(intent.args);
+  if (quiet === undefined) return void (await say(t(lang, 'quiet.usage')));
+  await deps.store.remember(`quiet#${intent.from.id}`, quiet, deps.now());
+  if (quiet === null) return void (await say(t(lang, 'quiet.off')));
+  const sign = quiet.offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(quiet.offsetMinutes);
+  const offset = `UTC${sign}${Math.floor(abs / 60)}${abs % 60 === 0 ? '' : `:${String(abs % 60).padStart(2, '0')}`}`;
+  await say(t(lang, 'quiet.set', { from: quiet.from, to: quiet.to, offset }));
 }
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
@@ -357,6 +432,9 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     case 'resign': return handleResign(deps, intent, emit);
     case 'games': return await handleGames(deps, intent, emit);
     case 'inline': return handleInline(deps, intent, emit);
+    case 'vacation': return handleVacation(deps, intent, emit);
+    case 'remind':
+    case 'quiet': return handleReminderSettings(deps, intent, emit);
     case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {

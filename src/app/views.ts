@@ -132,6 +132,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
     }
+    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(state, seat) }));
     if (state.settings.doubling) {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
