@@ -117,6 +117,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
+    if (e.reason === 'timeout' && e.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(state, e.winner === 0 ? 1 : 0) }));
     lines.push(e.winner === null ? t(lang, 'result.draw') : t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
