@@ -44,6 +44,8 @@ export interface SweepOptions {
   readonly parallel?: number;
   /** How long a claimed notice is left alone by other sweeps. Default 2 minutes. */
   readonly leaseMs?: number;
+  /** No game is taken on once `deps.now()` reaches this (a Lambda must finish before its timeout); the rest stay due. */
+  readonly stopAt?: number;
 }
 
 /** What one sweep did, for the log and the bench. */
@@ -79,6 +81,7 @@ export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promis
   const queue = [...listing.records];
   const worker = async () => {
     for (let record = queue.shift(); record; record = queue.shift()) {
+      if (options.stopAt !== undefined && deps.now() >= options.stopAt) return;
       try {
         report[await wake(deps, record, now, options.leaseMs ?? 2 * MINUTE)]++;
       } catch (error) {
