@@ -321,3 +321,70 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(state.phase).toBe('playing');
   });
 });
+
+describe('issue 7: the commands around correspondence games', () => {
+  const inChat = (user: { id: number }) => ({ platform: 'telegram' as const, chatId: String(user.id) });
+  const lastText = (chatId: number) => api.messages(chatId).filter((m) => m.fromBot).at(-1)!.text ?? '';
+
+  it('/games lists my games across chats, my turn first, with the time left; "bring board down" re-posts the board and deletes the old one', async () => {
+    now = START + 90 * DAY;
+    const first = await correspondenceGame();
+    now += HOUR;
+    const second = await correspondenceGame({ daysPerMove: 3, poolDays: 0, vacationDays: 0 });
+    // A player of the first game is in the second one too: the waiter of the first, taking the second's seat.
+    const me = first.waiter;
+    const meChat = first.waiterChat;
+    const id = 'mixed01';
+    const opened = await openChallenge(appDeps(), { id, by: me, invitee: second.mover.id, settings: { variant: 'short', clock: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 } } }, second.chat, 'en');
+    expect(opened.ok).toBe(true);
+    const accepted = await runCommand(appDeps(), id, { type: 'accept', by: { id: second.mover.id, name: second.mover.name } });
+    if (!accepted.ok) throw new Error(accepted.error.kind);
+    const board = await telegram()({ kind: 'board', chat: second.chat, view: boardView(accepted.value.state, accepted.value.record.version, 'en', now) });
+    await table.store.remember(`board#${id}`, board, now);
+    const mineToMove = seatToAct(accepted.value.state) !== null && accepted.value.state.players[seatToAct(accepted.value.state)!]!.id === me.id;
+
+    await handleIntent(appDeps(), { kind: 'games', chat: inChat({ id: meChat }), from: me }, telegram());
+    const list = api.messages(meChat).filter((m) => m.fromBot).at(-1)!;
+    const lines = list.text!.split('\n').filter((l) => l.startsWith('•'));
+    expect(lines).toHaveLength(2);
+    // Neither or one is my move: mine first; otherwise the least time left first.
+    expect(lines[0]).toMatch(mineToMove ? /short nardy: .* your move, 3 d 0 h left$/ : /long nardy: .* to move, 23 h 0 min left$/);
+    expect(lines[1]).toMatch(mineToMove ? /long nardy: .* to move, 23 h 0 min left$/ : /short nardy: .* to move, 3 d 0 h left$/);
+
+    const down = list.reply_markup!.inline_keyboard.flat().find((b) => 'callback_data' in b && b.text.includes(`${first.people[0].name}`))! as { callback_data: string };
+    const firstBoard = (await table.store.recall(`board#${first.id}`)) as { messageId: string };
+    await handleIntent(appDeps(), { kind: 'press', chat: inChat({ id: meChat }), from: me, token: down.callback_data, message: { chat: inChat({ id: meChat }), messageId: String(list.message_id) } }, telegram());
+    const moved = (await table.store.recall(`board#${first.id}`)) as { messageId: string };
+    expect(moved.messageId).not.toBe(firstBoard.messageId);
+    expect(api.message(first.group.id, Number(firstBoard.messageId))!.deleted).toBe(true);
+    const latest = api.messages(first.group.id).filter((m) => !m.deleted).at(-1)!;
+    expect(latest.message_id).toBe(Number(moved.messageId));
+    expect(latest.photo).toBeDefined();
+  });
+
+  it('/remind and /quiet are read and kept per player; /remind off silences the reminders but not the result', async () => {
+    now = START + 100 * DAY;
+    const g = await correspondenceGame();
+    const say = (intent: { kind: 'remind'; mode?: string } | { kind: 'quiet'; args: string }) =>
+      handleIntent(appDeps(), { ...intent, chat: inChat({ id: g.moverChat }), from: g.mover }, telegram());
+    await say({ kind: 'remind', mode: 'sometimes' });
+    expect(lastText(g.moverChat)).toMatch(/\/remind off, \/remind default or \/remind frequent/);
+    await say({ kind: 'remind', mode: 'off' });
+    expect(lastText(g.moverChat)).toMatch(/Reminders are off/);
+    await say({ kind: 'quiet', args: 'late' });
+    expect(lastText(g.moverChat)).toMatch(/\/quiet 23-7 \+3/);
+    await say({ kind: 'quiet', args: '10-20 +5:30' });
+    expect(lastText(g.moverChat)).toBe('Quiet hours: 10:00–20:00 at UTC+5:30. Reminders wait until they end, unless your time would run out first.');
+    // Off: no reminder all day, yet the time-out is announced.
+    await sweepUntil(START + 100 * DAY + DAY, 30 * MINUTE, g.moverChat);
+    expect(reminders(g.moverChat)).toEqual([]);
+    expect(lastText(g.moverChat)).toMatch(/ran out of time/);
+  });
+
+  it('/vacation says so when no game of mine has vacation days', async () => {
+    now = START + 110 * DAY;
+    const g = await correspondenceGame();
+    await handleIntent(appDeps(), { kind: 'vacation', chat: inChat({ id: g.moverChat }), from: g.mover, away: true }, telegram());
+    expect(lastText(g.moverChat)).toBe('None of your games in play has vacation days.');
+  });
+});
