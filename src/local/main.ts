@@ -213,9 +213,8 @@ async function main(): Promise<void> {
   if (tg?.botToken !== undefined && polling === undefined) console.log('TELEGRAM_BOT_TOKEN is set but TELEGRAM_BOT_USERNAME is not: the real bot is not started.');
   let local: LocalProcess;
   try {
-    const every = Number(process.env.SWEEP_EVERY_SECONDS ?? 60);
     local = await startLocal({
-      sweepEveryMs: Number.isFinite(every) && every >= 0 ? every * 1000 : 60_000,
+      sweepEveryMs: (config.sweepEverySeconds ?? 60) * 1000,
       port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }),
     });
   } catch (error) {
