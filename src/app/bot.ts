@@ -326,7 +326,9 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
 /** `/games`: my open games and challenges, my turn first, with a link to each board where there is one. */
 async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
+  // Open games only: finished ones must not crowd them out of the page.
+  const [active, challenges] = await Promise.all((['active', 'challenge'] as const).map((status) => deps.store.listByPlayer(intent.from.id, { status, limit: 20 })));
+  const listing = { records: [...active.records, ...challenges.records] };
   const list = gamesList(listing.records, intent.from.id, lang, deps.now());
   const buttons: Button[][] = [];
   for (const game of list.games) {

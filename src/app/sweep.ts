@@ -21,7 +21,7 @@ import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchStat
 import { pickLang, t, type Lang } from '../i18n/index.ts';
 import type { Alarm, ChatPlatform, ChatRef, GameRecord, GameStore } from '../store/index.ts';
 import { isChatRef, isMessageRef, langOfPlayer } from './bot.ts';
-import type { Emit, MessageRef } from './chat.ts';
+import type { Effect, Emit, MessageRef } from './chat.ts';
 import { boardLanguage, recordOf } from './matches.ts';
 import { ABANDONED_AFTER_MS, planReminder, prefsOf, wakeAt } from './reminders.ts';
 import { gameLabel, leftText, resultText } from './texts.ts';
@@ -132,6 +132,32 @@ async function abandon(deps: SweepDeps, record: GameRecord, state: MatchState, n
 }
 
 /**
+ * The notices of one wake-up, sent through each platform's emitter. It counts what was tried and
+ * what arrived: nothing arriving is retried a minute later, but a platform without an emitter
+ * (not wired in this process) is logged and not retried every minute until the deadline.
+ */
+function courier(deps: SweepDeps, game: string) {
+  let tried = 0;
+  let arrived = 0;
+  return {
+    async send(platform: ChatPlatform, effect: Effect): Promise<MessageRef | undefined> {
+      const emit = deps.emitters[platform];
+      if (!emit) return void deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform, game });
+      tried++;
+      const sent = await emit(effect);
+      if (sent) arrived++;
+      return sent;
+    },
+    get undelivered(): boolean {
+      return tried > 0 && arrived === 0;
+    },
+    get tried(): boolean {
+      return tried > 0;
+    },
+  };
+}
+
+/**
  * Tells everyone how a game ended: the board in its chat redrawn with the result (or a challenge
  * message marked expired), a line in the chat, and each player privately.
  */
@@ -141,36 +167,26 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   const claimed = await claim(deps.store, record, alarm, now, leaseMs);
   if (!claimed) return 'raced';
   const lang = pickLang(boardLanguage(record));
-  const emit = (platform: ChatPlatform) => deps.emitters[platform];
+  const post = courier(deps, record.id);
   const chat = record.chat;
-  let delivered = false;
+  const words = (l: Lang) => (record.status === 'closed' ? t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : resultText(state, l));
   if (state.phase === 'expired') {
     const message = await deps.store.recall(`challenge#${state.id}`);
-    const target = isMessageRef(message) ? emit(message.chat.platform) : undefined;
-    delivered = !target || !isMessageRef(message) || (await target({ kind: 'editText', message, text: t(lang, 'challenge.expired') })) !== undefined;
+    if (isMessageRef(message)) await post.send(message.chat.platform, { kind: 'editText', message, text: t(lang, 'challenge.expired') });
   } else {
-    const text = record.status === 'closed' ? t(lang, 'sweep.abandoned', { game: gameLabel(state, lang) }) : resultText(state, lang);
-    if (chat) {
-      const target = emit(chat.platform);
+    if (chat && state.game) {
       const board = await deps.store.recall(`board#${state.id}`);
-      if (target && state.game) {
-        const sent = await target({ kind: 'board', chat, view: boardView(state, record.version, lang, now), replace: isMessageRef(board) ? board : undefined });
-        if (sent) await deps.store.remember(`board#${state.id}`, sent, now);
-      }
-      delivered = target !== undefined && (await target({ kind: 'text', chat, text })) !== undefined;
+      const sent = await post.send(chat.platform, { kind: 'board', chat, view: boardView(state, record.version, lang, now), replace: isMessageRef(board) ? board : undefined });
+      if (sent) await deps.store.remember(`board#${state.id}`, sent, now);
     }
+    if (chat) await post.send(chat.platform, { kind: 'text', chat, text: words(lang) });
     for (const player of state.players) {
-      if (!player) continue;
-      const dm = await deps.store.recall(`dm#${player.id}`);
-      if (!isChatRef(dm) || dm.chatId === chat?.chatId) continue;
-      const own = await langOfPlayer(deps.store, player.id, boardLanguage(record));
-      const privateText = record.status === 'closed' ? t(own, 'sweep.abandoned', { game: gameLabel(state, own) }) : resultText(state, own);
-      const sent = await emit(dm.platform)?.({ kind: 'text', chat: dm, text: privateText });
-      delivered ||= sent !== undefined;
+      const dm = player ? await deps.store.recall(`dm#${player.id}`) : undefined;
+      if (!player || !isChatRef(dm) || dm.chatId === chat?.chatId) continue;
+      await post.send(dm.platform, { kind: 'text', chat: dm, text: words(await langOfPlayer(deps.store, player.id, boardLanguage(record))) });
     }
-    if (!chat && !state.players.some((p) => p)) delivered = true;
   }
-  if (!delivered) {
+  if (post.undelivered) {
     await release(deps.store, record, claimed, alarm, now + RETRY_MS);
     return 'retried';
   }
@@ -196,14 +212,12 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
   if (!claimed) return 'raced';
   const lang = await langOfPlayer(deps.store, player.id, boardLanguage(record));
   const text = t(lang, 'sweep.reminder', { name: player.name, game: gameLabel(state, lang), left: leftText(lang, deadline - now) });
+  // Privately when the player has started the bot; else, or if that fails, in the game's chat.
   const dm = await deps.store.recall(`dm#${player.id}`);
-  const places: ChatRef[] = [...(isChatRef(dm) ? [dm] : []), ...(record.chat && record.chat.chatId !== (isChatRef(dm) ? dm.chatId : undefined) ? [record.chat] : [])];
-  let sent: MessageRef | undefined;
-  for (const place of places) {
-    sent = await deps.emitters[place.platform]?.({ kind: 'text', chat: place, text });
-    if (sent) break;
-  }
-  if (!sent) {
+  const places = [isChatRef(dm) ? dm : undefined, record.chat].filter((c, i, all): c is ChatRef => c !== undefined && all.findIndex((d) => d?.chatId === c.chatId) === i);
+  const post = courier(deps, record.id);
+  for (const place of places) if (await post.send(place.platform, { kind: 'text', chat: place, text })) break;
+  if (post.undelivered) {
     await release(deps.store, record, claimed, current, now + RETRY_MS);
     return 'retried';
   }
@@ -211,7 +225,7 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
     const alarm = { for: deadline, step: plan.step + 1 };
     return { alarm, dueAt: latest === record ? plan.next : wakeAt(latestState(latest) ?? state, alarm, latest.updatedAt) };
   });
-  return 'reminded';
+  return post.tried ? 'reminded' : 'rescheduled';
 }
 
 function latestState(record: GameRecord): MatchState | undefined {

@@ -166,6 +166,25 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(problems).toEqual([]);
   });
 
+  it('a real-time clock (Fischer) runs out the same way: no reminders, the time-out at the end of the bank', async () => {
+    now = START + 5 * DAY;
+    const w = await players();
+    const [a, b] = w.people;
+    const opened = await openChallenge(appDeps(), { id: 'fischer1', by: a, invitee: b.id, settings: { variant: 'short', clock: { kind: 'fischer', bankMinutes: 15, incrementSeconds: 15 } } }, w.chat, 'en');
+    expect(opened.ok).toBe(true);
+    const accepted = await runCommand(appDeps(), 'fischer1', { type: 'accept', by: { id: b.id, name: b.name } });
+    if (!accepted.ok) throw new Error(accepted.error.kind);
+    const { moverChat } = actor(accepted.value.state, w);
+    expect(accepted.value.record.dueAt).toBe(now + 15 * MINUTE);
+    await sweepUntil(now + 14 * MINUTE, MINUTE, moverChat);
+    expect((await match('fischer1')).state.phase).toBe('playing');
+    await sweepUntil(now + 2 * MINUTE, MINUTE, moverChat);
+    const { state } = await match('fischer1');
+    expect(state.result?.reason).toBe('timeout');
+    expect(reminders(moverChat)).toEqual([]);
+    expect(api.messages(w.group.id).at(-1)!.text).toMatch(/ran out of time/);
+  });
+
   it('vacation postpones the reminders and the time-out by the vacation days', async () => {
     now = START + 10 * DAY;
     const began = now;
@@ -218,6 +237,18 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     api.failNext('sendMessage', { status: 429, retryAfter: 2 });
     expect(await sweep(sweepDeps())).toMatchObject({ reminded: 1, retried: 0 });
     expect(reminders(g.moverChat)).toHaveLength(2);
+  });
+
+  it('a game on a platform this process cannot write to is logged, not retried every minute', async () => {
+    now = START + 35 * DAY;
+    const g = await correspondenceGame();
+    now += 12 * HOUR;
+    const warnings: Record<string, unknown>[] = [];
+    const silent = { ...sweepDeps(), emitters: {}, log: (e: Record<string, unknown>) => void warnings.push({ ...e }) };
+    expect(await sweep(silent)).toMatchObject({ reminded: 0, retried: 0, rescheduled: 1 });
+    expect(warnings).toContainEqual({ level: 'warn', event: 'sweep-no-emitter', platform: 'telegram', game: g.id });
+    now += MINUTE;
+    expect(await sweep(silent)).toMatchObject({ due: 0 });
   });
 
   it('a move arriving while the sweep sends a reminder is stored once and resets the reminders', async () => {
