@@ -323,7 +323,10 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
   await emit({ kind: 'inlineAnswer', results });
 }
 
-/** `/games`: my open games and challenges, my turn first, with a link to each board where there is one. */
+/**
+ * `/games`: my open games and challenges in every chat, my turn first, with the time left; under
+ * it a "bring board down" button per game with a board (and a link to it where the platform has one).
+ */
 async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
   // Open games only: finished ones must not crowd them out of the page.

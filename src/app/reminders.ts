@@ -119,9 +119,9 @@ function nextTime(span: { start: number; deadline: number }, from: number, sent:
   return before > now ? before : Math.min(at, span.deadline);
 }
 
-/** The local hour-of-day position of `at` in minutes since local midnight. */
+/** Minutes since the player's local midnight at `at`. */
 function localMinutes(quiet: QuietHours, at: number): number {
-  return (((Math.floor((at + quiet.offsetMinutes * MINUTE) / MINUTE)) % 1440) + 1440) % 1440;
+  return ((Math.floor((at + quiet.offsetMinutes * MINUTE) / MINUTE) % 1440) + 1440) % 1440;
 }
 
 function isQuiet(quiet: QuietHours, minutes: number): boolean {
@@ -170,7 +170,7 @@ export function prefsOf(mode: unknown, quiet: unknown): ReminderPrefs {
   return validQuiet ? { mode: m, quiet: validQuiet } : { mode: m };
 }
 
-/** Formats a stretch of time for a reminder or a list: `2 d 5 h`, `3 h 10 min`, `7 min`. */
+/** A stretch of time in whole days, hours and minutes (rounded down), for the texts to word. */
 export function timeLeft(ms: number): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor(ms / MINUTE));
   return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };

@@ -99,7 +99,10 @@ export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promis
 async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: number): Promise<Outcome> {
   const decoded = decodeMatch(record.state);
   if (!decoded.ok) {
+    // Logged once and taken out of the due index (the item stays for inspection), so it cannot
+    // come back every minute at the head of the index.
     deps.log?.({ level: 'error', event: 'sweep-undecodable-match', game: record.id, error: decoded.error });
+    await deps.store.setAlarm(record.id, record.version, record.alarm, record.alarm, undefined);
     return 'corrupt';
   }
   const state = decoded.value;
@@ -164,7 +167,7 @@ function courier(deps: SweepDeps, game: string) {
 async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
   const alarm = record.alarm;
   if (!alarm) return reschedule(deps, record, state, now);
-  const claimed = await claim(deps.store, record, alarm, now, leaseMs);
+  const claimed = await claim(deps.store, record, alarm, alarm, now, leaseMs);
   if (!claimed) return 'raced';
   const lang = pickLang(boardLanguage(record));
   const post = courier(deps, record.id);
@@ -208,7 +211,7 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
     return written ? 'rescheduled' : 'raced';
   }
   const current: Alarm = { for: deadline, step: plan.step };
-  const claimed = await claim(deps.store, record, record.alarm, now, leaseMs, current);
+  const claimed = await claim(deps.store, record, record.alarm, current, now, leaseMs);
   if (!claimed) return 'raced';
   const lang = await langOfPlayer(deps.store, player.id, boardLanguage(record));
   const text = t(lang, 'sweep.reminder', { name: player.name, game: gameLabel(state, lang), left: leftText(lang, deadline - now) });
@@ -240,9 +243,9 @@ async function reschedule(deps: SweepDeps, record: GameRecord, state: MatchState
   return written ? 'rescheduled' : 'raced';
 }
 
-/** Claims the notice of `notice` (default: the alarm as it is) for `leaseMs`; the claimed alarm, or undefined if another sweep or a move came first. */
-async function claim(store: GameStore, record: GameRecord, expected: Alarm | undefined, now: number, leaseMs: number, notice: Alarm | undefined = expected): Promise<Alarm | undefined> {
-  const claimed: Alarm = { for: notice!.for, step: notice!.step, sendingUntil: now + leaseMs };
+/** Claims the notice `notice` for `leaseMs` if the game still has the alarm `expected`; the claimed alarm, or undefined if another sweep or a move came first. */
+async function claim(store: GameStore, record: GameRecord, expected: Alarm | undefined, notice: Alarm, now: number, leaseMs: number): Promise<Alarm | undefined> {
+  const claimed: Alarm = { for: notice.for, step: notice.step, sendingUntil: now + leaseMs };
   return (await store.setAlarm(record.id, record.version, expected, claimed, now + leaseMs)) ? claimed : undefined;
 }
 
