@@ -8,8 +8,7 @@
  */
 import type { Server } from 'node:http';
 import { Telegram } from 'telegraf';
-import { recordOf } from '../src/app/matches.ts';
-import { sweep } from '../src/app/sweep.ts';
+import { recordOf, sweep } from '../src/app/index.ts';
 import { cryptoDice } from '../src/dice/index.ts';
 import { apply, createChallenge } from '../src/game/index.ts';
 import { startTelegramApi } from '../src/local/telegram-api/index.ts';

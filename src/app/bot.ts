@@ -8,11 +8,12 @@ import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
-import type { GameRecord, GameStore } from '../store/index.ts';
+import type { GameStore } from '../store/index.ts';
 import type { Button, ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
 import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
-import { parseQuiet, REMIND_MODES } from './reminders.ts';
+import { bringBoardDown, handleReminderSettings, handleVacation } from './correspondence.ts';
+import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
 import { decodeToken, encodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
@@ -34,15 +35,8 @@ function newGameId(): string {
 }
 
 /** A user's language: the one chosen with /lang, else the platform's. */
-async function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
-  const chosen = await deps.store.recall(`lang#${user.id}`);
-  return typeof chosen === 'string' ? pickLang(chosen) : pickLang(user.language);
-}
-
-/** The language of a player known only by identity (the scheduler has no update to read it from): their /lang, else `fallback`. */
-export async function langOfPlayer(store: GameStore, playerId: string, fallback?: string): Promise<Lang> {
-  const chosen = await store.recall(`lang#${playerId}`);
-  return pickLang(typeof chosen === 'string' ? chosen : fallback);
+function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
+  return langOfPlayer(deps.store, user.id, user.language);
 }
 
 /** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
@@ -115,11 +109,6 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
   }
 }
 
-export function isChatRef(v: unknown): v is Intent['chat'] {
-  const c = v as Intent['chat'] | null;
-  return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string';
-}
-
 async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, gameChat: Intent['chat'] | undefined, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
   const fromText = token.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
@@ -137,11 +126,6 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
     const player = after.players[actor];
     if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, gameChat, lang);
   }
-}
-
-export function isMessageRef(v: unknown): v is MessageRef {
-  const m = v as MessageRef | null;
-  return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && typeof m.chat?.chatId === 'string';
 }
 
 /**
@@ -344,67 +328,6 @@ async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, em
   }
   const text = buttons.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
   await emit({ kind: 'text', chat: intent.chat, text, buttons });
-}
-
-/**
- * "Bring the board down" (from `/games`): a board that scrolled away is posted again at the end of
- * its chat and the old message deleted, so there is one board per game. Any version: it only redraws.
- */
-async function bringBoardDown(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, record: GameRecord, state: MatchState, lang: Lang): Promise<void> {
-  if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  const old = await deps.store.recall(`board#${state.id}`);
-  if (!record.chat || !state.game || !isMessageRef(old)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
-  await emit({ kind: 'toast', text: '' });
-  const sent = await emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, pickLang(boardLanguage(record) ?? lang), deps.now()) });
-  if (!sent) return;
-  await deps.store.remember(`board#${state.id}`, sent, deps.now());
-  await emit({ kind: 'delete', message: old });
-}
-
-/** `/vacation [on|off]`: away or back in every correspondence game of mine that has vacation days; no word toggles. */
-async function handleVacation(deps: AppDeps, intent: Intent & { kind: 'vacation' }, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
-  const listing = await deps.store.listByPlayer(intent.from.id, { status: 'active', limit: 100 });
-  const games: { record: GameRecord; state: MatchState }[] = [];
-  for (const record of listing.records) {
-    const loaded = await loadMatch(deps.store, record.id);
-    const clock = loaded.ok ? loaded.value.state.settings.clock : undefined;
-    if (loaded.ok && clock?.kind === 'correspondence' && clock.vacationDays > 0) games.push(loaded.value);
-  }
-  if (games.length === 0) return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'vacation.none') }));
-  const seatOfMine = (state: MatchState) => (state.players[0]?.id === intent.from.id ? 0 : 1);
-  const away = intent.away ?? !games.some(({ state }) => state.clock?.awaySince[seatOfMine(state)] != null);
-  let changed = 0;
-  for (const { record } of games) {
-    const outcome = await runCommand(deps, record.id, { type: 'vacation', by: intent.from.id, away });
-    if (!outcome.ok) continue;
-    changed++;
-    // The board shows who is away and the clock's new time left.
-    const board = await deps.store.recall(`board#${record.id}`);
-    const chat = outcome.value.record.chat;
-    if (chat && isMessageRef(board)) await showBoard(deps, emit, outcome.value.state, outcome.value.record.version, pickLang(boardLanguage(record) ?? lang), chat, board);
-  }
-  await emit({ kind: 'text', chat: intent.chat, text: t(lang, away ? 'vacation.on' : 'vacation.off', { n: changed }) });
-}
-
-/** `/remind off|default|frequent` and `/quiet 23-7 +3|off`: the player's reminder settings, read by the scheduler. */
-async function handleReminderSettings(deps: AppDeps, intent: Intent & { kind: 'remind' | 'quiet' }, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
-  const say = (text: string) => emit({ kind: 'text', chat: intent.chat, text });
-  if (intent.kind === 'remind') {
-    const mode = REMIND_MODES.find((m) => m === intent.mode?.toLowerCase());
-    if (!mode) return void (await say(t(lang, 'remind.usage')));
-    await deps.store.remember(`remind#${intent.from.id}`, mode, deps.now());
-    return void (await say(t(lang, `remind.${mode}`)));
-  }
-  const quiet = parseQuiet(intent.args);
-  if (quiet === undefined) return void (await say(t(lang, 'quiet.usage')));
-  await deps.store.remember(`quiet#${intent.from.id}`, quiet, deps.now());
-  if (quiet === null) return void (await say(t(lang, 'quiet.off')));
-  const sign = quiet.offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(quiet.offsetMinutes);
-  const offset = `UTC${sign}${Math.floor(abs / 60)}${abs % 60 === 0 ? '' : `:${String(abs % 60).padStart(2, '0')}`}`;
-  await say(t(lang, 'quiet.set', { from: quiet.from, to: quiet.to, offset }));
 }
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */

@@ -20,7 +20,7 @@ import type { DiceSource } from '../dice/index.ts';
 import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
 import { pickLang, t, type Lang } from '../i18n/index.ts';
 import type { Alarm, ChatPlatform, ChatRef, GameRecord, GameStore } from '../store/index.ts';
-import { isChatRef, isMessageRef, langOfPlayer } from './bot.ts';
+import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
 import type { Effect, Emit, MessageRef } from './chat.ts';
 import { boardLanguage, recordOf } from './matches.ts';
 import { ABANDONED_AFTER_MS, planReminder, prefsOf, wakeAt } from './reminders.ts';

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Telegram } from 'telegraf';
-import { sweep, type SweepReport } from '../app/sweep.ts';
+import { sweep, type SweepReport } from '../app/index.ts';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

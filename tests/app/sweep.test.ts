@@ -5,8 +5,9 @@
  */
 import { Telegram } from 'telegraf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { boardView, handleIntent, loadMatch, openChallenge, runCommand, type AppDeps, type ChatUser, type Emit } from '../../src/app/index.ts';
-import { sweep, type SweepDeps, type SweepReport } from '../../src/app/sweep.ts';
+import {
+  boardView, handleIntent, loadMatch, openChallenge, runCommand, sweep, type AppDeps, type ChatUser, type Emit, type SweepDeps, type SweepReport,
+} from '../../src/app/index.ts';
 import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
 import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
