@@ -69,8 +69,9 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
       score: state.score,
       matchLength: state.settings.matchLength,
       toAct: seat === null ? null : state.players[seat]?.id ?? null,
-      // `/games` shows the time left without decoding the match.
+      // `/games` shows the time left and who is on vacation without decoding the match.
       deadline: nextDeadline(state) ?? null,
+      away: state.players.filter((p, seat) => p !== null && state.clock?.awaySince[seat] != null).map((p) => p!.name),
       // The language of the shared board: the chat's, taken from whoever opened the challenge.
       lang: lang ?? null,
     },

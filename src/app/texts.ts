@@ -131,7 +131,7 @@ export function resultText(state: MatchState, lang: Lang): string {
   return lines.join('\n');
 }
 
-interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null; deadline?: number | null }
+interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null; deadline?: number | null; away?: string[] }
 
 /**
  * Returns the games list of a player: their turn first (least time left first), then the others,
@@ -150,7 +150,8 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}`, label: `${variant}: ${names}` };
+    const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${variant}: ${names}` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

@@ -108,6 +108,7 @@ const EN = {
   'time.days': '{days} d {hours} h',
   'time.hours': '{hours} h {minutes} min',
   'time.minutes': '{minutes} min',
+  'games.away': '{name} on vacation',
   'games.left': '{left} left',
   'games.bringDown': '⬇️ Bring down: {game}',
   'games.bringDownHint': 'Press a game to bring its board down to the end of its chat.',

@@ -107,6 +107,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'time.days': '{days} დღე {hours} სთ',
   'time.hours': '{hours} სთ {minutes} წთ',
   'time.minutes': '{minutes} წთ',
+  'games.away': '{name} შვებულებაშია',
   'games.left': 'დარჩა {left}',
   'games.bringDown': '⬇️ ქვემოთ: {game}',
   'games.bringDownHint': 'დააჭირეთ პარტიას, რომ მისი დაფა ჩატის ბოლოში ჩამოიტანოთ.',

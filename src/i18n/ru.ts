@@ -105,6 +105,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'time.days': '{days} д {hours} ч',
   'time.hours': '{hours} ч {minutes} мин',
   'time.minutes': '{minutes} мин',
+  'games.away': '{name} в отпуске',
   'games.left': 'осталось {left}',
   'games.bringDown': '⬇️ Вниз: {game}',
   'games.bringDownHint': 'Нажмите на партию, чтобы опустить её доску вниз чата.',

@@ -194,6 +194,8 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     await handleIntent(appDeps(), { kind: 'vacation', chat: { platform: 'telegram', chatId: String(g.moverChat) }, from: g.mover }, telegram());
     expect(api.messages(g.moverChat).at(-1)!.text).toMatch(/Vacation is on in 1 of your games/);
     expect(api.messages(g.group.id).filter((m) => m.photo).at(-1)!.caption).toContain(`${g.mover.name} is on vacation`);
+    await handleIntent(appDeps(), { kind: 'games', chat: { platform: 'telegram', chatId: String(g.waiterChat) }, from: g.waiter }, telegram());
+    expect(api.messages(g.waiterChat).at(-1)!.text).toMatch(new RegExp(`to move, 3 d 23 h left, ${g.mover.name} on vacation`));
     // Without vacation this would have been the time-out.
     await sweepUntil(began + DAY + HOUR, 30 * MINUTE, g.moverChat);
     expect((await match(g.id)).state.phase).toBe('playing');
