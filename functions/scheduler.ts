@@ -7,6 +7,7 @@ import { Telegram } from 'telegraf';
 import { sweep, type SweepReport } from '../src/app/index.ts';
 import { config, requireTelegram } from '../src/config.ts';
 import { cryptoDice } from '../src/dice/index.ts';
+import { telegramMessageLink } from '../src/platforms/telegram/links.ts';
 import { createChatPacer } from '../src/platforms/telegram/pace.ts';
 import { jsonLog, unpromptedEmit } from '../src/platforms/telegram/send.ts';
 import { warmRenderer } from '../src/render/index.ts';
@@ -19,7 +20,7 @@ const telegram = requireTelegram(config);
 const store = new DynamoGameStore(connectDynamoDb(config.dynamodb).documents, config.tableName);
 // The pacer lives as long as the sandbox: consecutive sweeps share each chat's budget.
 const emitTelegram = unpromptedEmit(new Telegram(telegram.botToken, { apiRoot: telegram.apiRoot }), { pace: createChatPacer(), maxRetryWaitMs: 5_000 });
-const deps = { store, now: Date.now, dice: cryptoDice(), emitters: { telegram: emitTelegram }, log: jsonLog };
+const deps = { store, now: Date.now, dice: cryptoDice(), emitters: { telegram: emitTelegram }, messageLink: telegramMessageLink, log: jsonLog };
 await warmRenderer();
 
 export async function handler(): Promise<SweepReport> {

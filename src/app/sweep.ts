@@ -35,6 +35,8 @@ export interface SweepDeps {
   /** One emitter per platform, usable outside an update (no press to answer). A platform without one is skipped and retried. */
   readonly emitters: Partial<Record<ChatPlatform, Emit>>;
   readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+  /** A link that opens a message in its chat, where the platform has one: a reminder links to the board. */
+  readonly messageLink?: (message: MessageRef) => string | undefined;
 }
 
 export interface SweepOptions {
@@ -218,8 +220,11 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
   // Privately when the player has started the bot; else, or if that fails, in the game's chat.
   const dm = await deps.store.recall(`dm#${player.id}`);
   const places = [isChatRef(dm) ? dm : undefined, record.chat].filter((c, i, all): c is ChatRef => c !== undefined && all.findIndex((d) => d?.chatId === c.chatId) === i);
+  const board = await deps.store.recall(`board#${state.id}`);
+  const link = isMessageRef(board) ? deps.messageLink?.(board) : undefined;
+  const buttons = link ? [[{ label: t(lang, 'sweep.openBoard'), url: link }]] : undefined;
   const post = courier(deps, record.id);
-  for (const place of places) if (await post.send(place.platform, { kind: 'text', chat: place, text })) break;
+  for (const place of places) if (await post.send(place.platform, { kind: 'text', chat: place, text, buttons })) break;
   if (post.undelivered) {
     await release(deps.store, record, claimed, current, now + RETRY_MS);
     return 'retried';

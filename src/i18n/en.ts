@@ -114,6 +114,7 @@ const EN = {
   'games.bringDownHint': 'Press a game to bring its board down to the end of its chat.',
   'caption.vacation': '{name} is on vacation.',
   'sweep.reminder': '⏰ {name}, your move in {game}: {left} left.',
+  'sweep.openBoard': 'Open the board',
   'sweep.abandoned': 'Nobody has moved in {game} for 30 days, so the game is closed. Its board stays as it was.',
   'remind.off': 'Reminders are off. You will still hear when a game ends.',
   'remind.default': 'Reminders: at half of your time for a move and near the end.',

@@ -113,6 +113,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'games.bringDownHint': 'დააჭირეთ პარტიას, რომ მისი დაფა ჩატის ბოლოში ჩამოიტანოთ.',
   'caption.vacation': '{name} შვებულებაშია.',
   'sweep.reminder': '⏰ {name}, თქვენი სვლაა პარტიაში {game}: დარჩა {left}.',
+  'sweep.openBoard': 'დაფის გახსნა',
   'sweep.abandoned': 'პარტიაში {game} 30 დღე არავის უვლია, ამიტომ ის დაიხურა. დაფა რჩება როგორც იყო.',
   'remind.off': 'შეხსენებები გამორთულია. პარტიის დასრულებას მაინც შეიტყობთ.',
   'remind.default': 'შეხსენებები: სვლის დროის ნახევარზე და ბოლოსთან ახლოს.',

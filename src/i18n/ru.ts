@@ -111,6 +111,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'games.bringDownHint': 'Нажмите на партию, чтобы опустить её доску вниз чата.',
   'caption.vacation': '{name} в отпуске.',
   'sweep.reminder': '⏰ {name}, ваш ход в партии {game}: осталось {left}.',
+  'sweep.openBoard': 'Открыть доску',
   'sweep.abandoned': 'В партии {game} никто не ходил 30 дней, и она закрыта. Доска остаётся как была.',
   'remind.off': 'Напоминания выключены. О конце партии вы всё равно узнаете.',
   'remind.default': 'Напоминания: на половине времени на ход и перед самым концом.',

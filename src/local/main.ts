@@ -19,6 +19,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cryptoDice, type DiceSource } from '../dice/index.ts';
 import { createChatPacer, NO_PACE } from '../platforms/telegram/pace.ts';
+import { telegramMessageLink } from '../platforms/telegram/links.ts';
 import { unpromptedEmit } from '../platforms/telegram/send.ts';
 import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
 import { warmRenderer } from '../render/index.ts';
@@ -164,7 +165,7 @@ function startScheduler(store: GameStore, telegram: TelegramApi, options: LocalO
   const bot = options.polling ?? { token: LOCAL_TOKEN, apiRoot: telegram.apiRoot };
   const log = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
   const deps = {
-    store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), log,
+    store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), log, messageLink: telegramMessageLink,
     emitters: { telegram: unpromptedEmit(new Telegram(bot.token, { apiRoot: bot.apiRoot }), { pace: options.polling ? createChatPacer() : NO_PACE, log }) },
   };
   let running: Promise<SweepReport> | undefined;

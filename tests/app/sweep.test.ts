@@ -12,6 +12,7 @@ import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
 import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
 import { startTelegramApi, type StoredMessage, type TelegramApi, type TgUser } from '../../src/local/telegram-api/index.ts';
+import { telegramMessageLink } from '../../src/platforms/telegram/links.ts';
 import { telegramEmit } from '../../src/platforms/telegram/send.ts';
 import type { GameRecord, GameStore } from '../../src/store/index.ts';
 import { mulberry32, rollDie } from '../arbitraries.ts';
@@ -55,7 +56,7 @@ function telegram(): Emit {
 }
 
 function sweepDeps(store: GameStore = table.store): SweepDeps {
-  return { store, now: () => now, dice: dice(), emitters: { telegram: telegram() }, log: (e) => void (e.level === 'error' ? problems.push({ ...e }) : undefined) };
+  return { store, now: () => now, dice: dice(), emitters: { telegram: telegram() }, messageLink: telegramMessageLink, log: (e) => void (e.level === 'error' ? problems.push({ ...e }) : undefined) };
 }
 
 function appDeps(store: GameStore = table.store): AppDeps {
@@ -148,6 +149,9 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     // Sweeps run every 10 minutes: half of the day is swept at 12:00, nine tenths (21:36) at 21:40.
     expect(arrivals).toEqual([START + 12 * HOUR, START + 21 * HOUR + 40 * MINUTE]);
     expect(reminders(g.moverChat)[0].text).toMatch(/your move in long nardy: .* 12 h 0 min left/);
+    // The group is a supergroup: the reminder links to its board.
+    const boardRef = (await table.store.recall(`board#${g.id}`)) as { messageId: string };
+    expect(reminders(g.moverChat)[0].reply_markup?.inline_keyboard).toEqual([[{ text: 'Open the board', url: `https://t.me/c/${String(g.group.id).slice(4)}/${boardRef.messageId}` }]]);
     expect(reminders(g.waiterChat)).toEqual([]);
     const { record, state } = await match(g.id);
     expect(state.phase).toBe('finished');
