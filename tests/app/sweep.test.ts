@@ -246,6 +246,21 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(reminders(g.moverChat)).toHaveLength(2);
   });
 
+  it('a sweep that dies after claiming a reminder leaves it to the next sweep once its claim runs out', async () => {
+    now = START + 33 * DAY;
+    const g = await correspondenceGame();
+    now += 12 * HOUR;
+    // The process dies while sending: the emitter throws, nothing is marked.
+    const dying = { ...sweepDeps(), emitters: { telegram: async () => { throw new Error('killed'); } }, log: () => {} };
+    expect(await sweep(dying)).toMatchObject({ reminded: 0, retried: 1 });
+    expect((await match(g.id)).record.alarm?.sendingUntil).toBe(now + 2 * MINUTE);
+    now += MINUTE;
+    expect(await sweep(sweepDeps())).toMatchObject({ due: 0 });
+    now += MINUTE;
+    expect(await sweep(sweepDeps())).toMatchObject({ reminded: 1 });
+    expect(reminders(g.moverChat)).toHaveLength(1);
+  });
+
   it('a game on a platform this process cannot write to is logged, not retried every minute', async () => {
     now = START + 35 * DAY;
     const g = await correspondenceGame();
@@ -296,12 +311,19 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     const { state: stateBefore } = await match(g.id);
     const plays = stateBefore.history.filter((e) => e.type === 'played').length;
     let releaseMove!: () => void;
+    let moveAtSave!: () => void;
     const moveMayWrite = new Promise<void>((resolve) => (releaseMove = resolve));
+    const moveReachedSave = new Promise<void>((resolve) => (moveAtSave = resolve));
+    // The move is held at its write (read and decided, not yet stored) until the sweep is done.
     const heldStore: GameStore = Object.assign(Object.create(table.store) as GameStore, {
-      save: async (r: GameRecord, v: number) => (await moveMayWrite, table.store.save(r, v)),
+      save: async (r: GameRecord, v: number) => {
+        moveAtSave();
+        await moveMayWrite;
+        return table.store.save(r, v);
+      },
     });
     const move = moveOnce(g.id, g.mover, appDeps(heldStore)).then(() => 'stored', (e: Error) => e.message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await moveReachedSave;
     now += 2 * MINUTE;
     const report = await sweep(sweepDeps());
     expect(report.timedOut).toBe(1);
