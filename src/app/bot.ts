@@ -9,10 +9,12 @@ import { legalPlays, type VariantId } from '../engine/index.ts';
 import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
-import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
+import type { Button, ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError } from './matches.ts';
 import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
-import { decodeToken, type Choice, type Token } from './tokens.ts';
+import { bringBoardDown, handleReminderSettings, handleVacation } from './correspondence.ts';
+import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
+import { decodeToken, encodeToken, type Choice, type Token } from './tokens.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
 /** What the conversation needs from the world. */
@@ -33,9 +35,8 @@ function newGameId(): string {
 }
 
 /** A user's language: the one chosen with /lang, else the platform's. */
-async function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
-  const chosen = await deps.store.recall(`lang#${user.id}`);
-  return typeof chosen === 'string' ? pickLang(chosen) : pickLang(user.language);
+function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
+  return langOfPlayer(deps.store, user.id, user.language);
 }
 
 /** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
@@ -108,11 +109,6 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
   }
 }
 
-function isChatRef(v: unknown): v is Intent['chat'] {
-  const c = v as Intent['chat'] | null;
-  return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string';
-}
-
 async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, gameChat: Intent['chat'] | undefined, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
   const fromText = token.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
@@ -130,11 +126,6 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
     const player = after.players[actor];
     if (player && player.id !== intent.from.id) await noticeTurn(deps, emit, after.id, player, gameChat, lang);
   }
-}
-
-function isMessageRef(v: unknown): v is MessageRef {
-  const m = v as MessageRef | null;
-  return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && typeof m.chat?.chatId === 'string';
 }
 
 /**
@@ -165,6 +156,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
+  if (token.choice.k === 'bringDown') return bringBoardDown(deps, intent, emit, record, state, lang);
   if (token.version !== record.version) return refresh();
   if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
@@ -250,7 +242,9 @@ async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challeng
   const handle = intent.opponent ? undefined : intent.opponentUsername?.toLowerCase();
   if (handle) await deps.store.remember(`invitee#${opened.value.state.id}`, handle, deps.now());
   const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
-  await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  const sent = await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  // The scheduler marks the message expired if nobody accepts in time.
+  if (sent) await deps.store.remember(`challenge#${opened.value.state.id}`, sent, deps.now());
 }
 
 async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, emit: Emit): Promise<void> {
@@ -316,18 +310,27 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
   await emit({ kind: 'inlineAnswer', results });
 }
 
-/** `/games`: my open games and challenges, my turn first, with a link to each board where there is one. */
+/**
+ * `/games`: my open games and challenges in every chat, my turn first, with the time left; under
+ * it a "bring board down" button per game with a board (and a link to it where the platform has one).
+ */
 async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
-  const list = gamesList(listing.records, intent.from.id, lang);
-  const buttons = [];
+  // Open games only: finished ones must not crowd them out of the page.
+  const [active, challenges] = await Promise.all((['active', 'challenge'] as const).map((status) => deps.store.listByPlayer(intent.from.id, { status, limit: 20 })));
+  const listing = { records: [...active.records, ...challenges.records] };
+  const list = gamesList(listing.records, intent.from.id, lang, deps.now());
+  const buttons: Button[][] = [];
   for (const game of list.games) {
     const ref = await deps.store.recall(`board#${game.id}`);
-    const url = isMessageRef(ref) ? deps.messageLink?.(ref) : undefined;
-    if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+    if (!isMessageRef(ref)) continue;
+    const url = deps.messageLink?.(ref);
+    const version = listing.records.find((r) => r.id === game.id)?.version ?? 0;
+    const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version, choice: { k: 'bringDown' } }) };
+    buttons.push(url ? [down, { label: '↗', url }] : [down]);
   }
-  await emit({ kind: 'text', chat: intent.chat, text: list.text, buttons });
+  const text = buttons.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
+  await emit({ kind: 'text', chat: intent.chat, text, buttons });
 }
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
@@ -364,6 +367,9 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     case 'resign': return handleResign(deps, intent, emit);
     case 'games': return await handleGames(deps, intent, emit);
     case 'inline': return handleInline(deps, intent, emit);
+    case 'vacation': return handleVacation(deps, intent, emit);
+    case 'remind':
+    case 'quiet': return handleReminderSettings(deps, intent, emit);
     case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {

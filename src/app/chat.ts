@@ -50,6 +50,12 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
+  /** `/vacation [on|off]`: away (or back) in all my correspondence games; no word toggles. */
+  | { readonly kind: 'vacation'; readonly chat: ChatRef; readonly from: ChatUser; readonly away?: boolean }
+  /** `/remind off|default|frequent`: how often I am reminded to move; no word shows the usage. */
+  | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
+  /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
+  | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
   /** Inline mode (`@bot` typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string });
 

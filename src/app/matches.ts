@@ -9,7 +9,8 @@ import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
-import type { ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import type { Alarm, ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import { carriedAlarm, wakeAt } from './reminders.ts';
 
 /** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
 export interface MatchDeps {
@@ -44,10 +45,14 @@ const STATUS: Record<MatchState['phase'], GameStatus> = {
   expired: 'closed',
 };
 
-/** The record a match is stored as: the compact state plus what the indexes and lists need. */
-export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string): GameRecord {
+/**
+ * The record a match is stored as: the compact state plus what the indexes and lists need. The
+ * scheduler's alarm of the previous record is kept while the deadline it is about stays the same.
+ */
+export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string, previousAlarm?: Alarm): GameRecord {
   const seat = seatToAct(state);
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
+  const alarm = carriedAlarm(state, previousAlarm);
   return {
     id: state.id,
     version,
@@ -56,13 +61,17 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
     players,
     chat,
     updatedAt: now,
-    dueAt: nextDeadline(state),
+    dueAt: wakeAt(state, alarm, now),
+    ...(alarm === undefined ? {} : { alarm }),
     summary: {
       variant: state.settings.variant,
       names: state.players.map((p) => p?.name ?? null),
       score: state.score,
       matchLength: state.settings.matchLength,
       toAct: seat === null ? null : state.players[seat]?.id ?? null,
+      // `/games` shows the time left and who is on vacation without decoding the match.
+      deadline: nextDeadline(state) ?? null,
+      away: state.players.filter((p, seat) => p !== null && state.clock?.awaySince[seat] != null).map((p) => p!.name),
       // The language of the shared board: the chat's, taken from whoever opened the challenge.
       lang: lang ?? null,
     },
@@ -127,7 +136,7 @@ export async function runCommand(
   if (!applied.ok) return applied;
   // The platform may answer the press now, before the write (Telegram wants callbacks answered fast).
   await options.beforeSave?.(applied.value.state);
-  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record)), record.version);
+  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm), record.version);
   if (!saved.ok) return fail(storeError(saved.error));
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }

@@ -117,6 +117,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
+    if (e.reason === 'timeout' && e.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(state, e.winner === 0 ? 1 : 0) }));
     lines.push(e.winner === null ? t(lang, 'result.draw') : t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
@@ -132,6 +133,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
     }
+    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(state, seat) }));
     if (state.settings.doubling) {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }

@@ -6,7 +6,7 @@
  */
 const EN = {
   // Help and start.
-  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy.\n/games — your games and challenges\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board.',
+  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy.\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board.',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.
@@ -105,6 +105,27 @@ const EN = {
   'games.theirTurn': '{name} to move',
   'games.challenge': 'challenge, waiting for an opponent',
   'games.opponent': 'opponent: {name}',
+  'time.days': '{days} d {hours} h',
+  'time.hours': '{hours} h {minutes} min',
+  'time.minutes': '{minutes} min',
+  'games.away': '{name} on vacation',
+  'games.left': '{left} left',
+  'games.bringDown': '⬇️ Bring down: {game}',
+  'games.bringDownHint': 'Press a game to bring its board down to the end of its chat.',
+  'caption.vacation': '{name} is on vacation.',
+  'sweep.reminder': '⏰ {name}, your move in {game}: {left} left.',
+  'sweep.openBoard': 'Open the board',
+  'sweep.abandoned': 'Nobody has moved in {game} for 30 days, so the game is closed. Its board stays as it was.',
+  'remind.off': 'Reminders are off. You will still hear when a game ends.',
+  'remind.default': 'Reminders: at half of your time for a move and near the end.',
+  'remind.frequent': 'Reminders: at a quarter, half and three quarters of your time for a move, and near the end.',
+  'remind.usage': 'Write /remind off, /remind default or /remind frequent.',
+  'quiet.set': 'Quiet hours: {from}:00–{to}:00 at {offset}. Reminders wait until they end, unless your time would run out first.',
+  'quiet.off': 'Quiet hours are off.',
+  'quiet.usage': 'Write it like /quiet 23-7 +3 (from 23:00 to 7:00, your time zone UTC+3), or /quiet off.',
+  'vacation.on': 'Vacation is on in {n} of your games: your clock there uses your vacation days. Send /vacation off when you are back.',
+  'vacation.off': 'Welcome back! Vacation is off in {n} of your games.',
+  'vacation.none': 'None of your games in play has vacation days.',
   'lang.changed': 'Language: {lang}.',
   'lang.choose': 'Choose a language:',
   'inline.challengeLong': 'Challenge to long nardy',

@@ -5,16 +5,22 @@
  * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
  * and press its buttons in the browser. `PORT` changes the port. With `TELEGRAM_BOT_TOKEN` and
  * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
- * store. Ctrl-C closes everything and keeps the data. Not a rule: local infrastructure.
+ * store. The scheduler sweeps every minute (`SWEEP_EVERY_SECONDS`), so reminders and time-outs
+ * arrive in the playground through the stand-in (or through the real bot when it runs).
+ * Ctrl-C closes everything and keeps the data. Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
  */
 import { randomBytes } from 'node:crypto';
+import { Telegram } from 'telegraf';
+import { sweep, type SweepReport } from '../app/index.ts';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cryptoDice, type DiceSource } from '../dice/index.ts';
 import { createChatPacer, NO_PACE } from '../platforms/telegram/pace.ts';
+import { telegramMessageLink } from '../platforms/telegram/links.ts';
+import { unpromptedEmit } from '../platforms/telegram/send.ts';
 import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
 import { warmRenderer } from '../render/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
@@ -49,6 +55,8 @@ export type LocalOptions = {
   now?: () => number;
   /** A real bot to run by long polling as well (`TELEGRAM_BOT_TOKEN`), against `apiRoot`. */
   polling?: { token: string; botId: number; botUsername: string; apiRoot: string };
+  /** How often the scheduler sweeps, in ms; default 60 000 (as deployed); 0: only by `sweep()`. */
+  sweepEveryMs?: number;
 };
 
 /** A running local process. */
@@ -62,6 +70,8 @@ export type LocalProcess = {
   readonly persistent: boolean;
   readonly store: GameStore;
   readonly telegram: TelegramApi;
+  /** Runs one scheduler sweep now (the timer runs them every `sweepEveryMs` anyway). */
+  sweep(): Promise<SweepReport>;
   /** Closes the servers and the database (its data stays on disk). */
   close(): Promise<void>;
 };
@@ -101,8 +111,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
 
     handlers = { webhook, api: playgroundApi(telegram, people, deliver) };
     if (options.polling !== undefined) closers.push(realBot(options.polling, store, options, sink));
+    const scheduler = startScheduler(store, telegram, options, sink);
+    closers.push(scheduler.stop);
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
-    return { url, port, webhookSecret, persistent, store, telegram, close: closeAll };
+    return { url, port, webhookSecret, persistent, store, telegram, sweep: scheduler.sweepNow, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
@@ -144,6 +156,40 @@ function realBot(bot: NonNullable<LocalOptions['polling']>, store: GameStore, op
   return () => poller.stop();
 }
 
+/**
+ * The scheduler (functions/scheduler.ts in the cloud) on a timer: it writes through the real bot
+ * when one runs, else through the stand-in, so the playground shows reminders and results arriving.
+ * Sweeps never overlap here; stopping waits for the one in flight.
+ */
+function startScheduler(store: GameStore, telegram: TelegramApi, options: LocalOptions, sink: LineSink) {
+  const bot = options.polling ?? { token: LOCAL_TOKEN, apiRoot: telegram.apiRoot };
+  const log = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
+  const deps = {
+    store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), log, messageLink: telegramMessageLink,
+    emitters: { telegram: unpromptedEmit(new Telegram(bot.token, { apiRoot: bot.apiRoot }), { pace: options.polling ? createChatPacer() : NO_PACE, log }) },
+  };
+  let running: Promise<SweepReport> | undefined;
+  const sweepNow = async (): Promise<SweepReport> => {
+    while (running) await running.catch(() => undefined);
+    running = sweep(deps);
+    try {
+      const report = await running;
+      const done = Object.entries(report).filter(([key, n]) => key !== 'due' && n > 0).map(([key, n]) => `${key} ${n}`);
+      if (done.length > 0) sink(`scheduler: ${report.due} due — ${done.join(', ')}`);
+      return report;
+    } finally {
+      running = undefined;
+    }
+  };
+  const every = options.sweepEveryMs ?? 60_000;
+  const timer = every > 0 ? setInterval(() => void sweepNow().catch((error: unknown) => sink(`ERROR scheduler: ${String(error)}`)), every) : undefined;
+  const stop = async () => {
+    clearInterval(timer);
+    await running?.catch(() => undefined);
+  };
+  return { sweepNow, stop };
+}
+
 /** The embedded database (closed with the rest), or the one `options.dynamodb` names. */
 async function database(options: LocalOptions, dataDir: string, sink: LineSink, closers: (() => Promise<unknown>)[]) {
   if (options.dynamodb !== undefined) {
@@ -169,6 +215,7 @@ async function main(): Promise<void> {
   let local: LocalProcess;
   try {
     local = await startLocal({
+      sweepEveryMs: (config.sweepEverySeconds ?? 60) * 1000,
       port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }),
     });
   } catch (error) {

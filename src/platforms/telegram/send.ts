@@ -90,6 +90,15 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
   return Object.assign(emit, { finish: () => answer('', false) });
 }
 
+/**
+ * Returns the emitter for messages the bot sends on its own (the scheduler's reminders and
+ * results): no press to answer, and the 429 wait budget counted per message rather than per
+ * update, so one rate-limited chat cannot use up the waits of every other chat in a sweep.
+ */
+export function unpromptedEmit(telegram: Telegram, options: SendOptions = {}): Emit {
+  return (effect) => telegramEmit(telegram, options)(effect);
+}
+
 type Api = <T>(method: string, call: () => Promise<T>) => Promise<Sent<T>>;
 type Buttons = readonly (readonly Button[])[] | undefined;
 type ChatRef = MessageRef['chat'];
