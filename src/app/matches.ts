@@ -24,7 +24,9 @@ export type AppError =
   | GameError
   | Exclude<StoreError, { kind: 'corrupt-item' }>
   | { readonly kind: 'corrupt-item'; readonly message: string }
-  | { readonly kind: 'duplicate-update'; readonly message: string };
+  | { readonly kind: 'duplicate-update'; readonly message: string }
+  /** The game was closed for good (abandoned): it stays viewable but takes no more commands. */
+  | { readonly kind: 'game-closed'; readonly id: string };
 
 /** The outcome of a use case: the stored record, the match and what happened. */
 export interface Outcome {
@@ -129,6 +131,7 @@ export async function runCommand(
     current = loaded.value;
   }
   const { record, state } = current;
+  if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: 'game-closed', id: gameId });
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version });
   }

@@ -138,6 +138,7 @@ const EN = {
   'error.not-a-player': 'You are not playing in this game.',
   'error.not-your-turn': 'It is not your turn.',
   'error.wrong-phase': 'That cannot be done right now.',
+  'error.game-closed': 'This game was closed: nobody moved in it for 30 days.',
   'error.illegal-play': 'The rules do not allow that move.',
   'error.invalid-notation': 'I could not read that move. Write it like 24/18 18/15.',
   'error.ambiguous-play': 'That move can be played in more than one way. Please pick one with the buttons.',

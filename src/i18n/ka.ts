@@ -136,6 +136,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'error.not-a-player': 'თქვენ ამ პარტიაში არ თამაშობთ.',
   'error.not-your-turn': 'ახლა თქვენი სვლა არ არის.',
   'error.wrong-phase': 'ამის გაკეთება ახლა არ შეიძლება.',
+  'error.game-closed': 'ეს პარტია დახურულია: მასში 30 დღე არავის უვლია.',
   'error.illegal-play': 'წესები ასეთ სვლას არ უშვებს.',
   'error.invalid-notation': 'სვლა ვერ წავიკითხე. დაწერეთ ასე: 24/18 18/15.',
   'error.ambiguous-play': 'ეს სვლა რამდენიმენაირად შეიძლება. აირჩიეთ ღილაკით.',

@@ -134,6 +134,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'error.not-a-player': 'Вы не участвуете в этой партии.',
   'error.not-your-turn': 'Сейчас не ваш ход.',
   'error.wrong-phase': 'Сейчас это сделать нельзя.',
+  'error.game-closed': 'Эта партия закрыта: в ней никто не ходил 30 дней.',
   'error.illegal-play': 'Правила не разрешают такой ход.',
   'error.invalid-notation': 'Не удалось разобрать ход. Пишите так: 24/18 18/15.',
   'error.ambiguous-play': 'Этот ход можно сыграть по-разному. Выберите вариант кнопкой.',

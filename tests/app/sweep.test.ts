@@ -379,6 +379,11 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(record.status).toBe('closed');
     expect(record.dueAt).toBeUndefined();
     expect(state.phase).toBe('playing');
+    // Closed for good: a late press on the old board is refused and does not reopen the game.
+    const mover = state.players[seatToAct(state)!]!;
+    const late = await runCommand(appDeps(), 'abandon1', { type: 'roll', by: mover.id });
+    expect(late.ok ? 'stored' : late.error.kind).toBe('game-closed');
+    expect((await match('abandon1')).record).toMatchObject({ status: 'closed', version: record.version });
   });
 });
 
