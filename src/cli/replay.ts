@@ -12,7 +12,7 @@ import { InputError, boardOf, diceOf, optionsOf, variantOf, type Flags } from '.
 
 function describe(variant: Variant, board: Board, out: Writable): void {
   out.write(`${asciiBoard(board, variant.family)}\n`);
-  if (variant.family === 'short') out.write(`gnubg Position ID: ${formatPositionId(board)}\n`);
+  if (variant.family === 'short' && !variant.pinning) out.write(`gnubg Position ID: ${formatPositionId(board)}\n`);
 }
 
 function fail(err: unknown): number {
