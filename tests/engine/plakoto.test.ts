@@ -25,7 +25,12 @@ import { playRandomGame, positionAndDiceArb } from '../arbitraries.ts';
 import { referencePlays } from './reference/slow-rules.ts';
 import { side } from './sides.ts';
 
-const at = (board: Board) => ({ variant: 'plakoto' as const, board });
+/** A position of hand-made boards, checked by the board codec so that no test rests on an impossible board. */
+function at(board: Board) {
+  const checked = parseBoardJson(board, VARIANTS.plakoto);
+  if (!checked.ok) throw new Error(checked.error.message);
+  return { variant: 'plakoto' as const, board };
+}
 const moves = (board: Board, dice: Dice) => legalPlays(at(board), dice).map((p) => p.move).sort();
 const boardsOf = (board: Board, dice: Dice) => legalPlays(at(board), dice).map((p) => JSON.stringify(p.board)).sort();
 
