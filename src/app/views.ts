@@ -3,7 +3,7 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step —
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
-import { VARIANTS, applySteps, formatDice, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
 import { deadlineOf, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
@@ -29,10 +29,11 @@ function point(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
+/** A side in words, `24:13 6:2 off:1`; a pinned checker (plakoto) is `3:1📌`. */
 function sideInWords(s: SideCheckers): string {
   const parts: string[] = [];
   if (s[25] > 0) parts.push(`bar:${s[25]}`);
-  for (let p = 24; p >= 1; p--) if (s[p] > 0) parts.push(`${p}:${s[p]}`);
+  for (let p = 24; p >= 1; p--) if (s[p] !== 0) parts.push(isPinned(s, p) ? `${p}:1📌` : `${p}:${s[p]}`);
   if (s[0] > 0) parts.push(`off:${s[0]}`);
   return parts.join(' ');
 }
