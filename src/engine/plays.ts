@@ -31,7 +31,7 @@ export interface Step {
   readonly from: number;
   readonly to: number;
   readonly die: number;
-  /** An opposing blot was hit on `to` (short family). */
+  /** An opposing blot was hit on `to` (short family), or pinned there (plakoto). */
   readonly hit: boolean;
 }
 

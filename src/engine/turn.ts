@@ -43,7 +43,10 @@ export function applySteps(board: Board, steps: readonly Step[], family: 'short'
   const them = board[1].slice();
   for (const s of steps) {
     me[s.from]--;
-    if (capture === 'pin' && s.from <= 24 && me[s.from] === 0 && them[opponentPoint(family, s.from)] === PINNED) them[opponentPoint(family, s.from)] = 1;
+    if (capture === 'pin' && s.from <= 24 && me[s.from] === 0) {
+      const q = opponentPoint(family, s.from);
+      if (them[q] === PINNED) them[q] = 1; // the pinner has left: the pinned checker is free again
+    }
     me[s.to]++;
     if (s.hit && s.to > 0) {
       const q = opponentPoint(family, s.to);
