@@ -9,6 +9,7 @@ import {
   PINNED,
   checkerCount,
   formatPositionId,
+  formatXgid,
   gameResult,
   isGameOver,
   legalPlays,
@@ -129,9 +130,10 @@ describe('plakoto positions in the codecs', () => {
     expect(parseBoardJson(unpinned, VARIANTS.plakoto)).toMatchObject({ ok: false, error: { message: expect.stringContaining('pinned by nobody') } });
   });
 
-  it('the gnubg Position ID refuses a pinned checker instead of dropping it', () => {
+  it('the gnubg Position ID and XGID refuse a pinned checker instead of dropping it', () => {
     expect(() => formatPositionId([side({ 24: 14, 20: PINNED }), side({ 24: 14, 5: 1 })])).toThrow(/pinned/);
     expect(formatPositionId(startBoard(VARIANTS.plakoto))).toHaveLength(14);
+    expect(() => formatXgid([side({ 24: 14, 20: PINNED }), side({ 24: 14, 5: 1 })])).toThrow(/pinned/);
   });
 });
 
