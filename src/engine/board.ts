@@ -78,11 +78,6 @@ export function checkerCount(side: SideCheckers): number {
   return n;
 }
 
-/** Returns how many checkers a side has on point `p` (a pinned checker is one). Not a rule: reading the `PINNED` mark. */
-export function checkersOn(side: SideCheckers, p: number): number {
-  return Math.abs(side[p]);
-}
-
 /** Returns true when the side's checker on point `p` is pinned (plakoto, RULES.md §6). */
 export function isPinned(side: SideCheckers, p: number): boolean {
   return side[p] === PINNED;

@@ -4,7 +4,7 @@
  */
 
 // Common: positions, plays, turns, results.
-export { BAR, OFF, PINNED, SIDE_LENGTH, checkerCount, checkersOn, copyBoard, emptySide, isPinned, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
+export { BAR, OFF, PINNED, SIDE_LENGTH, checkerCount, copyBoard, emptySide, isPinned, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
 export type { Board, Family, SideCheckers } from './board.ts';
 export { countLegalPlays, legalPlays } from './plays.ts';
 export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
