@@ -129,6 +129,7 @@ class EngineReferee {
   private board: Board | undefined;
   private turnsPlayed: [number, number] = [0, 0];
   private rung: LadderRung | undefined;
+  private rungSeat = 0;
   plays = 0;
   rungs = 0;
 
@@ -148,18 +149,23 @@ class EngineReferee {
       const board: Board = seat === 0 ? [mine[0], mine[1]] : [mine[1], mine[0]];
       const plays = legalPlays({ variant: state.settings.variant, board, options: state.settings.options },
         [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0, moves: this.rung?.moves });
+      const play = plays.find((p) => p.move === event.move);
       if (event.move === 'Ø') {
         expect(plays, `Ø with ${event.dice} is right only when no play is legal`).toEqual([]);
       } else {
-        const play = plays.find((p) => p.move === event.move);
         expect(play, `${event.dice}: ${event.move} is a legal play (legal: ${plays.map((p) => p.move).join(', ')})`).toBeDefined();
         this.board = seat === 0 ? [play!.board[0], play!.board[1]] : [play!.board[1], play!.board[0]];
       }
-      const used = plays.find((p) => p.move === event.move)?.steps.length ?? 0;
-      const rung = this.rung ?? ladderStart(variant.value, event.dice, this.turnsPlayed[seat] + 1);
-      if (this.rung) this.rungs++;
-      else this.turnsPlayed[seat]++;
-      this.rung = rung ? nextRung(rung, used)?.rung : undefined;
+      if (this.rung) {
+        expect([seat, ...event.dice], 'a ladder rung is the next double, played by the side the ladder says').toEqual([this.rungSeat, this.rung.die, this.rung.die]);
+        this.rungs++;
+      } else {
+        this.turnsPlayed[seat]++; // a rung is part of a turn, not a turn of its own
+      }
+      const rung = this.rung ?? ladderStart(variant.value, event.dice, this.turnsPlayed[seat]);
+      const next = rung && nextRung(rung, play?.steps.length ?? 0);
+      this.rung = next?.rung;
+      this.rungSeat = next?.toOpponent ? 1 - seat : seat;
       this.plays++;
     }
   }
