@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
 import { legalPlays, type VariantId } from '../engine/index.ts';
-import { positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
+import { positionOf, seatToAct, turnContextOf, type Command, type MatchState } from '../game/index.ts';
 import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import type { Button, ChatUser, Emit, Intent, MessageRef } from './chat.ts';
@@ -65,7 +65,7 @@ function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | u
     case 'play': {
       const game = state.game;
       if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
-      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, { firstTurn: game.turnsPlayed[game.turn.seat] === 0 });
+      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, turnContextOf(game));
       return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?' };
     }
     default: return undefined;

@@ -1,6 +1,7 @@
 /**
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
+import type { VariantId } from '../engine/index.ts';
 import type { MatchState } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import { timeLeft } from './reminders.ts';
@@ -28,10 +29,18 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 14 },
 };
 
+/** The variant's name in the player's language. */
+function variantName(lang: Lang, variant: VariantId | string | undefined): string {
+  return t(lang, `variant.${(variant ?? 'long') as VariantId}`);
+}
+
+/** The variant buttons' codes (kept short: they ride in the button token). */
+const VARIANT_CODES: Readonly<Record<string, VariantId>> = { l: 'long', s: 'short', p: 'plakoto', g: 'gulbara' };
+
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
-    variant: t(lang, s.variant === 'long' ? 'variant.long' : 'variant.short'),
+    variant: variantName(lang, s.variant),
     match: s.matchLength > 0 ? t(lang, 'match.points', { n: s.matchLength }) : t(lang, 'match.single'),
     cube: t(lang, s.doubling ? 'cube.on' : 'cube.off'),
     clock: clockText(state, lang),
@@ -46,8 +55,8 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
   const text = opponentName
-    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings })
-    : t(lang, 'challenge.open', { challenger, variant: t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short'), settings });
+    ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant: variantName(lang, state.settings.variant), settings })
+    : t(lang, 'challenge.open', { challenger, variant: variantName(lang, state.settings.variant), settings });
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
@@ -62,7 +71,7 @@ export function changedSettings(state: MatchState, key: string, value: string): 
   const s = state.settings;
   const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock };
   switch (key) {
-    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock } : undefined;
+    case 'v': return VARIANT_CODES[value] ? { variant: VARIANT_CODES[value], matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock } : undefined;
     case 'l': return CLOCKS[value] ? { ...base, clock: CLOCKS[value] } : undefined;
     case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
     case 'c': return { ...base, doubling: value === '1' };
@@ -87,6 +96,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang):
   const mars = s.options.withMars ?? true;
   const rows: Button[][] = [
     [set('v', 'l', t(lang, 'variant.long'), s.variant === 'long'), set('v', 's', t(lang, 'variant.short'), s.variant === 'short')],
+    [set('v', 'p', t(lang, 'variant.plakoto'), s.variant === 'plakoto'), set('v', 'g', t(lang, 'variant.gulbara'), s.variant === 'gulbara')],
     [0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)),
   ];
   if (s.variant === 'short') {
@@ -146,7 +156,7 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
   const lines = sorted.map((r) => {
     const s = (r.summary ?? {}) as Summary;
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
-    const variant = t(lang, s.variant === 'short' ? 'variant.short' : 'variant.long');
+    const variant = variantName(lang, s.variant);
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';

@@ -25,6 +25,8 @@ type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
 const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
   long: 'long', nardy: 'long', 'длинные': 'long', 'длинная': 'long', 'длинный': 'long', 'გრძელი': 'long',
   short: 'short', backgammon: 'short', 'короткие': 'short', 'короткая': 'short', 'короткий': 'short', 'მოკლე': 'short',
+  plakoto: 'plakoto', tapa: 'plakoto', 'плакото': 'plakoto', 'тапа': 'plakoto', 'პლაკოტო': 'plakoto',
+  gulbara: 'gulbara', gul: 'gulbara', mad: 'gulbara', 'гюльбара': 'gulbara', 'безумные': 'gulbara', 'გულბარა': 'gulbara', 'გიჟური': 'gulbara',
 };
 
 /** The intent of a Telegram update, or `undefined` when the update is nothing the bot answers. */
