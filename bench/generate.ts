@@ -28,7 +28,7 @@ function bench(variant: VariantId): void {
   }
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
   console.log(
-    `generate ${variant.padEnd(5)}: ${Math.round(calls / secs).toLocaleString('en')} calls/s, ` +
+    `generate ${variant.padEnd(7)}: ${Math.round(calls / secs).toLocaleString('en')} calls/s, ` +
       `${Math.round(plays / secs).toLocaleString('en')} plays/s (${(plays / calls).toFixed(1)} plays/call, ${calls.toLocaleString('en')} calls in ${secs.toFixed(1)} s)`,
   );
 }
@@ -36,6 +36,8 @@ function bench(variant: VariantId): void {
 console.log(`node ${process.version}, ${vectorsNote()}`);
 bench('short');
 bench('long');
+bench('plakoto');
+bench('gulbara');
 
 function vectorsNote(): string {
   return '5,000 middle-game vectors per variant (turns 8..40 of seeded random games)';

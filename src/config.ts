@@ -40,6 +40,8 @@ export type Config = {
   discord?: DiscordSettings;
   /** `PORT`, for the local process (`npm start`); absent when unset. */
   port?: number;
+  /** `SWEEP_EVERY_SECONDS`: how often `npm start` sweeps (0: never); absent when unset. */
+  sweepEverySeconds?: number;
 };
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
@@ -85,6 +87,7 @@ export function readConfig(env: Env): Config {
   const discord = readDiscord(env);
   const port = readVariable(env, 'PORT', /^\d{1,5}$/, 'a port number 0–65535');
   if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
+  const sweepEvery = readVariable(env, 'SWEEP_EVERY_SECONDS', /^\d{1,5}$/, 'a whole number of seconds (0: never)');
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -95,6 +98,7 @@ export function readConfig(env: Env): Config {
     ...(telegram === undefined ? {} : { telegram }),
     ...(discord === undefined ? {} : { discord }),
     ...(port === undefined ? {} : { port: Number(port) }),
+    ...(sweepEvery === undefined ? {} : { sweepEverySeconds: Number(sweepEvery) }),
   };
 }
 

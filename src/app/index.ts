@@ -1,5 +1,6 @@
 /**
- * The app layer's door: the conversation every platform shares, and the match use cases.
+ * The app layer's door: the conversation every platform shares, the match use cases, and the
+ * scheduler's sweep.
  */
 export { handleIntent } from './bot.ts';
 export type { AppDeps } from './bot.ts';
@@ -9,3 +10,5 @@ export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken } from './tokens.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView, MAX_LISTED_PLAYS } from './views.ts';
+export { sweep } from './sweep.ts';
+export type { SweepDeps, SweepOptions, SweepReport } from './sweep.ts';

@@ -15,7 +15,7 @@ const USAGE = `usage: nardy <command> [options]
   show  --variant V (--position ID | --board JSON)
   play  --variant V [--options JSON] "3-1: 8/5 6/5" "6-4: 24/14" ...
   render --variant V (--position ID | --board JSON) [--dice a-b] [--spec JSON] [--out file.png]
-variants: short, long`;
+variants: short, long, plakoto, gulbara`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

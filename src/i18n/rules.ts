@@ -42,12 +42,12 @@ type Line = MessageKey | readonly [MessageKey, MessageParams];
  * hitting, the bar and the Caucasian rule (short), bearing off, scoring, and — when settings are
  * given — match, cube conventions, resignation and clock. An option missing or outside its
  * domain reads as the variant's default.
- * Implements the wording of RULES.md §1–§5.
+ * Implements the wording of RULES.md §1–§5 and §6 (plakoto, gul bara).
  * @example rulesText('en', 'long', { sixBlock: 'never' })
  */
 export function rulesText(lang: Lang, variant: VariantId, options: Readonly<Record<string, unknown>> = {}, settings?: RulesSettings): string {
   const o = chosenOptions(variant, options);
-  const lines = [...(variant === 'long' ? longLines(o) : shortLines(o)), ...settingLines(o, settings)];
+  const lines = [...VARIANT_LINES[variant](o), ...settingLines(o, settings)];
   const [title, ...rest] = lines.map((line) => (typeof line === 'string' ? t(lang, line) : t(lang, line[0], line[1])));
   return [title, ...rest.map((text) => `• ${text}`)].join('\n');
 }
@@ -87,6 +87,30 @@ function shortLines(o: Record<string, unknown>): Line[] {
   ];
 }
 
+/** RULES.md §6: plakoto, as completed in src/engine/variants/plakoto.ts. */
+function plakotoLines(o: Record<string, unknown>): Line[] {
+  return [
+    'rules.plakoto.title', 'rules.plakoto.start', 'rules.long.opening', 'rules.dice', 'rules.plakoto.pin',
+    'rules.plakoto.mother', 'rules.bearOff', 'rules.plakoto.bearOffPinned',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.plakoto.score',
+  ];
+}
+
+/** RULES.md §6: gul bara, as completed in src/engine/variants/gulbara.ts: long nardy with mad doubles. */
+function gulbaraLines(o: Record<string, unknown>): Line[] {
+  return [
+    'rules.gulbara.title', 'rules.long.start', 'rules.long.opening', 'rules.dice', 'rules.gulbara.ladder', 'rules.gulbara.passed',
+    'rules.long.noHit', 'rules.long.head', `rules.long.head.${o.headException as 'listed' | 'computed' | 'anyDouble'}`,
+    `rules.long.block.${o.sixBlock as 'ahead' | 'inHome' | 'never'}`,
+    'rules.gulbara.bearOff',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.long.score.oinMars',
+  ];
+}
+
+const VARIANT_LINES: Readonly<Record<VariantId, (o: Record<string, unknown>) => Line[]>> = {
+  long: longLines, short: shortLines, plakoto: plakotoLines, gulbara: gulbaraLines,
+};
+
 /** RULES.md §4–§5: match, cube conventions, resignation, clock. */
 function settingLines(o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {
   if (!s) return resignLines(o);
@@ -100,7 +124,7 @@ function settingLines(o: Record<string, unknown>, s: RulesSettings | undefined):
 /** RULES.md §4 resign: an oin, or an offered mars (and koks where the game has it). */
 function resignLines(o: Record<string, unknown>): Line[] {
   if (o.withMars === false) return ['rules.resign'];
-  const koks = o.longScoring === undefined || o.longScoring === 'withKoks';
+  const koks = o.gameType !== undefined || o.longScoring === 'withKoks'; // short nardy, or long with koks
   return ['rules.resign', koks ? 'rules.resign.offerKoks' : 'rules.resign.offerMars'];
 }
 

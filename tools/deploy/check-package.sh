@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Packages the service offline (`npx osls package --stage ci`: no AWS account, no credentials, no
-# AWS call) and checks the zips: each holds its handler, the telegram and discord ones also sharp's
-# linux-x64 binaries and the bundled font; then imports the bundled handlers under Node from the
+# AWS call) and checks the zips: each holds its handler, the telegram, discord and scheduler ones
+# also sharp's linux-x64 binaries and the bundled font; then imports the bundled handlers under Node from the
 # unzipped package (telegram's top-level await and INIT render included) and prints the cold
 # import times.
 # The npm registry (or npm's cache) is used: serverless-esbuild installs sharp into the zip.
@@ -27,13 +27,13 @@ npx osls package --stage ci
 has() { # zip, pattern (extended regex on the listed names), what
   unzip -Z1 "$1" | grep -Ec "$2" >/dev/null || fail "$(basename "$1") lacks $3 (no entry matching /$2/)"
 }
-for fn in legal telegram discord; do
+for fn in legal telegram discord scheduler; do
   zip=".serverless/$fn.zip"
   [ -f "$zip" ] || fail "$zip was not produced"
   has "$zip" "^functions/$fn\.mjs$" "its handler functions/$fn.mjs"
 done
 tg=.serverless/telegram.zip
-for zip in "$tg" .serverless/discord.zip; do
+for zip in "$tg" .serverless/discord.zip .serverless/scheduler.zip; do
   has "$zip" '^node_modules/sharp/package\.json$' "sharp"
   has "$zip" '^node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-.*\.node$' "sharp's linux-x64 binding (@img/sharp-linux-x64)"
   has "$zip" '^node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp\.so' "libvips (@img/sharp-libvips-linux-x64)"
@@ -59,6 +59,7 @@ trap 'rm -rf "$task"' EXIT
 unzip -q "$tg" -d "$task/telegram"
 unzip -q .serverless/legal.zip -d "$task/legal"
 unzip -q .serverless/discord.zip -d "$task/discord"
+unzip -q .serverless/scheduler.zip -d "$task/scheduler"
 (
   cd "$task"
   # An unused local port: nothing is called at import, and a call would fail fast, never reach AWS.
@@ -79,14 +80,16 @@ unzip -q .serverless/discord.zip -d "$task/discord"
     };
     const discord = await import("./discord/functions/discord.mjs");
     const t3 = performance.now();
-    if (typeof telegram.handler !== "function" || typeof legal.handler !== "function" || typeof discord.handler !== "function") throw new Error("a handler is not exported");
+    const scheduler = await import("./scheduler/functions/scheduler.mjs");
+    const t4 = performance.now();
+    if ([telegram, legal, discord, scheduler].some((m) => typeof m.handler !== "function")) throw new Error("a handler is not exported");
     await discord.handler({ headers: {}, body: "{\"type\":1}" }, {});
     if (streamed?.statusCode !== 401) throw new Error(`discord accepted an unsigned interaction: ${streamed?.statusCode}`);
     const denied = await telegram.handler({ headers: {}, body: "{}" });
     if (denied.statusCode < 400) throw new Error(`telegram accepted an update without the secret: ${denied.statusCode}`);
     const empty = await legal.handler({ body: "" });
     if (empty.statusCode !== 400) throw new Error(`legal answered ${empty.statusCode} to an empty body`);
-    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms`);
+    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
     console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}; discord unsigned -> ${streamed.statusCode}`);
   '
 ) || fail "a bundled handler does not load or answer (see the error above)"

@@ -1,11 +1,13 @@
 import { emptySide, type Board } from '../board.ts';
 import { fail, ok, type Result } from '../result.ts';
+import { gulbara } from './gulbara.ts';
 import { long } from './long.ts';
+import { plakoto } from './plakoto.ts';
 import { short } from './short.ts';
 import type { Variant, VariantId, VariantOptions } from './types.ts';
 
 /** Every variant, by id. Not a rule: the registry (STYLE.md §6). */
-export const VARIANTS: Readonly<Record<VariantId, Variant>> = { long, short };
+export const VARIANTS: Readonly<Record<VariantId, Variant>> = { long, short, plakoto, gulbara };
 
 /**
  * Returns the variant named by an id or alias (case-insensitive).
@@ -65,4 +67,4 @@ export function startBoard(variant: Variant): Board {
   return [side, side.slice()];
 }
 
-export type { Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';
+export type { DoublesLadder, EarlyEnd, Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
-import { findVariant, legalPlays, startBoard, type Board, type SideCheckers } from '../../../src/engine/index.ts';
+import { findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers } from '../../../src/engine/index.ts';
 import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
 import {
   startTelegramApi, type StoredMessage, type TelegramApi, type TgChat, type TgUpdate, type TgUser,
@@ -106,24 +106,32 @@ async function stored(gameId: string): Promise<{ record: GameRecord; state: Matc
   return { record: loaded.value, state: state.value };
 }
 
-/** The position in the caption's words (`24:13 6:2 off:1`), written here independently of the app. */
+/** The position in the caption's words (`24:13 6:2 3:1📌 off:1`), written here independently of the app. */
 function inWords(side: SideCheckers): string {
   const parts: string[] = [];
   if (side[25] > 0) parts.push(`bar:${side[25]}`);
-  for (let p = 24; p >= 1; p--) if (side[p] > 0) parts.push(`${p}:${side[p]}`);
+  for (let p = 24; p >= 1; p--) {
+    if (side[p] > 0) parts.push(`${p}:${side[p]}`);
+    if (side[p] < 0) parts.push(`${p}:1📌`); // plakoto: one pinned checker
+  }
   if (side[0] > 0) parts.push(`off:${side[0]}`);
   return parts.join(' ');
 }
 
 /**
  * Follows a match's history with the engine alone: every recorded play must be one of the legal
- * plays of the position before it; the board it leads to is the engine's, not the app's.
+ * plays of the position before it; the board it leads to is the engine's, not the app's. Gul
+ * bara's ladder rungs are followed with the engine's ladder functions: a rung is not a turn, and
+ * a rung passed on gives its remaining moves only.
  */
 class EngineReferee {
   private seen = 0;
   private board: Board | undefined;
   private turnsPlayed: [number, number] = [0, 0];
+  private rung: LadderRung | undefined;
+  private rungSeat = 0;
   plays = 0;
+  rungs = 0;
 
   follow(state: MatchState): void {
     const variant = findVariant(state.settings.variant);
@@ -133,21 +141,31 @@ class EngineReferee {
       if (event.type === 'gameStarted') {
         this.board = startBoard(variant.value);
         this.turnsPlayed = [0, 0];
+        this.rung = undefined;
       }
       if (event.type !== 'played') continue;
       const seat = event.seat;
       const mine = this.board!;
       const board: Board = seat === 0 ? [mine[0], mine[1]] : [mine[1], mine[0]];
       const plays = legalPlays({ variant: state.settings.variant, board, options: state.settings.options },
-        [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0 });
+        [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0, moves: this.rung?.moves });
+      const play = plays.find((p) => p.move === event.move);
       if (event.move === 'Ø') {
         expect(plays, `Ø with ${event.dice} is right only when no play is legal`).toEqual([]);
       } else {
-        const play = plays.find((p) => p.move === event.move);
         expect(play, `${event.dice}: ${event.move} is a legal play (legal: ${plays.map((p) => p.move).join(', ')})`).toBeDefined();
         this.board = seat === 0 ? [play!.board[0], play!.board[1]] : [play!.board[1], play!.board[0]];
       }
-      this.turnsPlayed[seat]++;
+      if (this.rung) {
+        expect([seat, ...event.dice], 'a ladder rung is the next double, played by the side the ladder says').toEqual([this.rungSeat, this.rung.die, this.rung.die]);
+        this.rungs++;
+      } else {
+        this.turnsPlayed[seat]++; // a rung is part of a turn, not a turn of its own
+      }
+      const rung = this.rung ?? ladderStart(variant.value, event.dice, this.turnsPlayed[seat]);
+      const next = rung && nextRung(rung, play?.steps.length ?? 0);
+      this.rung = next?.rung;
+      this.rungSeat = next?.toOpponent ? 1 - seat : seat;
       this.plays++;
     }
   }
@@ -385,4 +403,31 @@ describe('issue 5 end to end: security and faults', () => {
     expect(buttonsOf(w.board()).every((b) => b.token.version === record.version)).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the challenge to the result', () => {
+  it('a plakoto game: checkers are pinned, never hit, and the game ends by bearing off or the mother', async () => {
+    const w = world(-1009001, 909);
+    const gameId = await challengeAndAccept(w, '/nardy plakoto');
+    const { state, board, referee } = await playOut(w, gameId, false, 4000);
+    expect(state.settings.variant).toBe('plakoto');
+    const plays = state.history.filter((e) => e.type === 'played').map((e) => (e.type === 'played' ? e.move : ''));
+    expect(plays.some((m) => m.includes('*')), 'somebody pinned a checker').toBe(true);
+    const end = state.history.find((e) => e.type === 'gameEnded');
+    expect(end).toMatchObject({ reason: expect.stringMatching(/^(borne-off|draw)$/) });
+    expect(referee.plays).toBeGreaterThan(20);
+    if (state.result?.winner != null) expect(board.caption).toContain(state.players[state.result.winner]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
+
+  it('a gul bara game: mad doubles climb to 6-6 inside a turn, and the game is played to its result', async () => {
+    const w = world(-1009002, 4242);
+    const gameId = await challengeAndAccept(w, '/nardy gulbara');
+    const { state, board, referee } = await playOut(w, gameId, false, 5000);
+    expect(state.settings.variant).toBe('gulbara');
+    expect(referee.rungs, 'at least one ladder rung was played').toBeGreaterThan(0);
+    expect(state.result?.winner).not.toBeNull();
+    expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
 });
