@@ -52,6 +52,25 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
     { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы', ka: 'თქვენი თამაშები' }) },
     { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала', ka: 'დანებება ამ არხის თამაშში' }) },
     { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила', ka: 'წესები' }), options: [variantOption] },
+    {
+      type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке', ka: 'შვებულება მიმოწერის პარტიებში' }),
+      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)', ka: 'ჩართვა ან გამორთვა' }) }],
+    },
+    {
+      type: SUBCOMMAND, name: 'remind', ...described({ en: 'Reminders to move', ru: 'Напоминания о ходе', ka: 'შეხსენებები სვლაზე' }),
+      options: [{
+        type: STRING, name: 'mode', ...described({ en: 'How often', ru: 'Как часто', ka: 'რამდენად ხშირად' }),
+        choices: [
+          { name: 'off', name_localizations: { ru: 'выкл', ka: 'გამორთული' }, value: 'off' },
+          { name: 'default', name_localizations: { ru: 'обычно', ka: 'ჩვეულებრივ' }, value: 'default' },
+          { name: 'frequent', name_localizations: { ru: 'часто', ka: 'ხშირად' }, value: 'frequent' },
+        ],
+      }],
+    },
+    {
+      type: SUBCOMMAND, name: 'quiet', ...described({ en: 'Quiet hours for reminders', ru: 'Тихие часы для напоминаний', ka: 'მშვიდი საათები' }),
+      options: [{ type: STRING, name: 'hours', ...described({ en: 'e.g. 23-7 +3 (hours, UTC offset) or off', ru: 'напр. 23-7 +3 (часы, сдвиг от UTC) или off', ka: 'მაგ. 23-7 +4 ან off' }), max_length: 20 }],
+    },
     { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом', ka: 'როგორ ვითამაშოთ' }) },
     {
       type: SUBCOMMAND, name: 'lang', ...described({ en: 'The bot\'s language for you', ru: 'Язык бота для вас', ka: 'ბოტის ენა' }),

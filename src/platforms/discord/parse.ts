@@ -68,6 +68,18 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
       const variant = variantOf(option('variant'));
       return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
     }
+    case 'vacation': {
+      const on = option('on');
+      return typeof on === 'boolean' ? { kind: 'vacation', ...base, away: on } : { kind: 'vacation', ...base };
+    }
+    case 'remind': {
+      const mode = option('mode');
+      return typeof mode === 'string' ? { kind: 'remind', ...base, mode } : { kind: 'remind', ...base };
+    }
+    case 'quiet': {
+      const hours = option('hours');
+      return { kind: 'quiet', ...base, args: typeof hours === 'string' ? hours : '' };
+    }
     case 'lang': {
       const lang = option('language');
       return typeof lang === 'string' ? { kind: 'lang', ...base, lang } : { kind: 'lang', ...base };

@@ -42,6 +42,10 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'rules', { variant: 'short' }))).toMatchObject({ kind: 'rules', variant: 'short' });
     expect(parseInteraction(discord.command(CAROL, channel, 'lang', { language: 'en' }))).toMatchObject({ kind: 'lang', lang: 'en' });
     expect(parseInteraction(discord.command(CAROL, channel, 'help'))).toMatchObject({ kind: 'help' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'vacation', { on: true }))).toMatchObject({ kind: 'vacation', away: true });
+    expect(parseInteraction(discord.command(CAROL, channel, 'vacation'))).not.toHaveProperty('away');
+    expect(parseInteraction(discord.command(CAROL, channel, 'remind', { mode: 'frequent' }))).toMatchObject({ kind: 'remind', mode: 'frequent' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'quiet', { hours: '23-7 +3' }))).toMatchObject({ kind: 'quiet', args: '23-7 +3' });
     expect(parseInteraction(discord.command(CAROL, channel, 'dance'))).toBeUndefined();
   });
 
@@ -80,7 +84,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'games', 'resign', 'rules', 'help', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'games', 'resign', 'rules', 'vacation', 'remind', 'quiet', 'help', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {
