@@ -7,6 +7,7 @@
  * test, gets the real 401. Not a rule: test infrastructure.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Locale } from 'discord-api-types/v10';
 import type { Failure, StandInState, StoredAttachment, StoredInteraction, StoredMessage } from './state.ts';
 
 const EPHEMERAL = 1 << 6;
@@ -192,7 +193,27 @@ function dmChannel(ctx: ServerContext, userId: string): unknown {
   return { id: dm.id, type: 1, recipients: [{ id: userId }] };
 }
 
+/** Discord's locales (its API refuses any other key in `*_localizations`; Georgian is not among them). */
+const LOCALES = new Set<string>(Object.values(Locale));
+
+/** Returns the first localisation key Discord would refuse, anywhere in a command definition. */
+function unknownLocale(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(unknownLocale).find((k) => k !== undefined);
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.endsWith('_localizations') && typeof inner === 'object' && inner !== null) {
+      const bad = Object.keys(inner).find((locale) => !LOCALES.has(locale));
+      if (bad !== undefined) return `${key}.${bad}`;
+    }
+    const deeper = unknownLocale(inner);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}
+
 function register(ctx: ServerContext, scope: string, body: MessageBody): unknown {
+  const bad = unknownLocale(body.json);
+  if (bad !== undefined) throw new HttpError(400, 50035, `Invalid Form Body: ${bad} is not a valid locale`);
   const commands = (body.json as unknown as unknown[]).map((c) => ({ id: ctx.state.snowflake(), ...(c as object) }));
   ctx.state.commands.set(scope, commands);
   return commands;

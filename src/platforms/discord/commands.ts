@@ -1,10 +1,12 @@
 /**
  * The `/nardy` slash command as Discord registers it (`npm run discord:register`): one command
  * with subcommands, so the bot takes one name in a server's command list. Names and choices are
- * what `parse.ts` reads; descriptions carry ru and ka localisations beside English.
+ * what `parse.ts` reads; descriptions carry Russian localisations beside English (Discord has no Georgian).
  */
 import type { API } from '@discordjs/core/http-only';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { t } from '../../i18n/index.ts';
 
 const SUBCOMMAND = 1;
 const STRING = 3;
@@ -12,70 +14,75 @@ const INTEGER = 4;
 const BOOLEAN = 5;
 const USER = 6;
 
-type Text = { en: string; ru: string; ka: string };
+/**
+ * Discord localises command names and descriptions only into its own locales: Russian is one,
+ * Georgian is not (its API refuses a `ka` key), so Georgian players see English here and choose
+ * `/nardy lang` for the rest.
+ */
+type Text = { en: string; ru: string };
 
 function described(text: Text) {
-  return { description: text.en, description_localizations: { ru: text.ru, ka: text.ka } };
+  return { description: text.en, description_localizations: { ru: text.ru } };
 }
 
-const VARIANTS = [
-  { name: 'long nardy', name_localizations: { ru: 'длинные нарды', ka: 'გრძელი ნარდი' }, value: 'long' },
-  { name: 'short nardy (backgammon)', name_localizations: { ru: 'короткие нарды (бэкгеммон)', ka: 'მოკლე ნარდი (ნარდი)' }, value: 'short' },
-];
+/** Every variant of the engine's registry, named as the chats name it. */
+const VARIANT_CHOICES = (Object.keys(VARIANTS) as VariantId[]).map((id) => ({
+  name: t('en', `variant.${id}`), name_localizations: { ru: t('ru', `variant.${id}`) }, value: id,
+}));
 
-const variantOption = { type: STRING, name: 'variant', ...described({ en: 'Which game', ru: 'Какая игра', ka: 'რომელი თამაში' }), choices: VARIANTS };
+const variantOption = { type: STRING, name: 'variant', ...described({ en: 'Which game', ru: 'Какая игра' }), choices: VARIANT_CHOICES };
 
 /** The command definitions, ready for `PUT /applications/{id}/commands`. */
 export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [{
   name: 'nardy',
   type: 1,
-  ...described({ en: 'Play nardy and backgammon in this channel', ru: 'Играть в нарды в этом канале', ka: 'ნარდის თამაში ამ არხში' }),
+  ...described({ en: 'Play nardy and backgammon in this channel', ru: 'Играть в нарды в этом канале' }),
   options: [
     {
-      type: SUBCOMMAND, name: 'challenge', ...described({ en: 'Challenge someone (or anyone) to a game', ru: 'Вызвать на игру (кого-то или любого)', ka: 'თამაშში გამოწვევა' }),
+      type: SUBCOMMAND, name: 'challenge', ...described({ en: 'Challenge someone (or anyone) to a game', ru: 'Вызвать на игру (кого-то или любого)' }),
       options: [
-        { type: USER, name: 'opponent', ...described({ en: 'Who may accept (empty: anyone)', ru: 'Кто может принять (пусто: любой)', ka: 'ვინ მიიღებს (ცარიელი: ნებისმიერი)' }) },
+        { type: USER, name: 'opponent', ...described({ en: 'Who may accept (empty: anyone)', ru: 'Кто может принять (пусто: любой)' }) },
         variantOption,
-        { type: INTEGER, name: 'match', ...described({ en: 'Match to N points (0: a single game)', ru: 'Матч до N очков (0: одна партия)', ka: 'მატჩი N ქულამდე (0: ერთი პარტია)' }), min_value: 0, max_value: 25 },
-        { type: BOOLEAN, name: 'cube', ...described({ en: 'Play with the doubling cube', ru: 'Играть с кубом удвоения', ka: 'გაორმაგების კუბით' }) },
+        { type: INTEGER, name: 'match', ...described({ en: 'Match to N points (0: a single game)', ru: 'Матч до N очков (0: одна партия)' }), min_value: 0, max_value: 25 },
+        { type: BOOLEAN, name: 'cube', ...described({ en: 'Play with the doubling cube', ru: 'Играть с кубом удвоения' }) },
         {
-          type: STRING, name: 'clock', ...described({ en: 'Time control', ru: 'Контроль времени', ka: 'დროის კონტროლი' }),
+          type: STRING, name: 'clock', ...described({ en: 'Time control', ru: 'Контроль времени' }),
           choices: [
-            { name: 'none', name_localizations: { ru: 'без часов', ka: 'საათის გარეშე' }, value: 'n' },
-            { name: '15 min + 15 s', name_localizations: { ru: '15 мин + 15 с', ka: '15 წთ + 15 წმ' }, value: 'f' },
-            { name: '1 day per move', name_localizations: { ru: '1 день на ход', ka: '1 დღე სვლაზე' }, value: 'd1' },
-            { name: '3 days per move', name_localizations: { ru: '3 дня на ход', ka: '3 დღე სვლაზე' }, value: 'd3' },
+            { name: 'none', name_localizations: { ru: 'без часов' }, value: 'n' },
+            { name: '15 min + 15 s', name_localizations: { ru: '15 мин + 15 с' }, value: 'f' },
+            { name: '1 day per move', name_localizations: { ru: '1 день на ход' }, value: 'd1' },
+            { name: '3 days per move', name_localizations: { ru: '3 дня на ход' }, value: 'd3' },
           ],
         },
       ],
     },
-    { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы', ka: 'თქვენი თამაშები' }) },
-    { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала', ka: 'დანებება ამ არხის თამაშში' }) },
-    { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила', ka: 'წესები' }), options: [variantOption] },
+    { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы' }) },
+    { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала' }) },
+    { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила' }), options: [variantOption] },
     {
-      type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке', ka: 'შვებულება მიმოწერის პარტიებში' }),
-      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)', ka: 'ჩართვა ან გამორთვა' }) }],
+      type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке' }),
+      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)' }) }],
     },
     {
-      type: SUBCOMMAND, name: 'remind', ...described({ en: 'Reminders to move', ru: 'Напоминания о ходе', ka: 'შეხსენებები სვლაზე' }),
+      type: SUBCOMMAND, name: 'remind', ...described({ en: 'Reminders to move', ru: 'Напоминания о ходе' }),
       options: [{
-        type: STRING, name: 'mode', ...described({ en: 'How often', ru: 'Как часто', ka: 'რამდენად ხშირად' }),
+        type: STRING, name: 'mode', ...described({ en: 'How often', ru: 'Как часто' }),
         choices: [
-          { name: 'off', name_localizations: { ru: 'выкл', ka: 'გამორთული' }, value: 'off' },
-          { name: 'default', name_localizations: { ru: 'обычно', ka: 'ჩვეულებრივ' }, value: 'default' },
-          { name: 'frequent', name_localizations: { ru: 'часто', ka: 'ხშირად' }, value: 'frequent' },
+          { name: 'off', name_localizations: { ru: 'выкл' }, value: 'off' },
+          { name: 'default', name_localizations: { ru: 'обычно' }, value: 'default' },
+          { name: 'frequent', name_localizations: { ru: 'часто' }, value: 'frequent' },
         ],
       }],
     },
     {
-      type: SUBCOMMAND, name: 'quiet', ...described({ en: 'Quiet hours for reminders', ru: 'Тихие часы для напоминаний', ka: 'მშვიდი საათები' }),
-      options: [{ type: STRING, name: 'hours', ...described({ en: 'e.g. 23-7 +3 (hours, UTC offset) or off', ru: 'напр. 23-7 +3 (часы, сдвиг от UTC) или off', ka: 'მაგ. 23-7 +4 ან off' }), max_length: 20 }],
+      type: SUBCOMMAND, name: 'quiet', ...described({ en: 'Quiet hours for reminders', ru: 'Тихие часы для напоминаний' }),
+      options: [{ type: STRING, name: 'hours', ...described({ en: 'e.g. 23-7 +3 (hours, UTC offset) or off', ru: 'напр. 23-7 +3 (часы, сдвиг от UTC) или off' }), max_length: 20 }],
     },
-    { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом', ka: 'როგორ ვითამაშოთ' }) },
+    { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом' }) },
     {
-      type: SUBCOMMAND, name: 'lang', ...described({ en: 'The bot\'s language for you', ru: 'Язык бота для вас', ka: 'ბოტის ენა' }),
+      type: SUBCOMMAND, name: 'lang', ...described({ en: 'The bot\'s language for you', ru: 'Язык бота для вас' }),
       options: [{
-        type: STRING, name: 'language', ...described({ en: 'Language', ru: 'Язык', ka: 'ენა' }),
+        type: STRING, name: 'language', ...described({ en: 'Language', ru: 'Язык' }),
         choices: [{ name: 'Русский', value: 'ru' }, { name: 'English', value: 'en' }, { name: 'ქართული', value: 'ka' }],
       }],
     },

@@ -8,6 +8,7 @@
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
 import type { ChallengeChoices, ChatUser, Intent, MessageRef } from '../../app/index.ts';
+import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
@@ -89,7 +90,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
 }
 
 function variantOf(value: unknown): VariantId | undefined {
-  return value === 'long' || value === 'short' ? value : undefined;
+  return typeof value === 'string' && Object.hasOwn(VARIANTS, value) ? (value as VariantId) : undefined;
 }
 
 function challengeOptions(option: (name: string) => Option['value'], resolved: Resolved | undefined): { opponent?: ChatUser; variant?: VariantId; settings?: ChallengeChoices } {
