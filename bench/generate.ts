@@ -35,7 +35,7 @@ function bench(variant: VariantId): void {
 
 console.log(`node ${process.version}, ${vectorsNote()}`);
 const asked = process.argv.slice(2);
-for (const name of asked.length > 0 ? asked : ['short', 'long']) {
+for (const name of asked.length > 0 ? asked : ['short', 'long', 'plakoto', 'gulbara']) {
   const v = findVariant(name);
   if (!v.ok) throw new Error(v.error.message);
   bench(v.value.id);

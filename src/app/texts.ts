@@ -3,7 +3,8 @@
  */
 import { VARIANTS, type VariantId } from '../engine/index.ts';
 import type { MatchState } from '../game/index.ts';
-import { t, variantName, type Lang } from '../i18n/index.ts';
+import { t, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
+import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './chat.ts';
 import { encodeToken, type Choice } from './tokens.ts';
@@ -24,8 +25,9 @@ function clockText(state: MatchState, lang: Lang): string {
 const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   n: { kind: 'none' },
   f: { kind: 'fischer', bankMinutes: 15, incrementSeconds: 15 },
-  d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 0 },
-  d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 },
+  // Correspondence players expect days off (DailyGammon, lichess): two weeks per player.
+  d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 14 },
+  d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 14 },
 };
 
 /**
@@ -35,6 +37,11 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
 const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
 /** The variants on the keyboard's first page (the two nardy games); the rest are one press away. */
 const FIRST_PAGE = 2;
+
+/** Returns the clock a settings-keyboard code stands for (`n`, `f`, `d1`, `d3`), if any. Not a rule: a view's vocabulary. */
+export function clockChoice(code: string): MatchState['settings']['clock'] | undefined {
+  return Object.hasOwn(CLOCKS, code) ? CLOCKS[code] : undefined;
+}
 
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
@@ -131,21 +138,57 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   return { text, buttons: rows };
 }
 
-interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }
+/** A stretch of time in words: `2 d 5 h`, `3 h 10 min`, `7 min`. */
+export function leftText(lang: Lang, ms: number): string {
+  const { days, hours, minutes } = timeLeft(ms);
+  if (days > 0) return t(lang, 'time.days', { days, hours });
+  return hours > 0 ? t(lang, 'time.hours', { hours, minutes }) : t(lang, 'time.minutes', { minutes });
+}
 
-/** Returns the games list of a player: their turn first, then the others, then open challenges. Not a rule: a view. */
-export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang): { text: string; games: { id: string; label: string }[] } {
+/** A game in a few words, for notices sent outside its chat: `long nardy: Anna — Nodar`. */
+export function gameLabel(state: MatchState, lang: Lang): string {
+  const names = state.players.map((p) => p?.name).filter((n): n is string => !!n).join(' — ');
+  return `${t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short')}: ${names}`;
+}
+
+/** How a finished match ended, in one or two lines (the time-out named, as the board's caption does). */
+export function resultText(state: MatchState, lang: Lang): string {
+  const lines = [gameLabel(state, lang)];
+  const ended = state.game?.ended;
+  const result = state.result;
+  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
+  if (result?.reason === 'timeout') lines.push(t(lang, 'result.timeout', { name: name(result.winner === 0 ? 1 : 0) }));
+  if (result && result.winner !== null && state.settings.matchLength > 0) {
+    lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));
+  } else if (ended && ended.winner !== null) {
+    lines.push(t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points }));
+  } else {
+    lines.push(t(lang, 'result.draw'));
+  }
+  return lines.join('\n');
+}
+
+interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null; deadline?: number | null; away?: string[] }
+
+/**
+ * Returns the games list of a player: their turn first (least time left first), then the others,
+ * then open challenges; each with the time left on the clock when one runs. Not a rule: a view.
+ */
+export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang, now: number): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
   if (open.length === 0) return { text: t(lang, 'games.none'), games: [] };
   const rank = (r: GameRecord) => (r.status === 'challenge' ? 2 : (r.summary as Summary | undefined)?.toAct === playerId ? 0 : 1);
-  const sorted = [...open].sort((a, b) => rank(a) - rank(b));
+  const deadline = (r: GameRecord) => (r.summary as Summary | undefined)?.deadline ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...open].sort((a, b) => rank(a) - rank(b) || deadline(a) - deadline(b));
   const lines = sorted.map((r) => {
     const s = (r.summary ?? {}) as Summary;
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
     const variant = variantName(lang, s.variant ?? 'long');
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}`, label: `${variant}: ${names}` };
+    const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
+    const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${variant}: ${names}` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

@@ -16,6 +16,8 @@ export type Choice =
   | { readonly k: 'settings' }
   /** The settings keyboard's page of every variant. */
   | { readonly k: 'variants' }
+  /** From `/games`: post the game's board anew at the end of its chat, deleting the old one. */
+  | { readonly k: 'bringDown' }
   /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
@@ -34,7 +36,7 @@ export interface Token {
 
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
-  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings',
+  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
   B: 'detonate', V: 'variants',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;

@@ -1,7 +1,7 @@
 /**
  * The words a player may name a variant with in a command (`/nardy tavla`, `/rules короткие`):
  * the registry's ids and aliases, each variant's one-word name in every language, and the Russian
- * and Georgian words for the two nardy games — so a variant added to the registry is understood
+ * and Georgian words for the nardy games — so a variant added to the registry is understood
  * with no change here. Not a rule: reading words.
  */
 import { VARIANTS, findVariant, type VariantId } from '../engine/index.ts';
@@ -10,6 +10,7 @@ import { LANGS, variantName } from '../i18n/index.ts';
 const WORDS: ReadonlyMap<string, VariantId> = new Map<string, VariantId>([
   ['длинные', 'long'], ['длинная', 'long'], ['длинный', 'long'], ['გრძელი', 'long'],
   ['короткие', 'short'], ['короткая', 'short'], ['короткий', 'short'], ['მოკლე', 'short'],
+  ['gul', 'gulbara'], ['გულბარა', 'gulbara'], ['გიჟური', 'gulbara'], ['პლაკოტო', 'plakoto'],
   ...LANGS.flatMap((lang) => (Object.keys(VARIANTS) as VariantId[]).map((id) => [variantName(lang, id).toLowerCase(), id] as const)),
 ]);
 

@@ -3,8 +3,8 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step —
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
-import { VARIANTS, applySteps, formatDice, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
-import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
+import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
 import type { BoardView, Button } from './chat.ts';
@@ -29,10 +29,11 @@ function point(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
+/** A side in words, `24:13 6:2 off:1`; a pinned checker (plakoto) is `3:1📌`. */
 function sideInWords(s: SideCheckers): string {
   const parts: string[] = [];
   if (s[25] > 0) parts.push(`bar:${s[25]}`);
-  for (let p = 24; p >= 1; p--) if (s[p] > 0) parts.push(`${p}:${s[p]}`);
+  for (let p = 24; p >= 1; p--) if (s[p] !== 0) parts.push(isPinned(s, p) ? `${p}:1📌` : `${p}:${s[p]}`);
   if (s[0] > 0) parts.push(`off:${s[0]}`);
   return parts.join(' ');
 }
@@ -64,7 +65,8 @@ function shownBoard(state: MatchState): Board {
   const game = state.game!;
   const t0 = game.turn;
   if (t0.steps.length === 0 || game.ended) return game.board;
-  const [me, them] = applySteps(positionOf(state.settings, game).board, t0.steps, VARIANTS[state.settings.variant].family);
+  const variant = VARIANTS[state.settings.variant];
+  const [me, them] = applySteps(positionOf(state.settings, game).board, t0.steps, variant.family, variant.pinning ? 'pin' : 'hit');
   return t0.seat === 0 ? [me, them] : [them, me];
 }
 
@@ -82,10 +84,10 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
   };
   let selected: PictureHighlights['selected'];
   if (mode.pick !== undefined && t0.dice) {
-    const progress = turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, { firstTurn: game.turnsPlayed[t0.seat] === 0 });
+    const progress = turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game));
     if (progress.ok) selected = { point: mode.pick, destinations: progress.value.next.filter((s) => s.from === mode.pick).map((s) => s.to) };
   }
-  const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, { firstTurn: game.turnsPlayed[t0.seat] === 0 }) : undefined;
+  const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game)) : undefined;
   return {
     variant: state.settings.variant,
     board: (([white, black]) => ({ white, black }))(shownBoard(state)),
@@ -125,6 +127,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
+    if (e.reason === 'timeout' && e.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(state, e.winner === 0 ? 1 : 0) }));
     if (e.winner === null) lines.push(t(lang, 'result.draw'));
     else if (e.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(state, e.winner), points: e.points }));
     else lines.push(t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
@@ -136,7 +139,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     if (turn.stage === 'doubled' || turn.stage === 'beavered') {
       lines.push(t(lang, 'caption.doubled', { name: name(state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(state, seatToAct(state)!) }));
     } else if (turn.dice) {
-      lines.push(t(lang, 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice) }));
+      lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
       if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
       if (mode.pick !== undefined) lines.push(t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
@@ -145,6 +148,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     const detonation = lastEventOfGame(state);
     if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(state, detonation.seat) }));
     if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(state, game.bomb) }));
+    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(state, seat) }));
     if (state.settings.doubling) {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
@@ -193,7 +197,7 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const game = state.game!;
   const turn = game.turn;
   const position = positionOf(state.settings, game);
-  const ctx = { firstTurn: game.turnsPlayed[turn.seat] === 0 };
+  const ctx = turnContextOf(game);
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
   const resign = [b('button.resign', { k: 'askResign' })];

@@ -43,7 +43,7 @@ export function boardOf(variant: Variant, spec: { position?: unknown; board?: un
   if (typeof value === 'string') {
     try { value = JSON.parse(value); } catch { throw new InputError(`board is not JSON: ${value}`); }
   }
-  const r = parseBoardJson(value, { family: variant.family, checkers: variant.checkers });
+  const r = parseBoardJson(value, variant);
   if (!r.ok) throw new InputError(r.error.message);
   return r.value;
 }

@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../engine/index.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';
-import { mayDetonate, mayDouble, other, positionOf } from './match.ts';
+import { mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 import { validateSettings } from './settings.ts';
 import type { Command, GameError, MatchEvent, MatchSettings, MatchState, Player, PlayerId } from './types.ts';
 
@@ -52,7 +52,7 @@ function automaticEvents(state: MatchState, now: number, dice: DiceSource): Matc
   }
   if (t.stage === 'moving' && t.dice && t.steps.length === 0) {
     const position = positionOf(state.settings, game);
-    const context = { firstTurn: game.turnsPlayed[t.seat] === 0 };
+    const context = turnContextOf(game);
     if (countLegalPlays(position, t.dice, context) <= 1) {
       const events = playEvents(state, now, legalPlays(position, t.dice, context)[0]?.move ?? 'Ø', true);
       return events.ok ? events.value : [];

@@ -7,7 +7,7 @@ import type { DiceSource } from '../dice/index.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
-import { gamePoints, mayDetonate, mayDouble, other, positionOf } from './match.ts';
+import { gamePoints, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 import type { Command, EndReason, GameError, MatchEvent, MatchState, PlayerId, Seat } from './types.ts';
 
 type Decision = Result<MatchEvent[], GameError>;
@@ -45,7 +45,7 @@ export function playEvents(state: MatchState, at: number, move: string, forced: 
   const seat = game.turn.seat;
   const dice = game.turn.dice!;
   const position = positionOf(state.settings, game);
-  const play = parsePlay(move, position, dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+  const play = parsePlay(move, position, dice, turnContextOf(game));
   if (!play.ok) {
     const e = play.error;
     return fail(e.kind === 'ambiguous-play' ? { kind: e.kind, message: e.message, candidates: e.candidates } : { kind: e.kind === 'invalid-notation' ? 'invalid-notation' : 'illegal-play', message: e.message });
@@ -152,7 +152,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return ok([{ type: 'resignDeclined', at, seat }]);
     case 'step': {
       if (t.stage !== 'moving' || !t.dice) return stageError();
-      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, turnContextOf(game));
       if (!progress.ok) return error('illegal-play', progress.error.message);
       const step = progress.value.next.find((s) => s.from === cmd.from && s.to === cmd.to && (cmd.die === undefined || s.die === cmd.die));
       if (!step) return error('illegal-play', `${cmd.from}/${cmd.to} is not a legal step now`);
@@ -163,7 +163,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return ok([{ type: 'undone', at, seat }]);
     case 'confirm': {
       if (t.stage !== 'moving' || !t.dice) return stageError();
-      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, turnContextOf(game));
       if (!progress.ok) return error('illegal-play', progress.error.message);
       if (!progress.value.complete) return error('turn-incomplete', 'the turn is not complete yet');
       return playEvents(state, at, progress.value.play?.move ?? 'Ø', false);

@@ -52,7 +52,7 @@
  */
 import { InvariantError, VARIANTS, fail, formatDice, ok, parsePlay, resolveOptions, type Result, type Step, type VariantOptions } from '../engine/index.ts';
 import { evolve } from './evolve.ts';
-import { positionOf } from './match.ts';
+import { positionOf, turnContextOf } from './match.ts';
 import type { GameError, MatchEvent, MatchState, Seat } from './types.ts';
 
 const COLOUR = ['White', 'Black'] as const;
@@ -183,7 +183,7 @@ function matGames(state: MatchState, names: readonly [string, string]): Result<s
       case 'rolled': roll = { seat: e.seat, dice: e.dice }; return;
       case 'played': {
         const game = before.game!;
-        const play = parsePlay(e.move, positionOf(before.settings, game), e.dice, { firstTurn: game.turnsPlayed[e.seat] === 0 });
+        const play = parsePlay(e.move, positionOf(before.settings, game), e.dice, turnContextOf(game));
         if (!play.ok) throw new InvariantError(`${e.move}: ${play.error.message}`);
         cols.put(e.seat, [`${diceText(e.dice)}:`, ...play.value.steps.map(stepText)].join(' '));
         roll = null;

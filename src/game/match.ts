@@ -1,7 +1,7 @@
 /**
  * Small questions about a match that the reducer and the views both ask.
  */
-import { BAR, scoredKind, type Board, type Position, type WinKind } from '../engine/index.ts';
+import { BAR, scoredKind, type Board, type Position, type TurnContext, type WinKind } from '../engine/index.ts';
 import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
 
 /** Returns the other seat. Not a rule: seat arithmetic. */
@@ -17,6 +17,16 @@ export function boardFor(game: GameState, seat: Seat): Board {
 /** Returns the engine position of the seat to move. Not a rule: a change of view. */
 export function positionOf(settings: MatchSettings, game: GameState): Position {
   return { variant: settings.variant, board: boardFor(game, game.turn.seat), options: settings.options };
+}
+
+/**
+ * Returns what the rules need to know about the turn in progress beyond the board: whether it is
+ * the mover's first turn (long nardy's head exception) and, on a gul bara ladder rung passed on,
+ * how many moves its double gives. Implements RULES.md §2 (head exception) and §6 (gul bara).
+ */
+export function turnContextOf(game: GameState): TurnContext {
+  const t = game.turn;
+  return { firstTurn: game.turnsPlayed[t.seat] === 0, moves: t.ladder?.moves };
 }
 
 /**

@@ -4,7 +4,7 @@
  * seat 0 plays White, seat 1 Black (the colour setting decides who sits where); the opening throw
  * (or `nextGameStarter`) decides who starts each game.
  */
-import type { Board, Step, VariantId, VariantOptions, WinKind } from '../engine/index.ts';
+import type { Board, LadderRung, Step, VariantId, VariantOptions, WinKind } from '../engine/index.ts';
 
 /** The schema of stored matches; bump it with a migration when the shape changes. */
 export const SCHEMA_VERSION = 1;
@@ -82,6 +82,11 @@ export interface Turn {
   readonly steps: readonly Step[];
   /** For 'resignOffered': what the mover offered to lose. */
   readonly offer?: WinKind;
+  /**
+   * Gul bara: these dice are a rung of a doubles ladder, not a roll of the mover's own (RULES.md
+   * §6): the next higher double of the roller, or the rest of the ladder passed to its opponent.
+   */
+  readonly ladder?: LadderRung;
 }
 
 export interface GameState {

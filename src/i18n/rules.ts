@@ -47,7 +47,8 @@ type Line = MessageKey | readonly [MessageKey, MessageParams];
  */
 export function rulesText(lang: Lang, variant: VariantId, options: Readonly<Record<string, unknown>> = {}, settings?: RulesSettings): string {
   const o = chosenOptions(variant, options);
-  const lines = [...(VARIANTS[variant]?.family === 'short' ? shortLines(variant, o) : longLines(o)), ...settingLines(variant, o, settings)];
+  const own = OWN_LINES[variant];
+  const lines = [...(own ? own(o) : VARIANTS[variant]?.family === 'short' ? shortLines(variant, o) : longLines(o)), ...settingLines(variant, o, settings)];
   const [title, ...rest] = lines.map((line) => (typeof line === 'string' ? t(lang, line) : t(lang, line[0], line[1])));
   return [title, ...rest.map((text) => `• ${text}`)].join('\n');
 }
@@ -95,6 +96,29 @@ function shortLines(variant: VariantId, o: Record<string, unknown>): Line[] {
   lines.push('rules.bearOff', 'rules.short.bearOffHit', o.withMars === false ? 'rules.score.noMars' : part('score'));
   return lines;
 }
+
+/** RULES.md §6: plakoto, as completed in src/engine/variants/plakoto.ts. */
+function plakotoLines(o: Record<string, unknown>): Line[] {
+  return [
+    'rules.plakoto.title', 'rules.plakoto.start', 'rules.long.opening', 'rules.dice', 'rules.plakoto.pin',
+    'rules.plakoto.mother', 'rules.bearOff', 'rules.plakoto.bearOffPinned',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.plakoto.score',
+  ];
+}
+
+/** RULES.md §6: gul bara, as completed in src/engine/variants/gulbara.ts: long nardy with mad doubles. */
+function gulbaraLines(o: Record<string, unknown>): Line[] {
+  return [
+    'rules.gulbara.title', 'rules.long.start', 'rules.long.opening', 'rules.dice', 'rules.gulbara.ladder', 'rules.gulbara.passed',
+    'rules.long.noHit', 'rules.long.head', `rules.long.head.${o.headException as 'listed' | 'computed' | 'anyDouble'}`,
+    `rules.long.block.${o.sixBlock as 'ahead' | 'inHome' | 'never'}`,
+    'rules.gulbara.bearOff',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.long.score.oinMars',
+  ];
+}
+
+/** The variants whose rules are told in their own order, not as their family's with a few texts swapped. */
+const OWN_LINES: Partial<Readonly<Record<VariantId, (o: Record<string, unknown>) => Line[]>>> = { plakoto: plakotoLines, gulbara: gulbaraLines };
 
 /** RULES.md §4–§5: match, cube conventions, resignation, clock. */
 function settingLines(variant: VariantId, o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {

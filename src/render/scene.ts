@@ -39,7 +39,7 @@ export function readScene(spec: BoardPicture): Result<Scene, RenderError> {
   const variant = findVariant(spec.variant);
   if (!variant.ok) return fail({ kind: 'unknown-variant', field: 'variant', message: variant.error.message });
   const { family, checkers } = variant.value;
-  const board = readBoard(spec.board, family, checkers);
+  const board = readBoard(spec.board, variant.value);
   if (!board.ok) return board;
   const { sides, mover } = board.value;
   const turn = spec.turn === undefined ? mover : spec.turn;
@@ -78,18 +78,18 @@ function readParts(spec: BoardPicture, turn: Colour | null, sides: Scene['sides'
 }
 
 /** Reads either board form into checkers by colour (checked by the engine's JSON board rules). */
-function readBoard(board: unknown, family: Family, checkers: number): Check<{ sides: Record<Colour, number[]>; mover: Colour | null }> {
+function readBoard(board: unknown, rules: { family: Family; checkers: number; pinning?: boolean }): Check<{ sides: Record<Colour, number[]>; mover: Colour | null }> {
   if (typeof board !== 'object' || board === null) return fail({ kind: 'invalid-position', field: 'board', message: 'board must be { white, black } or { sides, mover }' });
   if ('sides' in board) {
     const { sides, mover } = board as { sides: unknown; mover: unknown };
     if (mover !== 'white' && mover !== 'black') return fail({ kind: 'invalid-position', field: 'board', message: 'board.mover must be "white" or "black"' });
-    const parsed = parseBoardJson(sides, { family, checkers });
+    const parsed = parseBoardJson(sides, rules);
     if (!parsed.ok) return fail({ kind: 'invalid-position', field: 'board', message: parsed.error.message });
     const [first, second] = parsed.value;
     return ok({ sides: mover === 'white' ? { white: first, black: second } : { white: second, black: first }, mover });
   }
   const { white, black } = board as { white: unknown; black: unknown };
-  const parsed = parseBoardJson([white, black], { family, checkers });
+  const parsed = parseBoardJson([white, black], rules);
   if (!parsed.ok) {
     const message = parsed.error.message
       .replaceAll('side to move (board[0])', 'white side').replaceAll('opponent (board[1])', 'black side')

@@ -1,10 +1,12 @@
 import { emptySide, type Board } from '../board.ts';
 import { fail, ok, type Result } from '../result.ts';
+import { gulbara } from './gulbara.ts';
 import { hypergammon } from './hypergammon.ts';
 import { long } from './long.ts';
 import { longgammon } from './longgammon.ts';
 import { nackgammon } from './nackgammon.ts';
 import { nuclear } from './nuclear.ts';
+import { plakoto } from './plakoto.ts';
 import { short } from './short.ts';
 import { suddenDeath } from './sudden-death.ts';
 import { tavla } from './tavla.ts';
@@ -15,7 +17,7 @@ import type { Variant, VariantId, VariantOptions } from './types.ts';
  * Not a rule: the registry (STYLE.md §6).
  */
 export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
-  long, short, nackgammon, hypergammon, longgammon, suddenDeath, nuclear, tavla,
+  long, short, nackgammon, hypergammon, longgammon, suddenDeath, nuclear, tavla, plakoto, gulbara,
 };
 
 /**
@@ -76,4 +78,4 @@ export function startBoard(variant: Variant): Board {
   return [side, side.slice()];
 }
 
-export type { Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';
+export type { DoublesLadder, EarlyEnd, Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';

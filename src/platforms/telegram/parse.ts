@@ -4,7 +4,8 @@
  * every intent (who pressed, whose turn, which version).
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/help`,
- * `/rules [long|short]`, `/lang [ru|en|ka]`, each also as `/command@<bot>` in groups; a command
+ * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
+ * `/quiet 23-7 +3|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * The opponent of a challenge, most explicit first:
@@ -100,6 +101,14 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     }
     case 'lang':
       return firstWord === '' ? { kind: 'lang', ...base } : { kind: 'lang', ...base, lang: firstWord };
+    case 'vacation': {
+      const away = ['on', 'вкл'].includes(firstWord) ? true : ['off', 'выкл'].includes(firstWord) ? false : undefined;
+      return away === undefined ? { kind: 'vacation', ...base } : { kind: 'vacation', ...base, away };
+    }
+    case 'remind':
+      return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
+    case 'quiet':
+      return { kind: 'quiet', ...base, args: command.args };
     default:
       return undefined;
   }

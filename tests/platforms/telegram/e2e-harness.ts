@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
-import { findVariant, legalPlays, startBoard, type Board, type SideCheckers } from '../../../src/engine/index.ts';
+import { findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers } from '../../../src/engine/index.ts';
 import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
 import {
   startTelegramApi, type StoredMessage, type TelegramApi, type TgChat, type TgUpdate, type TgUser,
@@ -108,24 +108,32 @@ export async function stored(gameId: string): Promise<{ record: GameRecord; stat
   return { record: loaded.value, state: state.value };
 }
 
-/** The position in the caption's words (`24:13 6:2 off:1`), written here independently of the app. */
+/** The position in the caption's words (`24:13 6:2 3:1📌 off:1`), written here independently of the app. */
 export function inWords(side: SideCheckers): string {
   const parts: string[] = [];
   if (side[25] > 0) parts.push(`bar:${side[25]}`);
-  for (let p = 24; p >= 1; p--) if (side[p] > 0) parts.push(`${p}:${side[p]}`);
+  for (let p = 24; p >= 1; p--) {
+    if (side[p] > 0) parts.push(`${p}:${side[p]}`);
+    if (side[p] < 0) parts.push(`${p}:1📌`); // plakoto: one pinned checker
+  }
   if (side[0] > 0) parts.push(`off:${side[0]}`);
   return parts.join(' ');
 }
 
 /**
  * Follows a match's history with the engine alone: every recorded play must be one of the legal
- * plays of the position before it; the board it leads to is the engine's, not the app's.
+ * plays of the position before it; the board it leads to is the engine's, not the app's. Gul
+ * bara's ladder rungs are followed with the engine's ladder functions: a rung is not a turn, and
+ * a rung passed on gives its remaining moves only.
  */
 export class EngineReferee {
   private seen = 0;
   private board: Board | undefined;
   private turnsPlayed: [number, number] = [0, 0];
+  private rung: LadderRung | undefined;
+  private rungSeat = 0;
   plays = 0;
+  rungs = 0;
 
   follow(state: MatchState): void {
     const variant = findVariant(state.settings.variant);
@@ -135,6 +143,7 @@ export class EngineReferee {
       if (event.type === 'gameStarted') {
         this.board = startBoard(variant.value);
         this.turnsPlayed = [0, 0];
+        this.rung = undefined;
       }
       if (event.type === 'detonated') {
         // RULES.md §6 nuclear, written here independently: every single checker on a point goes to its bar.
@@ -145,15 +154,24 @@ export class EngineReferee {
       const mine = this.board!;
       const board: Board = seat === 0 ? [mine[0], mine[1]] : [mine[1], mine[0]];
       const plays = legalPlays({ variant: state.settings.variant, board, options: state.settings.options },
-        [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0 });
+        [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0, moves: this.rung?.moves });
+      const play = plays.find((p) => p.move === event.move);
       if (event.move === 'Ø') {
         expect(plays, `Ø with ${event.dice} is right only when no play is legal`).toEqual([]);
       } else {
-        const play = plays.find((p) => p.move === event.move);
         expect(play, `${event.dice}: ${event.move} is a legal play (legal: ${plays.map((p) => p.move).join(', ')})`).toBeDefined();
         this.board = seat === 0 ? [play!.board[0], play!.board[1]] : [play!.board[1], play!.board[0]];
       }
-      this.turnsPlayed[seat]++;
+      if (this.rung) {
+        expect([seat, ...event.dice], 'a ladder rung is the next double, played by the side the ladder says').toEqual([this.rungSeat, this.rung.die, this.rung.die]);
+        this.rungs++;
+      } else {
+        this.turnsPlayed[seat]++; // a rung is part of a turn, not a turn of its own
+      }
+      const rung = this.rung ?? ladderStart(variant.value, event.dice, this.turnsPlayed[seat]);
+      const next = rung && nextRung(rung, play?.steps.length ?? 0);
+      this.rung = next?.rung;
+      this.rungSeat = next?.toOpponent ? 1 - seat : seat;
       this.plays++;
     }
   }
