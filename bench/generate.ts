@@ -1,9 +1,9 @@
 /**
  * Move-generator speed: generate calls per second and plays per second on a fixed set of
  * middle-game vectors, one core, for each variant. Prints figures; asserts nothing.
- * Run: npm run bench (or npx tsx bench/generate.ts).
+ * Run: npm run bench (or npx tsx bench/generate.ts [variant …]; default short and long).
  */
-import { Generator, VARIANTS, generateTurn, loadBoard, resolveOptions, type VariantId } from '../src/engine/index.ts';
+import { Generator, VARIANTS, findVariant, generateTurn, loadBoard, resolveOptions, type VariantId } from '../src/engine/index.ts';
 import { middleGameVectors } from './positions.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -28,14 +28,18 @@ function bench(variant: VariantId): void {
   }
   const secs = Number(process.hrtime.bigint() - start) / 1e9;
   console.log(
-    `generate ${variant.padEnd(5)}: ${Math.round(calls / secs).toLocaleString('en')} calls/s, ` +
+    `generate ${variant.padEnd(11)}: ${Math.round(calls / secs).toLocaleString('en')} calls/s, ` +
       `${Math.round(plays / secs).toLocaleString('en')} plays/s (${(plays / calls).toFixed(1)} plays/call, ${calls.toLocaleString('en')} calls in ${secs.toFixed(1)} s)`,
   );
 }
 
 console.log(`node ${process.version}, ${vectorsNote()}`);
-bench('short');
-bench('long');
+const asked = process.argv.slice(2);
+for (const name of asked.length > 0 ? asked : ['short', 'long', 'plakoto', 'gulbara']) {
+  const v = findVariant(name);
+  if (!v.ok) throw new Error(v.error.message);
+  bench(v.value.id);
+}
 
 function vectorsNote(): string {
   return '5,000 middle-game vectors per variant (turns 8..40 of seeded random games)';

@@ -58,6 +58,7 @@ try {
     const result = await esbuild.build({
       entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'],
       minify: true, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
+      alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
       define: { 'import.meta.url': '__nardySourceUrl' },
       banner: {
         js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url); " +

@@ -2,7 +2,7 @@
  * A fixed set of middle-game (position, dice) vectors per variant, from seeded random self-play:
  * the same on every run, so figures compare across commits.
  */
-import { legalPlays, startBoard, swapSides, VARIANTS, type Board, type VariantId } from '../src/engine/index.ts';
+import { isGameOver, legalPlays, startBoard, swapSides, VARIANTS, type Board, type VariantId } from '../src/engine/index.ts';
 import { mulberry32 as seeded } from '../tests/arbitraries.ts';
 
 
@@ -25,7 +25,7 @@ export function middleGameVectors(variant: VariantId, count: number, seed = 7): 
       if (turn >= 8) out.push({ board, dice, firstTurn });
       const plays = legalPlays({ variant, board }, dice, { firstTurn });
       if (plays.length > 0) board = plays[Math.floor(rnd() * plays.length)].board;
-      if (board[0][0] === 15) break;
+      if (isGameOver({ variant, board })) break;
       board = swapSides(board);
     }
   }

@@ -13,6 +13,10 @@
  * | `TELEGRAM_BOT_USERNAME`   | the bot's username, without `@`                       | unset          |
  * | `TELEGRAM_BOT_ID`         | the bot's numeric id                                  | the token's prefix |
  * | `TELEGRAM_API_ROOT`       | the Bot API server (a stand-in in tests and local runs) | `https://api.telegram.org` |
+ * | `DISCORD_APPLICATION_ID`  | the Discord application's id (a snowflake)            | unset          |
+ * | `DISCORD_PUBLIC_KEY`      | the application's Ed25519 public key, 64 hex digits   | unset          |
+ * | `DISCORD_BOT_TOKEN`       | the application's bot token                           | unset          |
+ * | `DISCORD_API_ROOT`        | the Discord HTTP API, without version (a stand-in in tests) | `https://discord.com/api` |
  * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
@@ -22,6 +26,7 @@
  * The Telegram variables are optional at load (the engine CLI and the other functions need none):
  * `config.telegram` is present as soon as one `TELEGRAM_*` variable is set, each value validated
  * then, and `requireTelegram(config)` is what the Telegram function calls to insist on all of them.
+ * The Discord variables work the same way: `config.discord`, `requireDiscord(config)`.
  */
 import type { DynamoDbSettings } from './store/index.ts';
 
@@ -31,8 +36,12 @@ export type Config = {
   dynamodb: DynamoDbSettings;
   /** Absent when no `TELEGRAM_*` variable is set. */
   telegram?: TelegramSettings;
+  /** Absent when no `DISCORD_*` variable is set. */
+  discord?: DiscordSettings;
   /** `PORT`, for the local process (`npm start`); absent when unset. */
   port?: number;
+  /** `SWEEP_EVERY_SECONDS`: how often `npm start` sweeps (0: never); absent when unset. */
+  sweepEverySeconds?: number;
 };
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
@@ -46,6 +55,17 @@ export type TelegramSettings = {
 
 /** What the Telegram webhook needs, every part present (`requireTelegram`). */
 export type TelegramConfig = Required<TelegramSettings>;
+
+/** The Discord variables as set; only `apiRoot` has a default. */
+export type DiscordSettings = {
+  applicationId?: string;
+  publicKey?: string;
+  botToken?: string;
+  apiRoot: string;
+};
+
+/** What the Discord function needs, every part present (`requireDiscord`). */
+export type DiscordConfig = Required<DiscordSettings>;
 
 /** A configuration variable with a bad value; the message names the variable. */
 export class ConfigError extends Error {
@@ -64,8 +84,10 @@ export function readConfig(env: Env): Config {
     'eu-central-1';
   const useLocalCredentials = endpoint !== undefined && readVariable(env, 'AWS_ACCESS_KEY_ID') === undefined;
   const telegram = readTelegram(env);
+  const discord = readDiscord(env);
   const port = readVariable(env, 'PORT', /^\d{1,5}$/, 'a port number 0–65535');
   if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
+  const sweepEvery = readVariable(env, 'SWEEP_EVERY_SECONDS', /^\d{1,5}$/, 'a whole number of seconds (0: never)');
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -74,7 +96,9 @@ export function readConfig(env: Env): Config {
       ...(useLocalCredentials ? { credentials: LOCAL_CREDENTIALS } : {}),
     },
     ...(telegram === undefined ? {} : { telegram }),
+    ...(discord === undefined ? {} : { discord }),
     ...(port === undefined ? {} : { port: Number(port) }),
+    ...(sweepEvery === undefined ? {} : { sweepEverySeconds: Number(sweepEvery) }),
   };
 }
 
@@ -117,6 +141,36 @@ export function requireTelegram(config: Config): TelegramConfig {
     botUsername: t.botUsername ?? missing('TELEGRAM_BOT_USERNAME'),
     botId: t.botId ?? missing('TELEGRAM_BOT_TOKEN'),
     apiRoot: t.apiRoot,
+  };
+}
+
+const DISCORD_API = 'https://discord.com/api';
+
+function readDiscord(env: Env): DiscordSettings | undefined {
+  const applicationId = readVariable(env, 'DISCORD_APPLICATION_ID', /^\d{17,20}$/, 'a snowflake such as 1234567890123456789');
+  const publicKey = readVariable(env, 'DISCORD_PUBLIC_KEY', /^[0-9a-fA-F]{64}$/, '64 hex digits (the portal\'s "Public Key")')?.toLowerCase();
+  const botToken = readVariable(env, 'DISCORD_BOT_TOKEN', /^[A-Za-z0-9._-]{20,200}$/, 'a bot token from the developer portal', true);
+  const apiRoot = readHttpUrl(env, 'DISCORD_API_ROOT')?.replace(/\/+$/, '');
+  if ([applicationId, publicKey, botToken, apiRoot].every((v) => v === undefined)) return undefined;
+  return {
+    ...(applicationId === undefined ? {} : { applicationId }),
+    ...(publicKey === undefined ? {} : { publicKey }),
+    ...(botToken === undefined ? {} : { botToken }),
+    apiRoot: apiRoot ?? DISCORD_API,
+  };
+}
+
+/** The Discord part of `config` with every variable present. Throws `ConfigError` naming the first missing one. */
+export function requireDiscord(config: Config): DiscordConfig {
+  const d = config.discord ?? { apiRoot: DISCORD_API };
+  const missing = (name: string): never => {
+    throw new ConfigError(`${name} is not set: the Discord bot needs it`);
+  };
+  return {
+    applicationId: d.applicationId ?? missing('DISCORD_APPLICATION_ID'),
+    publicKey: d.publicKey ?? missing('DISCORD_PUBLIC_KEY'),
+    botToken: d.botToken ?? missing('DISCORD_BOT_TOKEN'),
+    apiRoot: d.apiRoot,
   };
 }
 

@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import {
   VARIANTS,
+  isGameOver,
   legalPlays,
   openingThrow,
   startBoard,
@@ -54,12 +55,30 @@ export const ALL_ROLLS: readonly Dice[] = (() => {
 
 /** Random options of a variant (every option the variant has, any allowed value). */
 export function optionsArb(variant: VariantId): fc.Arbitrary<Partial<VariantOptions>> {
+  if (variant === 'plakoto') {
+    return fc.record({
+      nextGameStarter: fc.constantFrom('winner' as const, 'toss' as const, 'alternate' as const),
+      withMars: fc.boolean(),
+    });
+  }
+  if (variant === 'gulbara') {
+    return fc.record({
+      headException: fc.constantFrom('listed' as const, 'computed' as const, 'anyDouble' as const),
+      sixBlock: fc.constantFrom('ahead' as const, 'inHome' as const, 'never' as const),
+      withMars: fc.boolean(),
+    });
+  }
   if (variant === 'short') {
     return fc.record({
       gameType: fc.constantFrom('international' as const, 'caucasian' as const),
       nextGameStarter: fc.constantFrom('toss' as const, 'winner' as const, 'alternate' as const),
       withMars: fc.boolean(),
     });
+  }
+  if (variant !== 'long') {
+    // RULES.md §6 variants: every option of the registry's domain, any allowed value.
+    const domain = VARIANTS[variant].options as Record<string, readonly unknown[]>;
+    return fc.record(Object.fromEntries(Object.entries(domain).map(([k, values]) => [k, fc.constantFrom(...values)]))) as fc.Arbitrary<Partial<VariantOptions>>;
   }
   return fc.record({
     headException: fc.constantFrom('listed' as const, 'computed' as const, 'anyDouble' as const),
@@ -103,8 +122,10 @@ export interface RandomGameLimits {
  * Plays a whole random game from the start: the opening throw per the variant's rule (short: the
  * first move uses the two opening dice, so it is never a double; long: the starter rolls again),
  * then each turn a random roll and a uniformly random choice among `legalPlays`, swapping sides.
- * Long nardy gets `firstTurn: true` on each side's first turn (turns 0 and 1). The game ends when
- * a side has borne off all its checkers (the `lastRoll` extra roll is not played here).
+ * Head-rule variants get `firstTurn: true` on each side's first turn (turns 0 and 1). The game ends
+ * when a side has borne off all its checkers or the board decides it (plakoto's mother checker);
+ * the `lastRoll` extra roll and gul bara's doubles ladder (a match-layer sequence of rolls) are
+ * not played here.
  */
 export function playRandomGame(variant: VariantId, options: Partial<VariantOptions>, seed: number, limits: RandomGameLimits = {}): RandomGame {
   const rng = mulberry32(seed);
@@ -121,13 +142,13 @@ export function playRandomGame(variant: VariantId, options: Partial<VariantOptio
 
   for (let turn = 0; turn < maxTurns && turn < stopAfter; turn++) {
     if (turn > 0) dice = [rollDie(rng), rollDie(rng)];
-    const context: TurnContext = variant === 'long' ? { firstTurn: turn < 2 } : {};
+    const context: TurnContext = VARIANTS[variant].headRule ? { firstTurn: turn < 2 } : {};
     const position: Position = { variant, options, board };
     const plays = legalPlays(position, dice, context);
     const play = plays.length > 0 ? plays[Math.floor(rng() * plays.length)] : undefined;
     records.push({ turn, position, dice, context, playCount: plays.length, play });
     const after: Board = play ? play.board : board;
-    if (after[0][0] === checkers) return { records, finished: true, finalBoard: after };
+    if (after[0][0] === checkers || isGameOver({ variant, options, board: after })) return { records, finished: true, finalBoard: after };
     board = swapSides(after);
   }
   return { records, finished: false, finalBoard: swapSides(board) };
@@ -147,7 +168,7 @@ export interface SampledPosition {
  * options: a random number of turns (0..maxTurns) is played; if the game ends sooner, the
  * position before its last turn is used, so the position is never a finished game.
  */
-export function positionArb(variant: VariantId, maxTurns = variant === 'short' ? 120 : 160): fc.Arbitrary<SampledPosition> {
+export function positionArb(variant: VariantId, maxTurns = VARIANTS[variant].family === 'short' ? 120 : 160): fc.Arbitrary<SampledPosition> {
   return fc
     .record({ options: optionsArb(variant), seed: fc.integer({ min: 0, max: 0x7fffffff }), turns: fc.integer({ min: 0, max: maxTurns }) })
     .map(({ options, seed, turns }) => {

@@ -5,15 +5,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DiceSource } from '../dice/index.ts';
-import { legalPlays, type VariantId } from '../engine/index.ts';
-import { COMPUTER_ID, positionOf, seatToAct, type Command, type MatchState } from '../game/index.ts';
+import { VARIANTS, legalPlays, type VariantId } from '../engine/index.ts';
+import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchState } from '../game/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from './computer.ts';
-import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, type Lang } from '../i18n/index.ts';
+import { LANG_NAMES, errorText, isLang, pickLang, rulesText, t, variantName, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
-import type { ChatUser, Emit, Intent, MessageRef } from './chat.ts';
+import type { Button, ChatUser, Emit, Intent, MessageRef } from './chat.ts';
 import { boardLanguage, loadMatch, openChallenge, runCommand, type AppError, type Outcome } from './matches.ts';
-import { challengeMessage, changedSettings, gamesList, settingsMessage } from './texts.ts';
-import { decodeToken, type Choice, type Token } from './tokens.ts';
+import { challengeMessage, changedSettings, clockChoice, gamesList, settingsMessage } from './texts.ts';
+import { bringBoardDown, handleReminderSettings, handleVacation } from './correspondence.ts';
+import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
+import { decodeToken, encodeToken, type Choice, type Token } from './tokens.ts';
+import { variantOfWord } from './variant-words.ts';
 import { boardView, pressCheck, type ViewMode } from './views.ts';
 
 /** What the conversation needs from the world. */
@@ -27,6 +30,8 @@ export interface AppDeps {
   readonly newId?: () => string;
   /** A link that opens a message in its chat, where the platform has one (`/games` links the boards). */
   readonly messageLink?: (message: MessageRef) => string | undefined;
+  /** How a turn notice names the player so the platform notifies them (Discord: `<@id>`); default the name. */
+  readonly mention?: (player: { readonly id: string; readonly name: string }) => string;
 }
 
 function newGameId(): string {
@@ -34,9 +39,8 @@ function newGameId(): string {
 }
 
 /** A user's language: the one chosen with /lang, else the platform's. */
-async function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
-  const chosen = await deps.store.recall(`lang#${user.id}`);
-  return typeof chosen === 'string' ? pickLang(chosen) : pickLang(user.language);
+function langOf(deps: AppDeps, user: ChatUser): Promise<Lang> {
+  return langOfPlayer(deps.store, user.id, user.language);
 }
 
 /** How long a platform update id is remembered: Telegram and Discord redeliver within hours. */
@@ -53,6 +57,7 @@ function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | u
     case 'cancel': return { type: 'cancel', by: id };
     case 'roll': return { type: 'roll', by: id };
     case 'double': return { type: 'double', by: id };
+    case 'detonate': return { type: 'detonate', by: id };
     case 'take': return { type: 'take', by: id };
     case 'beaver': return { type: 'beaver', by: id };
     case 'pass': return { type: 'pass', by: id };
@@ -65,7 +70,7 @@ function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | u
     case 'play': {
       const game = state.game;
       if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
-      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, { firstTurn: game.turnsPlayed[game.turn.seat] === 0 });
+      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, turnContextOf(game));
       return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?' };
     }
     default: return undefined;
@@ -94,7 +99,7 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
     const replace = pressed?.chat.chatId === gameChat.chatId ? pressed : undefined;
     const sent = await emit({ kind: 'board', chat: gameChat, view: boardView(state, version, lang, deps.now()), replace });
     // A new board message: remember it, so /games can link to it.
-    if (sent) await deps.store.remember(`board#${state.id}`, sent, deps.now());
+    if (sent && sent.messageId !== replace?.messageId) await deps.store.remember(`board#${state.id}`, sent, deps.now());
     return;
   }
   for (const player of state.players) {
@@ -107,11 +112,6 @@ async function publishBoard(deps: AppDeps, emit: Emit, state: MatchState, versio
     const sent = await emit({ kind: 'board', chat: dm, view: boardView(state, version, lang, deps.now()), replace });
     if (sent) await deps.store.remember(key, sent, deps.now());
   }
-}
-
-function isChatRef(v: unknown): v is Intent['chat'] {
-  const c = v as Intent['chat'] | null;
-  return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string';
 }
 
 async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after: MatchState, version: number, gameChat: Intent['chat'] | undefined, intent: Intent & { kind: 'press' }, token: Token, lang: Lang): Promise<void> {
@@ -133,31 +133,24 @@ async function afterCommand(deps: AppDeps, emit: Emit, before: MatchState, after
   }
 }
 
-function isMessageRef(v: unknown): v is MessageRef {
-  const m = v as MessageRef | null;
-  return typeof m === 'object' && m !== null && typeof m.messageId === 'string' && typeof m.chat?.chatId === 'string';
-}
-
 /**
  * Tells the player to move that it is their turn: one short notice in the game's chat (the
  * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
  * started the bot there.
  */
 async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { id: string; name: string }, chat: Intent['chat'] | undefined, lang: Lang): Promise<void> {
+  const [previous, dm] = await Promise.all([chat ? deps.store.recall(`notice#${gameId}`) : undefined, deps.store.recall(`dm#${player.id}`)]);
   if (chat) {
-    const previous = await deps.store.recall(`notice#${gameId}`);
     if (isMessageRef(previous)) await emit({ kind: 'delete', message: previous });
-    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: player.name }) });
+    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: deps.mention?.(player) ?? player.name }) });
     if (sent) await deps.store.remember(`notice#${gameId}`, sent, deps.now());
   }
-  const dm = await deps.store.recall(`dm#${player.id}`);
   if (isChatRef(dm) && dm.chatId !== chat?.chatId) {
     await emit({ kind: 'text', chat: dm, text: t(await langOf(deps, { id: player.id, name: player.name }), 'notify.yourMove', { name: player.name }) });
   }
 }
 
-async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
+async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, lang: Lang): Promise<void> {
   const token = decodeToken(intent.token);
   if (!token) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   const loaded = await loadMatch(deps.store, token.gameId);
@@ -168,6 +161,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game) await showBoard(deps, emit, state, record.version, boardLang, intent.chat, intent.message);
   };
+  if (token.choice.k === 'bringDown') return bringBoardDown(deps, intent, emit, record, state, lang);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(deps, emit, o, boardLang));
@@ -175,7 +169,7 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   }
   if (token.version !== record.version) return refresh();
-  if (state.phase === 'challenge' && ['settings', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
+  if (state.phase === 'challenge' && ['settings', 'variants', 'back', 'set'].includes(token.choice.k)) return handleSettings(deps, intent, emit, token, state, record.version, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
     const who = pressCheck(state, intent.from.id);
     if (who === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
@@ -190,8 +184,13 @@ async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, em
   const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
-    expectedVersion: record.version,
-    beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
+    loaded: loaded.value,
+    beforeSave: async (next) => {
+      // The toast stays the first effect; the next board is drawn while it and the write travel.
+      const answered = emit({ kind: 'toast', text: '' });
+      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now()) }).catch(() => undefined);
+      await answered;
+    },
   });
   if (!outcome.ok) return pressFailed(emit, outcome.error, lang, refresh);
   await afterCommand(deps, emit, state, outcome.value.state, outcome.value.record.version, outcome.value.record.chat, intent, token, boardLang);
@@ -227,7 +226,7 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
   const choice = token.choice;
   if (choice.k !== 'set') {
     await emit({ kind: 'toast', text: '' });
-    const view = choice.k === 'settings' ? settingsMessage(state, version, lang) : challengeMessage(state, version, lang, deps.botUsername);
+    const view = choice.k === 'settings' || choice.k === 'variants' ? settingsMessage(state, version, lang, choice.k === 'variants' ? 'variants' : 'main') : challengeMessage(state, version, lang, deps.botUsername);
     return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
   }
   const settings = changedSettings(state, choice.key, choice.value);
@@ -244,37 +243,49 @@ async function handleSettings(deps: AppDeps, intent: Intent & { kind: 'press' },
 /** Words that make a challenge one against the computer (`/nardy vs computer`). */
 const COMPUTER_WORDS = new Set(['computer', 'cpu', 'ai', 'bot', 'компьютер', 'компьютером', 'компьютера', 'бот', 'ботом', 'კომპიუტერი', 'კომპიუტერთან']);
 
-/** Reads a challenge's few words: a variant, a match length, and whether the computer plays (`/nardy short 3 vs computer`). */
-function challengeSettings(intent: Intent & { kind: 'challenge' }): { variant: VariantId; matchLength: number; computer: boolean } {
+/**
+ * Reads a challenge's few words (`/nardy short 3`, `/nardy vs computer`) and the settings the
+ * platform named (Discord's options). The cube comes with a match in the short family, where the
+ * variant has one, and in a money game against the computer; without a length the variant's
+ * default applies (a single game, tavla a match to 3).
+ */
+function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   let variant: VariantId = intent.variant ?? 'long';
-  let matchLength = 0;
+  let matchLength: number | undefined;
   let computer = false;
-  for (const word of (intent.args ?? '').toLowerCase().split(/\s+/)) {
-    if (COMPUTER_WORDS.has(word)) computer = true;
-    if (['short', 'backgammon', 'короткие', 'მოკლე'].includes(word)) variant = 'short';
-    if (['long', 'длинные', 'გრძელი'].includes(word)) variant = 'long';
+  for (const word of (intent.args ?? '').split(/\s+/)) {
+    if (COMPUTER_WORDS.has(word.toLowerCase())) computer = true;
+    variant = variantOfWord(word) ?? variant;
     if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
   }
-  return { variant, matchLength, computer };
+  const v = VARIANTS[variant];
+  const chosen = intent.settings ?? {};
+  const length = chosen.matchLength ?? matchLength ?? v.defaultMatchLength ?? 0;
+  const mayCube = v.family === 'short' && !v.noCube;
+  const doubling = mayCube && (chosen.doubling ?? (length > 0 || computer));
+  const clock = chosen.clock === undefined ? undefined : clockChoice(chosen.clock);
+  return {
+    variant, matchLength: length, doubling, crawford: doubling && length > 1,
+    ...(clock === undefined ? {} : { clock }), ...(computer ? { computer: 'strong' as const } : {}),
+  };
 }
 
 async function handleChallenge(deps: AppDeps, intent: Intent & { kind: 'challenge' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const { variant, matchLength, computer } = challengeSettings(intent);
+  const settings = challengeSettings(intent);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
-    invitee: computer ? null : intent.opponent?.id ?? null,
-    settings: {
-      variant, matchLength, doubling: variant === 'short' && (matchLength > 0 || computer), crawford: variant === 'short' && matchLength > 1,
-      ...(computer ? { computer: 'strong' as const } : {}),
-    },
+    invitee: settings.computer ? null : intent.opponent?.id ?? null,
+    settings,
   }, intent.chat, lang);
   if (!opened.ok) return void (await emit({ kind: 'text', chat: intent.chat, text: errorText(lang, opened.error) }));
-  const handle = intent.opponent || computer ? undefined : intent.opponentUsername?.toLowerCase();
+  const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();
   if (handle) await deps.store.remember(`invitee#${opened.value.state.id}`, handle, deps.now());
   const message = challengeMessage(opened.value.state, opened.value.record.version, lang, deps.botUsername, intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
-  await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  const sent = await emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  // The scheduler marks the message expired if nobody accepts in time.
+  if (sent) await deps.store.remember(`challenge#${opened.value.state.id}`, sent, deps.now());
 }
 
 async function handleStart(deps: AppDeps, intent: Intent & { kind: 'start' }, emit: Emit): Promise<void> {
@@ -332,7 +343,7 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
     results.push({
       id: `${variant}-${state.id}`,
       title: t(lang, variant === 'long' ? 'inline.challengeLong' : 'inline.challengeShort'),
-      description: t(lang, variant === 'long' ? 'variant.long' : 'variant.short'),
+      description: variantName(lang, variant),
       text: message.text,
       buttons: message.buttons.map((row) => row.filter((b) => 'url' in b)).filter((row) => row.length > 0),
     });
@@ -340,18 +351,27 @@ async function handleInline(deps: AppDeps, intent: Intent & { kind: 'inline' }, 
   await emit({ kind: 'inlineAnswer', results });
 }
 
-/** `/games`: my open games and challenges, my turn first, with a link to each board where there is one. */
+/**
+ * `/games`: my open games and challenges in every chat, my turn first, with the time left; under
+ * it a "bring board down" button per game with a board (and a link to it where the platform has one).
+ */
 async function handleGames(deps: AppDeps, intent: Intent & { kind: 'games' }, emit: Emit): Promise<void> {
   const lang = await langOf(deps, intent.from);
-  const listing = await deps.store.listByPlayer(intent.from.id, { limit: 20 });
-  const list = gamesList(listing.records, intent.from.id, lang);
-  const buttons = [];
+  // Open games only: finished ones must not crowd them out of the page.
+  const [active, challenges] = await Promise.all((['active', 'challenge'] as const).map((status) => deps.store.listByPlayer(intent.from.id, { status, limit: 20 })));
+  const listing = { records: [...active.records, ...challenges.records] };
+  const list = gamesList(listing.records, intent.from.id, lang, deps.now());
+  const buttons: Button[][] = [];
   for (const game of list.games) {
     const ref = await deps.store.recall(`board#${game.id}`);
-    const url = isMessageRef(ref) ? deps.messageLink?.(ref) : undefined;
-    if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+    if (!isMessageRef(ref)) continue;
+    const url = deps.messageLink?.(ref);
+    const version = listing.records.find((r) => r.id === game.id)?.version ?? 0;
+    const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version, choice: { k: 'bringDown' } }) };
+    buttons.push(url ? [down, { label: '↗', url }] : [down]);
   }
-  await emit({ kind: 'text', chat: intent.chat, text: list.text, buttons });
+  const text = buttons.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
+  await emit({ kind: 'text', chat: intent.chat, text, buttons });
 }
 
 /** `/rules`: the rule set of the game being played in this chat, or of the variant asked for. */
@@ -375,16 +395,24 @@ async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, em
  * then retry). Not a rule: the conversation around the rules.
  */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
-  const lang = await langOf(deps, intent.from);
-  if (intent.updateKey !== undefined && !(await deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS))) return;
+  // Two independent reads in one round trip: every update pays for them before anything else.
+  const [lang, first] = await Promise.all([
+    langOf(deps, intent.from),
+    intent.updateKey === undefined || deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS),
+  ]);
+  if (!first) return;
   switch (intent.kind) {
-    case 'press': return handlePress(deps, intent, emit);
+    case 'press': return handlePress(deps, intent, emit, lang);
     case 'challenge': return handleChallenge(deps, intent, emit);
     case 'start': return handleStart(deps, intent, emit);
     case 'resign': return handleResign(deps, intent, emit);
     case 'games': return await handleGames(deps, intent, emit);
     case 'inline': return handleInline(deps, intent, emit);
-    case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, 'help') }));
+    case 'vacation': return handleVacation(deps, intent, emit);
+    case 'remind':
+    case 'quiet': return handleReminderSettings(deps, intent, emit);
+    // Discord has one /nardy command with subcommands, so its help names them.
+    case 'help': return void (await emit({ kind: 'text', chat: intent.chat, text: t(lang, intent.chat.platform === 'discord' ? 'help.discord' : 'help') }));
     case 'rules': return handleRules(deps, intent, emit);
     case 'lang': {
       const chosen = intent.lang && isLang(intent.lang) ? intent.lang : undefined;

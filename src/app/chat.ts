@@ -34,13 +34,23 @@ export interface BoardView {
   readonly buttons: readonly (readonly Button[])[];
 }
 
+/**
+ * Challenge settings a platform can name up front (Discord's slash-command options); anything left
+ * out keeps the default. `clock` is a code of the settings keyboard: `n`, `f`, `d1`, `d3`.
+ */
+export interface ChallengeChoices {
+  readonly matchLength?: number;
+  readonly doubling?: boolean;
+  readonly clock?: string;
+}
+
 /** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */
 export type Intent = { readonly updateKey?: string } & (
   /**
    * `/nardy` or `/play`: a challenge to `opponent` (or to anyone when absent). `opponentUsername`:
    * the opponent is known only by handle (an `@username` mention), so only that handle may accept.
    */
-  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string }
+  | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string; readonly settings?: ChallengeChoices }
   /** A button press; `message` is the message the button was under. */
   | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
   /** `/start <payload>` in a private chat (deep link); no payload: help. */
@@ -50,6 +60,12 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
+  /** `/vacation [on|off]`: away (or back) in all my correspondence games; no word toggles. */
+  | { readonly kind: 'vacation'; readonly chat: ChatRef; readonly from: ChatUser; readonly away?: boolean }
+  /** `/remind off|default|frequent`: how often I am reminded to move; no word shows the usage. */
+  | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
+  /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
+  | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
   /** Inline mode (`@bot` typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string });
 
@@ -68,6 +84,11 @@ export type Effect =
   | { readonly kind: 'toast'; readonly text: string; readonly alert?: boolean }
   /** A text message, with optional buttons. */
   | { readonly kind: 'text'; readonly chat: ChatRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
+  /**
+   * A board about to be shown, once the move is written: the platform may start drawing it now, so
+   * the drawing overlaps the write. Nothing is sent; a platform may ignore it.
+   */
+  | { readonly kind: 'prepare'; readonly view: BoardView }
   /** A board: edit `replace` in place when given (photo message), otherwise send a new one. */
   | { readonly kind: 'board'; readonly chat: ChatRef; readonly view: BoardView; readonly replace?: MessageRef }
   /** Change a text message (a challenge that was accepted, declined or expired). */

@@ -9,7 +9,8 @@ import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
-import type { ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import type { Alarm, ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import { carriedAlarm, wakeAt } from './reminders.ts';
 
 /** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
 export interface MatchDeps {
@@ -23,7 +24,9 @@ export type AppError =
   | GameError
   | Exclude<StoreError, { kind: 'corrupt-item' }>
   | { readonly kind: 'corrupt-item'; readonly message: string }
-  | { readonly kind: 'duplicate-update'; readonly message: string };
+  | { readonly kind: 'duplicate-update'; readonly message: string }
+  /** The game was closed for good (abandoned): it stays viewable but takes no more commands. */
+  | { readonly kind: 'game-closed'; readonly id: string };
 
 /** The outcome of a use case: the stored record, the match and what happened. */
 export interface Outcome {
@@ -44,10 +47,14 @@ const STATUS: Record<MatchState['phase'], GameStatus> = {
   expired: 'closed',
 };
 
-/** The record a match is stored as: the compact state plus what the indexes and lists need. */
-export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string): GameRecord {
+/**
+ * The record a match is stored as: the compact state plus what the indexes and lists need. The
+ * scheduler's alarm of the previous record is kept while the deadline it is about stays the same.
+ */
+export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string, previousAlarm?: Alarm): GameRecord {
   const seat = seatToAct(state);
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
+  const alarm = carriedAlarm(state, previousAlarm);
   return {
     id: state.id,
     version,
@@ -56,13 +63,17 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
     players,
     chat,
     updatedAt: now,
-    dueAt: nextDeadline(state),
+    dueAt: wakeAt(state, alarm, now),
+    ...(alarm === undefined ? {} : { alarm }),
     summary: {
       variant: state.settings.variant,
       names: state.players.map((p) => p?.name ?? null),
       score: state.score,
       matchLength: state.settings.matchLength,
       toAct: seat === null ? null : state.players[seat]?.id ?? null,
+      // `/games` shows the time left and who is on vacation without decoding the match.
+      deadline: nextDeadline(state) ?? null,
+      away: state.players.filter((p, seat) => p !== null && state.clock?.awaySince[seat] != null).map((p) => p!.name),
       // The language of the shared board: the chat's, taken from whoever opened the challenge.
       lang: lang ?? null,
     },
@@ -101,25 +112,34 @@ export async function runCommand(
   deps: MatchDeps,
   gameId: string,
   command: Command,
-  options: { expectedVersion?: number; updateKey?: string; beforeSave?: (state: MatchState) => Promise<void> } = {},
+  options: {
+    expectedVersion?: number;
+    updateKey?: string;
+    beforeSave?: (state: MatchState) => Promise<void>;
+    /** The match as the caller just loaded it (saves a second read; the conditional write still catches a newer version). */
+    loaded?: { record: GameRecord; state: MatchState };
+  } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
   if (options.updateKey !== undefined && !(await deps.store.claimUpdate(options.updateKey, now, UPDATE_TTL_SECONDS))) {
     return fail({ kind: 'duplicate-update', message: `update ${options.updateKey} was already handled` });
   }
-  const loaded = await deps.store.load(gameId);
-  if (!loaded.ok) return fail(storeError(loaded.error));
-  const record = loaded.value;
+  let current = options.loaded;
+  if (current === undefined) {
+    const loaded = await loadMatch(deps.store, gameId);
+    if (!loaded.ok) return loaded;
+    current = loaded.value;
+  }
+  const { record, state } = current;
+  if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: 'game-closed', id: gameId });
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version });
   }
-  const state = decodeMatch(record.state);
-  if (!state.ok) return state;
-  const applied = apply(state.value, command, now, deps.dice);
+  const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
   // The platform may answer the press now, before the write (Telegram wants callbacks answered fast).
   await options.beforeSave?.(applied.value.state);
-  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record)), record.version);
+  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm), record.version);
   if (!saved.ok) return fail(storeError(saved.error));
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }

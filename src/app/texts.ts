@@ -1,11 +1,14 @@
 /**
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
+import { VARIANTS, type VariantId } from '../engine/index.ts';
 import { COMPUTER_LEVELS, type MatchState } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { t, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
+import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './chat.ts';
-import { encodeToken } from './tokens.ts';
+import { encodeToken, type Choice } from './tokens.ts';
+import { chunk } from './views.ts';
 
 /** The clock in words. */
 function clockText(state: MatchState, lang: Lang): string {
@@ -22,14 +25,28 @@ function clockText(state: MatchState, lang: Lang): string {
 const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   n: { kind: 'none' },
   f: { kind: 'fischer', bankMinutes: 15, incrementSeconds: 15 },
-  d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 0 },
-  d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 0 },
+  // Correspondence players expect days off (DailyGammon, lichess): two weeks per player.
+  d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 14 },
+  d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 14 },
 };
+
+/**
+ * The settings keyboard names a variant by its place in the registry (one base-36 character), so
+ * a variant added to the registry is offered with no change here.
+ */
+const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
+/** The variants on the keyboard's first page (the two nardy games); the rest are one press away. */
+const FIRST_PAGE = 2;
+
+/** Returns the clock a settings-keyboard code stands for (`n`, `f`, `d1`, `d3`), if any. Not a rule: a view's vocabulary. */
+export function clockChoice(code: string): MatchState['settings']['clock'] | undefined {
+  return Object.hasOwn(CLOCKS, code) ? CLOCKS[code] : undefined;
+}
 
 function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
-    variant: t(lang, s.variant === 'long' ? 'variant.long' : 'variant.short'),
+    variant: variantName(lang, s.variant),
     match: s.matchLength > 0 ? t(lang, 'match.points', { n: s.matchLength }) : t(lang, 'match.single'),
     cube: t(lang, s.doubling ? 'cube.on' : 'cube.off'),
     clock: clockText(state, lang),
@@ -43,7 +60,7 @@ function settingsLine(state: MatchState, lang: Lang): string {
 export function challengeMessage(state: MatchState, version: number, lang: Lang, botUsername: string, opponentName?: string): { text: string; buttons: Button[][] } {
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
-  const variant = t(lang, state.settings.variant === 'long' ? 'variant.long' : 'variant.short');
+  const variant = variantName(lang, state.settings.variant);
   if (state.settings.computer) {
     // Against the computer: the challenger starts the game with Play; nobody else can accept.
     const token = (k: 'accept' | 'cancel' | 'settings') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
@@ -64,12 +81,20 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   return { text, buttons };
 }
 
-/** What each setting button sets: the settings input after the change (variant changes reset the rest). */
+/**
+ * What each setting button sets: the settings input after the change. A variant change resets
+ * the rest to the new variant's defaults, keeping the match length unless the variant has its own
+ * (tavla: a match to 3).
+ */
 export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
   const s = state.settings;
   const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer };
   switch (key) {
-    case 'v': return value === 'l' || value === 's' ? { variant: value === 'l' ? 'long' : 'short', matchLength: s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer } : undefined;
+    case 'v': {
+      const variant = /^[0-9a-z]$/.test(value) ? VARIANT_IDS[parseInt(value, 36)] : undefined;
+      if (!variant) return undefined;
+      return { variant, matchLength: VARIANTS[variant].defaultMatchLength ?? s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer };
+    }
     case 'a': {
       const level = COMPUTER_LEVELS.find((l) => l[0] === value);
       return s.computer && level ? { ...base, computer: level } : undefined;
@@ -87,47 +112,97 @@ export function changedSettings(state: MatchState, key: string, value: string): 
 
 /**
  * Returns the challenge message turned into its settings keyboard: one row per setting, the
- * current value ticked; only legal combinations are offered. Not a rule: a view.
+ * current value ticked; only legal combinations are offered — a setting the variant does not have
+ * (the cube in tavla, mars in sudden death, the Caucasian rule outside short nardy) is not shown.
+ * The `variants` page lists every variant of the registry instead. Not a rule: a view.
  */
-export function settingsMessage(state: MatchState, version: number, lang: Lang): { text: string; buttons: Button[][] } {
+export function settingsMessage(state: MatchState, version: number, lang: Lang, page: 'main' | 'variants' = 'main'): { text: string; buttons: Button[][] } {
   const s = state.settings;
-  const set = (key: string, value: string, label: string, on: boolean): Button => ({
-    label: on ? `✓ ${label}` : label,
-    token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'set', key, value } }),
-  });
+  const variant = VARIANTS[s.variant];
+  const press = (choice: Choice): string => encodeToken({ surface: 'text', gameId: state.id, version, choice });
+  const set = (key: string, value: string, label: string, on: boolean): Button => ({ label: on ? `✓ ${label}` : label, token: press({ k: 'set', key, value }) });
+  const pickVariant = (id: VariantId) => set('v', VARIANT_IDS.indexOf(id).toString(36), variantName(lang, id), s.variant === id);
+  const text = `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`;
+  if (page === 'variants') {
+    const rows = chunk(VARIANT_IDS.map(pickVariant), 2);
+    rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'settings' }) }]);
+    return { text: `${text}\n${t(lang, 'settings.chooseVariant')}`, buttons: rows };
+  }
+  const firstPage = VARIANT_IDS.slice(0, FIRST_PAGE);
   const mars = s.options.withMars ?? true;
   const rows: Button[][] = [
-    [set('v', 'l', t(lang, 'variant.long'), s.variant === 'long'), set('v', 's', t(lang, 'variant.short'), s.variant === 'short')],
+    [...firstPage.map(pickVariant), ...(firstPage.includes(s.variant) ? [] : [pickVariant(s.variant)])],
+    [{ label: t(lang, 'settings.variants'), token: press({ k: 'variants' }) }],
     [0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)),
   ];
-  if (s.variant === 'short') {
+  if (variant.options.gameType) {
     const caucasian = s.options.gameType === 'caucasian';
     rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
   }
-  rows.push([set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling), set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars), set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips)]);
+  rows.push([
+    ...(variant.noCube ? [] : [set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling)]),
+    ...(variant.options.withMars ? [set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars)] : []),
+    set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips),
+  ]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
   rows.push(Object.entries(CLOCKS).map(([code, c]) => set('l', code, clockText({ ...state, settings: { ...s, clock: c } }, lang), sameClock(c))));
   if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
-  rows.push([{ label: t(lang, 'button.back'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'back' } }) }]);
-  return { text: `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`, buttons: rows };
+  rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);
+  return { text, buttons: rows };
 }
 
-interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null }
+/** A stretch of time in words: `2 d 5 h`, `3 h 10 min`, `7 min`. */
+export function leftText(lang: Lang, ms: number): string {
+  const { days, hours, minutes } = timeLeft(ms);
+  if (days > 0) return t(lang, 'time.days', { days, hours });
+  return hours > 0 ? t(lang, 'time.hours', { hours, minutes }) : t(lang, 'time.minutes', { minutes });
+}
 
-/** Returns the games list of a player: their turn first, then the others, then open challenges. Not a rule: a view. */
-export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang): { text: string; games: { id: string; label: string }[] } {
+/** A game in a few words, for notices sent outside its chat: `long nardy: Anna — Nodar`. */
+export function gameLabel(state: MatchState, lang: Lang): string {
+  const names = state.players.map((p) => p?.name).filter((n): n is string => !!n).join(' — ');
+  return `${variantName(lang, state.settings.variant)}: ${names}`;
+}
+
+/** How a finished match ended, in one or two lines (the time-out named, as the board's caption does). */
+export function resultText(state: MatchState, lang: Lang): string {
+  const lines = [gameLabel(state, lang)];
+  const ended = state.game?.ended;
+  const result = state.result;
+  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
+  if (result?.reason === 'timeout') lines.push(t(lang, 'result.timeout', { name: name(result.winner === 0 ? 1 : 0) }));
+  if (result && result.winner !== null && state.settings.matchLength > 0) {
+    lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));
+  } else if (ended && ended.winner !== null) {
+    lines.push(t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points }));
+  } else {
+    lines.push(t(lang, 'result.draw'));
+  }
+  return lines.join('\n');
+}
+
+interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null; deadline?: number | null; away?: string[] }
+
+/**
+ * Returns the games list of a player: their turn first (least time left first), then the others,
+ * then open challenges; each with the time left on the clock when one runs. Not a rule: a view.
+ */
+export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang, now: number): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
   if (open.length === 0) return { text: t(lang, 'games.none'), games: [] };
   const rank = (r: GameRecord) => (r.status === 'challenge' ? 2 : (r.summary as Summary | undefined)?.toAct === playerId ? 0 : 1);
-  const sorted = [...open].sort((a, b) => rank(a) - rank(b));
+  const deadline = (r: GameRecord) => (r.summary as Summary | undefined)?.deadline ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...open].sort((a, b) => rank(a) - rank(b) || deadline(a) - deadline(b));
   const lines = sorted.map((r) => {
     const s = (r.summary ?? {}) as Summary;
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
-    const variant = t(lang, s.variant === 'short' ? 'variant.short' : 'variant.long');
+    const variant = variantName(lang, s.variant ?? 'long');
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}`, label: `${variant}: ${names}` };
+    const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
+    const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${variant}: ${names}` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

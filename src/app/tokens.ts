@@ -8,11 +8,16 @@
 export type Choice =
   | { readonly k: 'accept' } | { readonly k: 'decline' } | { readonly k: 'cancel' }
   | { readonly k: 'roll' } | { readonly k: 'double' } | { readonly k: 'take' } | { readonly k: 'beaver' }
+  | { readonly k: 'detonate' }
   | { readonly k: 'askPass' } | { readonly k: 'pass' }
   | { readonly k: 'askResign' } | { readonly k: 'resign' }
   | { readonly k: 'acceptResign' } | { readonly k: 'declineResign' }
   | { readonly k: 'back' } | { readonly k: 'undo' } | { readonly k: 'confirm' }
   | { readonly k: 'settings' }
+  /** The settings keyboard's page of every variant. */
+  | { readonly k: 'variants' }
+  /** From `/games`: post the game's board anew at the end of its chat, deleting the old one. */
+  | { readonly k: 'bringDown' }
   /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
@@ -31,7 +36,8 @@ export interface Token {
 
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
-  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings',
+  q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
+  B: 'detonate', V: 'variants',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 

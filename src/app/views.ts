@@ -3,8 +3,8 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step —
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
-import { VARIANTS, applySteps, formatDice, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
-import { deadlineOf, mayDouble, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
+import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
 import type { BoardView, Button } from './chat.ts';
@@ -29,10 +29,11 @@ function point(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
+/** A side in words, `24:13 6:2 off:1`; a pinned checker (plakoto) is `3:1📌`. */
 function sideInWords(s: SideCheckers): string {
   const parts: string[] = [];
   if (s[25] > 0) parts.push(`bar:${s[25]}`);
-  for (let p = 24; p >= 1; p--) if (s[p] > 0) parts.push(`${p}:${s[p]}`);
+  for (let p = 24; p >= 1; p--) if (s[p] !== 0) parts.push(isPinned(s, p) ? `${p}:1📌` : `${p}:${s[p]}`);
   if (s[0] > 0) parts.push(`off:${s[0]}`);
   return parts.join(' ');
 }
@@ -43,6 +44,13 @@ function lastPlay(state: MatchState): (MatchEvent & { type: 'played' }) | undefi
     if (e.type === 'played') return e;
     if (e.type === 'gameStarted') return undefined;
   }
+  return undefined;
+}
+
+/** The last permanent event of the game in progress (a detonation is followed by the roll it allowed). */
+function lastEventOfGame(state: MatchState): MatchEvent | undefined {
+  const h = state.history;
+  for (let i = h.length - 1; i >= 0; i--) if (h[i].type !== 'rolled') return h[i];
   return undefined;
 }
 
@@ -57,7 +65,8 @@ function shownBoard(state: MatchState): Board {
   const game = state.game!;
   const t0 = game.turn;
   if (t0.steps.length === 0 || game.ended) return game.board;
-  const [me, them] = applySteps(positionOf(state.settings, game).board, t0.steps, VARIANTS[state.settings.variant].family);
+  const variant = VARIANTS[state.settings.variant];
+  const [me, them] = applySteps(positionOf(state.settings, game).board, t0.steps, variant.family, variant.pinning ? 'pin' : 'hit');
   return t0.seat === 0 ? [me, them] : [them, me];
 }
 
@@ -75,16 +84,17 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
   };
   let selected: PictureHighlights['selected'];
   if (mode.pick !== undefined && t0.dice) {
-    const progress = turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, { firstTurn: game.turnsPlayed[t0.seat] === 0 });
+    const progress = turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game));
     if (progress.ok) selected = { point: mode.pick, destinations: progress.value.next.filter((s) => s.from === mode.pick).map((s) => s.to) };
   }
-  const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, { firstTurn: game.turnsPlayed[t0.seat] === 0 }) : undefined;
+  const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game)) : undefined;
   return {
     variant: state.settings.variant,
     board: (([white, black]) => ({ white, black }))(shownBoard(state)),
     turn: game.ended ? null : COLOUR[actor ?? t0.seat],
     dice: t0.dice && !game.ended ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
     cube: state.settings.doubling ? { value: game.cube.value, owner: game.cube.owner === null ? null : COLOUR[game.cube.owner] } : undefined,
+    bomb: game.bomb === null ? undefined : { owner: game.bomb === 'centre' ? null : COLOUR[game.bomb] },
     players: {
       white: { name: name(state, 0), score: state.score[0], clock: clock(0) },
       black: { name: name(state, 1), score: state.score[1], clock: clock(1) },
@@ -117,7 +127,10 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
-    lines.push(e.winner === null ? t(lang, 'result.draw') : t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
+    if (e.reason === 'timeout' && e.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(state, e.winner === 0 ? 1 : 0) }));
+    if (e.winner === null) lines.push(t(lang, 'result.draw'));
+    else if (e.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(state, e.winner), points: e.points }));
+    else lines.push(t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
     }
@@ -126,12 +139,16 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     if (turn.stage === 'doubled' || turn.stage === 'beavered') {
       lines.push(t(lang, 'caption.doubled', { name: name(state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(state, seatToAct(state)!) }));
     } else if (turn.dice) {
-      lines.push(t(lang, 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice) }));
+      lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
       if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
       if (mode.pick !== undefined) lines.push(t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
     }
+    const detonation = lastEventOfGame(state);
+    if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(state, detonation.seat) }));
+    if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(state, game.bomb) }));
+    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(state, seat) }));
     if (state.settings.doubling) {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
@@ -158,7 +175,11 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
   }
   switch (turn.stage) {
     case 'decide':
-      return [[b('button.roll', { k: 'roll' }), ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : [])], [b('button.resign', { k: 'askResign' })]];
+      return [[
+        b('button.roll', { k: 'roll' }),
+        ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
+        ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
+      ], [b('button.resign', { k: 'askResign' })]];
     case 'doubled':
       return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
     case 'beavered':
@@ -176,7 +197,7 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const game = state.game!;
   const turn = game.turn;
   const position = positionOf(state.settings, game);
-  const ctx = { firstTurn: game.turnsPlayed[turn.seat] === 0 };
+  const ctx = turnContextOf(game);
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
   const resign = [b('button.resign', { k: 'askResign' })];
@@ -203,7 +224,8 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   return rows;
 }
 
-function chunk<T>(items: T[], size: number): T[][] {
+/** Splits buttons into rows of `size`. Not a rule: layout. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

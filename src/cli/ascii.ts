@@ -1,14 +1,15 @@
 /**
  * A plain-text board for terminals and logs: the mover's points 13..24 on top, 12..1 below, in
- * the mover's numbering; `X` the side to move, `O` the opponent.
+ * the mover's numbering; `X` the side to move, `O` the opponent; a trailing `*` marks a stack
+ * standing on an opposing checker it pins (plakoto).
  */
 import { opponentPoint, pipCount, type Board, type Family } from '../engine/index.ts';
 
 function cell(board: Board, family: Family, p: number): string {
   const mine = board[0][p];
   const theirs = board[1][opponentPoint(family, p)];
-  if (mine > 0) return `X${mine}`.padStart(4);
-  if (theirs > 0) return `O${theirs}`.padStart(4);
+  if (mine > 0) return `X${mine}${theirs < 0 ? '*' : ''}`.padStart(4);
+  if (theirs > 0) return `O${theirs}${mine < 0 ? '*' : ''}`.padStart(4);
   return '   .';
 }
 

@@ -3,7 +3,7 @@
  */
 import { parseBoardJson } from '../engine/index.ts';
 import { parsePositionId } from '../engine/index.ts';
-import { findVariant, parseDice, resolveOptions, startBoard, type Board, type Position, type Variant } from '../engine/index.ts';
+import { VARIANTS, findVariant, parseDice, resolveOptions, startBoard, type Board, type Position, type Variant } from '../engine/index.ts';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -11,7 +11,7 @@ export type Flags = Record<string, string | boolean | undefined>;
 export class InputError extends Error {}
 
 export function variantOf(name: unknown): Variant {
-  if (typeof name !== 'string') throw new InputError('missing variant (short or long)');
+  if (typeof name !== 'string') throw new InputError(`missing variant (${Object.keys(VARIANTS).join(', ')})`);
   const v = findVariant(name);
   if (!v.ok) throw new InputError(v.error.message);
   return v.value;
@@ -43,7 +43,7 @@ export function boardOf(variant: Variant, spec: { position?: unknown; board?: un
   if (typeof value === 'string') {
     try { value = JSON.parse(value); } catch { throw new InputError(`board is not JSON: ${value}`); }
   }
-  const r = parseBoardJson(value, { family: variant.family, checkers: variant.checkers });
+  const r = parseBoardJson(value, variant);
   if (!r.ok) throw new InputError(r.error.message);
   return r.value;
 }

@@ -3,6 +3,7 @@
  * the contract of `legal` is documented in README.md and must not change.
  */
 import { parseArgs } from 'node:util';
+import { VARIANTS } from '../engine/index.ts';
 import { legalCommand, legalBatch } from './legal.ts';
 import { perftCommand } from './perft.ts';
 import { renderCommand } from './render.ts';
@@ -15,7 +16,7 @@ const USAGE = `usage: nardy <command> [options]
   show  --variant V (--position ID | --board JSON)
   play  --variant V [--options JSON] "3-1: 8/5 6/5" "6-4: 24/14" ...
   render --variant V (--position ID | --board JSON) [--dice a-b] [--spec JSON] [--out file.png]
-variants: short, long`;
+variants: ${Object.keys(VARIANTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -6,12 +6,21 @@
  * index 25 is its bar and index 0 counts its borne-off checkers. The same shape serves the short
  * family (sides move in opposite directions) and the long family (both move the same way round);
  * only the relation between the two numberings differs, see `opponentPoint`.
+ *
+ * Plakoto has no bar: a lone checker that an opposing checker lands on is pinned where it stands
+ * (RULES.md §6). A pinned checker is written `PINNED` (−1) on its owner's point: one checker that
+ * cannot move, and a point that belongs to the opponent standing on it. A pinned checker is always
+ * alone (its owner may not land on a point the pinner holds), so one value says both "one checker"
+ * and "pinned", and the generator's scratch board needs no second array. Counting functions read
+ * it as one checker; the codecs made for backgammon reject it.
  */
 
 /** Index of the borne-off count in a side's array. */
 export const OFF = 0;
 /** Index of the bar in a side's array. */
 export const BAR = 25;
+/** A side's entry for its one checker pinned on that point (plakoto, RULES.md §6). */
+export const PINNED = -1;
 /** Length of one side's array: off, points 1..24, bar. */
 export const SIDE_LENGTH = 26;
 
@@ -55,16 +64,21 @@ export function sameBoard(a: Board, b: Board): boolean {
   return true;
 }
 
-/** Returns the pip count of a side: the sum of point × checkers, the bar counting 25. Implements RULES.md §0. */
+/** Returns the pip count of a side: the sum of point × checkers, the bar counting 25, a pinned checker counting where it stands. Implements RULES.md §0. */
 export function pipCount(side: SideCheckers): number {
   let pips = 0;
-  for (let p = 1; p <= BAR; p++) pips += p * side[p];
+  for (let p = 1; p <= BAR; p++) pips += p * Math.abs(side[p]);
   return pips;
 }
 
 /** Returns how many checkers a side has in all (board, bar and borne off). Not a rule: an invariant check. */
 export function checkerCount(side: SideCheckers): number {
   let n = 0;
-  for (let i = 0; i < SIDE_LENGTH; i++) n += side[i];
+  for (let i = 0; i < SIDE_LENGTH; i++) n += Math.abs(side[i]);
   return n;
+}
+
+/** Returns true when the side's checker on point `p` is pinned (plakoto, RULES.md §6). */
+export function isPinned(side: SideCheckers, p: number): boolean {
+  return side[p] === PINNED;
 }

@@ -29,6 +29,14 @@ export interface TurnRules {
   readonly sixBlock: 'none' | 'ahead' | 'inHome' | 'never';
   /** Caucasian rule: a checker that hit in its own home may not hide in the same turn. */
   readonly caucasian: boolean;
+  /** Tavla: a checker that hits while its side is bearing off stops there for the turn (RULES.md §6). */
+  readonly hitStopsInBearOff: boolean;
+  /** Plakoto: a lone opposing checker is pinned (`PINNED` on its side), never hit; no bar. */
+  readonly pinning: boolean;
+  /** Gul bara: only the exact die bears a checker off. */
+  readonly exactBearOff: boolean;
+  /** How many moves a double gives: 4, fewer for the rest of a gul bara rung passed on. */
+  readonly doubleMoves: number;
 }
 
 const SIDE = 26;
@@ -36,7 +44,10 @@ const WORDS = 13; // 52 bytes as 32-bit words, for whole-board comparison
 const MAX_STEPS = 4;
 const PATH = MAX_STEPS * 4; // per step: from, to, die, hit
 
-/** Random 32-bit keys per (index, count), fixed so that hashes are reproducible. */
+/**
+ * Random 32-bit keys per (index, count), fixed so that hashes are reproducible. A pinned checker
+ * (−1) takes the key of count 15 (−1 & 15), a count it can never share a point with.
+ */
 const ZOBRIST = (() => {
   const z = new Int32Array(52 * 16);
   let s = 0x9e3779b9 | 0;
@@ -106,8 +117,8 @@ export class Generator {
   private isDouble = false;
   /**
    * Doubles walk steps from non-increasing points only. Sound when the order of steps cannot
-   * matter; not for sequences (the step API offers every order) nor the Caucasian rule, where a
-   * hitter may wait for its own point to empty before moving on.
+   * matter; not for sequences (the step API offers every order) nor the Caucasian and tavla
+   * rules, where whether a checker may move depends on what it did earlier in the turn.
    */
   private ordered = false;
   private readonly path = new Int8Array(PATH);
@@ -115,7 +126,7 @@ export class Generator {
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
   private headUsed = 0;
   private headAllowance = 15;
-  private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide, per point
+  private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide; tavla: hitters that stop; per point
   private tagged = 0; // Caucasian: restricted hitters borne off on this path
   private recordPrefixes = false;
   private collect = false;
@@ -143,17 +154,18 @@ export class Generator {
     this.headAllowance = rules.headAllowance;
     this.prepare();
     this.isDouble = d1 === d2;
-    this.ordered = this.isDouble && !collectSequences && !rules.caucasian;
+    this.ordered = this.isDouble && !collectSequences && !rules.caucasian && !rules.hitStopsInBearOff;
+    const walk = rules.pinning ? this.walkPinning : this.walk;
     if (this.isDouble) {
-      this.nDice = 4;
+      this.nDice = rules.doubleMoves;
       this.dice[0] = this.dice[1] = this.dice[2] = this.dice[3] = d1;
-      this.walk(0, 0, 0, 25);
+      walk.call(this, 0, 0, 0, 25);
     } else {
       this.nDice = 2;
       this.dice[0] = d1; this.dice[1] = d2;
-      this.walk(0, 0, 0, 25);
+      walk.call(this, 0, 0, 0, 25);
       this.dice[0] = d2; this.dice[1] = d1;
-      this.walk(0, 0, 0, 25);
+      walk.call(this, 0, 0, 0, 25);
     }
     if (rules.caucasian) this.dropTaggedIfUntaggedExist();
     if (collectSequences) this.keepLegalSequences();
@@ -163,8 +175,12 @@ export class Generator {
   private prepare(): void {
     const b = this.b;
     let h = 0, outside = 0;
-    for (let i = 0; i < 52; i++) h ^= ZOBRIST[i * 16 + b[i]];
+    for (let i = 0; i < 52; i++) h ^= ZOBRIST[i * 16 + (b[i] & 15)];
     for (let p = 7; p <= 25; p++) outside += b[p];
+    if (this.rules.pinning) {
+      // Plakoto: a pinned checker of the mover, even at home, keeps it from bearing off.
+      for (let p = 1; p <= 24; p++) if (b[p] < 0) outside += p >= 7 ? 2 : 1;
+    }
     this.hash = h;
     this.outside = outside;
     this.headUsed = 0;
@@ -173,7 +189,7 @@ export class Generator {
   }
 
   private set(i: number, v: number): void {
-    this.hash ^= ZOBRIST[i * 16 + this.b[i]] ^ ZOBRIST[i * 16 + v];
+    this.hash ^= ZOBRIST[i * 16 + (this.b[i] & 15)] ^ ZOBRIST[i * 16 + (v & 15)];
     this.b[i] = v;
   }
 
@@ -206,6 +222,7 @@ export class Generator {
       }
     } else {
       const caucasian = this.rules.caucasian;
+      const stops = this.rules.hitStopsInBearOff;
       const top = minFrom > 24 ? 24 : minFrom;
       for (let p = top; p >= 1; p--) {
         const n = b[p];
@@ -213,16 +230,17 @@ export class Generator {
         if (p === 24 && this.headUsed >= this.headAllowance) continue;
         const dest = p - d;
         const next = this.ordered ? p : 25;
-        const r = caucasian ? this.restricted[p] : 0;
+        const r = caucasian || stops ? this.restricted[p] : 0;
         if (dest >= 1) {
           const q = this.opp[dest];
           const c = b[q];
           if (hitting ? c >= 2 : c > 0) continue;
           const hit = c === 1 && hitting;
           if (n > r) {
-            // A free checker moves; in the Caucasian game it becomes a restricted hitter when it hits at home.
+            // A free checker moves; it becomes a restricted hitter when it hits at home (Caucasian) or
+            // while its side is bearing off, i.e. nothing outside the home before the step (tavla).
             moved = true;
-            const restrict = caucasian && hit && dest <= 6 ? 1 : 0;
+            const restrict = hit && (caucasian ? dest <= 6 : stops && this.outside === 0) ? 1 : 0;
             this.stepTo(p, dest, q, hit);
             this.restricted[dest] += restrict;
             this.pathStep(pathAt, p, dest, d, hit);
@@ -230,7 +248,7 @@ export class Generator {
             this.restricted[dest] -= restrict;
             this.stepBack(p, dest, q, hit);
           }
-          if (r > 0 && b[dest] === 0) {
+          if (caucasian && r > 0 && b[dest] === 0) {
             // A restricted hitter may go on only to a point without its own checkers (RULES.md §3 Caucasian).
             moved = true;
             this.stepTo(p, dest, q, hit);
@@ -243,7 +261,7 @@ export class Generator {
         } else {
           // RULES.md §1.5: bear off with the exact number, or from the highest point with a larger one.
           if (this.outside > 0) continue;
-          if (dest < 0 && !this.isHighest(p)) continue;
+          if (dest < 0 && (this.rules.exactBearOff || !this.isHighest(p))) continue;
           if (n > r) {
             moved = true;
             this.bearOff(p);
@@ -251,7 +269,7 @@ export class Generator {
             this.walk(depth + 1, used + 1, pips + d, next);
             this.unBearOff(p);
           }
-          if (r > 0) {
+          if (caucasian && r > 0) {
             moved = true;
             this.restricted[p]--; this.tagged++;
             this.bearOff(p);
@@ -264,6 +282,74 @@ export class Generator {
       }
     }
     if (used > 0 && (!moved || this.recordPrefixes)) this.record(used, pips);
+  }
+
+  /**
+   * Plakoto's walk (RULES.md §6): `walk` without bar, head rule or Caucasian hitters, where landing
+   * on a lone opposing checker pins it and leaving a point frees what it pinned. Kept apart so the
+   * pins cost short and long nardy nothing.
+   */
+  private walkPinning(depth: number, used: number, pips: number, minFrom: number): void {
+    if (depth === this.nDice) {
+      this.record(used, pips);
+      return;
+    }
+    const b = this.b, opp = this.opp;
+    const d = this.dice[depth];
+    const pathAt = depth * 4;
+    let moved = false;
+    for (let p = minFrom > 24 ? 24 : minFrom; p >= 1; p--) {
+      if (b[p] <= 0) continue; // empty, the opponent's, or my pinned checker
+      const dest = p - d;
+      const next = this.ordered ? p : 25;
+      if (dest >= 1) {
+        const q = opp[dest];
+        const c = b[q];
+        // Two opposing checkers, or one that pins a checker of mine, hold the point.
+        if (c >= 2 || (c === 1 && b[dest] < 0)) continue;
+        const pin = c === 1;
+        const home = p >= 7 && dest <= 6 ? 1 : 0;
+        const freed = this.leave(p);
+        if (pin) this.set(q, -1);
+        this.set(dest, b[dest] + 1);
+        this.outside -= home;
+        this.pathStep(pathAt, p, dest, d, pin);
+        moved = true;
+        this.walkPinning(depth + 1, used + 1, pips + d, next);
+        this.outside += home;
+        this.set(dest, b[dest] - 1);
+        if (pin) this.set(q, 1);
+        this.comeBack(p, freed);
+      } else {
+        if (this.outside > 0) continue;
+        if (dest < 0 && !this.isHighest(p)) continue;
+        const freed = this.leave(p);
+        this.set(0, b[0] + 1);
+        this.pathStep(pathAt, p, 0, d, false);
+        moved = true;
+        this.walkPinning(depth + 1, used + 1, pips + d, next);
+        this.set(0, b[0] - 1);
+        this.comeBack(p, freed);
+      }
+    }
+    if (used > 0 && !moved) this.record(used, pips);
+  }
+
+  /** Takes one checker off my point p; frees the opposing checker it pinned when p empties. */
+  private leave(p: number): boolean {
+    const b = this.b;
+    this.set(p, b[p] - 1);
+    const q = this.opp[p];
+    if (b[p] === 0 && b[q] < 0) {
+      this.set(q, 1);
+      return true;
+    }
+    return false;
+  }
+
+  private comeBack(p: number, freed: boolean): void {
+    if (freed) this.set(this.opp[p], -1);
+    this.set(p, this.b[p] + 1);
   }
 
   private pathStep(at: number, from: number, to: number, die: number, hit: boolean): void {

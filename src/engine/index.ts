@@ -4,18 +4,20 @@
  */
 
 // Common: positions, plays, turns, results.
-export { BAR, OFF, SIDE_LENGTH, checkerCount, copyBoard, emptySide, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
+export { BAR, OFF, PINNED, SIDE_LENGTH, checkerCount, copyBoard, emptySide, isPinned, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
 export type { Board, Family, SideCheckers } from './board.ts';
 export { countLegalPlays, legalPlays } from './plays.ts';
 export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
 export { applySteps, turnProgress, undoStep } from './turn.ts';
 export type { TurnProgress } from './turn.ts';
-export { gameResult, isGameOver, isLastRollDue } from './scoring.ts';
+export { gameResult, isGameOver, isLastRollDue, scoredKind } from './scoring.ts';
 export type { GameResult } from './scoring.ts';
 export { nextGameStarter, openingThrow } from './opening.ts';
+export { ladderStart, nextRung } from './ladder.ts';
+export type { LadderRung } from './ladder.ts';
 export type { Opening } from './opening.ts';
 export { VARIANTS, findVariant, resolveOptions, startBoard } from './variants/index.ts';
-export type { OpeningRule, Variant, VariantId, VariantOptions, WinKind } from './variants/index.ts';
+export type { DoublesLadder, EarlyEnd, OpeningRule, Variant, VariantId, VariantOptions, WinKind } from './variants/index.ts';
 export { InvariantError, assertNever, fail, ok } from './result.ts';
 export type { EngineError, Result } from './result.ts';
 

@@ -32,6 +32,7 @@ class Perft {
     const gen = this.gens[depth];
     const b = gen.b;
     if (depth === 0 || b[0] === this.variant.checkers || b[26] === this.variant.checkers) return 1;
+    if (this.variant.earlyEnd?.(b.subarray(0, 26), b.subarray(26, 52))) return 1;
     const child = this.gens[depth - 1];
     const saved = b.slice();
     let n = 0;

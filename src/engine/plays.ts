@@ -19,6 +19,8 @@ export interface Position {
 export interface TurnContext {
   /** Long nardy: this is the mover's first turn of the game (head exception, RULES.md §2). */
   readonly firstTurn?: boolean;
+  /** Gul bara: how many moves the double gives when the rest of a rung was passed on (default 4, RULES.md §6). */
+  readonly moves?: number;
 }
 
 /** The two dice of a roll, in any order. */
@@ -29,7 +31,7 @@ export interface Step {
   readonly from: number;
   readonly to: number;
   readonly die: number;
-  /** An opposing blot was hit on `to` (short family). */
+  /** An opposing blot was hit on `to` (short family), or pinned there (plakoto). */
   readonly hit: boolean;
 }
 
@@ -57,7 +59,17 @@ export function turnRulesFor(variant: Variant, options: VariantOptions, dice: Di
     headAllowance,
     sixBlock: variant.blockRule ? options.sixBlock : 'none',
     caucasian: variant.hitting && options.gameType === 'caucasian',
+    hitStopsInBearOff: variant.hitStopsInBearOff === true,
+    pinning: variant.pinning === true,
+    exactBearOff: variant.exactBearOff === true,
+    doubleMoves: double ? doubleMovesOf(context) : 4,
   };
+}
+
+function doubleMovesOf(context: TurnContext): number {
+  const moves = context.moves ?? 4;
+  if (!Number.isInteger(moves) || moves < 1 || moves > 4) throw new InvariantError(`a double gives 1..4 moves, not ${moves}`);
+  return moves;
 }
 
 /** Loads a board into a generator's scratch array. Not a rule: the generator's input. */
@@ -79,7 +91,7 @@ export function generateTurn(gen: Generator, variant: Variant, options: VariantO
   const rules = turnRulesFor(variant, options, dice, context);
   let n = gen.generate(rules, dice[0], dice[1], sequences);
   if (variant.headRule && options.headException === 'computed' && context.firstTurn && rules.headAllowance === 1) {
-    const full = dice[0] === dice[1] ? 4 : 2;
+    const full = dice[0] === dice[1] ? rules.doubleMoves : 2;
     if (gen.bestUsed < full) n = gen.generate({ ...rules, headAllowance: 2 }, dice[0], dice[1], sequences);
   }
   return n;

@@ -4,7 +4,7 @@
  * a dead end, and it says when the steps pressed make a whole legal play. Undo is dropping the
  * last step: the API is stateless. Implements RULES.md §1.3 (maximum use) step by step.
  */
-import { opponentPoint, type Board } from './board.ts';
+import { PINNED, opponentPoint, type Board } from './board.ts';
 import { Generator } from './generate.ts';
 import { generateTurn, loadBoard, positionRules, readPlay, readSteps, type Dice, type Play, type Position, type Step, type TurnContext } from './plays.ts';
 import { fail, ok, type Result } from './result.ts';
@@ -33,16 +33,29 @@ function sameStep(a: Step, b: Step): boolean {
   return a.from === b.from && a.to === b.to && a.die === b.die;
 }
 
-/** Returns the board after steps (hits go to the opponent's bar). Not a rule: the steps are taken as already legal. */
-export function applySteps(board: Board, steps: readonly Step[], family: 'short' | 'long'): Board {
+/**
+ * Returns the board after steps: a hit checker goes to the opponent's bar, or with `capture`
+ * 'pin' (plakoto) stays pinned where it is, and is freed when the pinner's point empties.
+ * Not a rule: the steps are taken as already legal.
+ */
+export function applySteps(board: Board, steps: readonly Step[], family: 'short' | 'long', capture: 'hit' | 'pin' = 'hit'): Board {
   const me = board[0].slice();
   const them = board[1].slice();
   for (const s of steps) {
     me[s.from]--;
+    if (capture === 'pin' && s.from <= 24 && me[s.from] === 0) {
+      const q = opponentPoint(family, s.from);
+      if (them[q] === PINNED) them[q] = 1; // the pinner has left: the pinned checker is free again
+    }
     me[s.to]++;
     if (s.hit && s.to > 0) {
-      them[opponentPoint(family, s.to)]--;
-      them[25]++;
+      const q = opponentPoint(family, s.to);
+      if (capture === 'pin') {
+        them[q] = PINNED;
+      } else {
+        them[q]--;
+        them[25]++;
+      }
     }
   }
   return [me, them];
@@ -80,14 +93,14 @@ export function turnProgress(position: Position, dice: Dice, steps: readonly Ste
     const step = readSteps(s.path, k * 4, 1)[0];
     if (!next.some((n) => sameStep(n, step))) next.push(step);
   }
-  const diceLeft = remainingDice(dice, steps);
+  const diceLeft = remainingDice(dice, steps, context.moves ?? 4);
   const complete = playCount === 0 || play !== undefined;
-  const board = applySteps(position.board, steps, variant.family);
+  const board = applySteps(position.board, steps, variant.family, variant.pinning ? 'pin' : 'hit');
   return ok({ board, next, diceLeft, complete, play: complete && playCount > 0 ? play : undefined, playCount, forced: playCount <= 1 });
 }
 
-function remainingDice(dice: Dice, steps: readonly Step[]): number[] {
-  const left = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
+function remainingDice(dice: Dice, steps: readonly Step[], doubleMoves: number): number[] {
+  const left = dice[0] === dice[1] ? new Array<number>(doubleMoves).fill(dice[0]) : [dice[0], dice[1]];
   for (const s of steps) {
     const i = left.indexOf(s.die);
     if (i >= 0) left.splice(i, 1);

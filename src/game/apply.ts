@@ -1,8 +1,8 @@
 /**
  * The one reducer (STYLE.md §11): `apply(state, command, now, dice)` → the new match and the
  * events that happened, or a typed error. Pure apart from the injected clock value and dice.
- * After a command, what needs no decision happens by itself: opening throws, rolling when the
- * cube cannot be turned, forced plays (one legal play or none), the next game of a match.
+ * After a command, what needs no decision happens by itself: opening throws, rolling when neither
+ * the cube nor the bomb can be used, forced plays (one legal play or none), the next game of a match.
  */
 import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../engine/index.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';
-import { mayDouble, other, positionOf } from './match.ts';
+import { mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 import { validateSettings } from './settings.ts';
 import type { Command, GameError, MatchEvent, MatchSettings, MatchState, Player, PlayerId } from './types.ts';
 
@@ -47,12 +47,12 @@ function automaticEvents(state: MatchState, now: number, dice: DiceSource): Matc
     }
     return events;
   }
-  if (t.stage === 'decide' && !mayDouble(state)) {
+  if (t.stage === 'decide' && !mayDouble(state) && !mayDetonate(state)) {
     return [{ type: 'rolled', at: now, seat: t.seat, dice: [dice.die(), dice.die()] }];
   }
   if (t.stage === 'moving' && t.dice && t.steps.length === 0) {
     const position = positionOf(state.settings, game);
-    const context = { firstTurn: game.turnsPlayed[t.seat] === 0 };
+    const context = turnContextOf(game);
     if (countLegalPlays(position, t.dice, context) <= 1) {
       const events = playEvents(state, now, legalPlays(position, t.dice, context)[0]?.move ?? 'Ø', true);
       return events.ok ? events.value : [];

@@ -31,6 +31,7 @@ const LAYOUT: Record<EventType, { code: string; fields: string[] }> = {
   undone: { code: 'u', fields: ['seat'] },
   played: { code: 'p', fields: ['seat', 'dice', 'move', 'forced'] },
   doubled: { code: 'd', fields: ['seat', 'value'] },
+  detonated: { code: 'B', fields: ['seat'] },
   taken: { code: 't', fields: ['seat', 'value'] },
   beavered: { code: 'b', fields: ['seat', 'value'] },
   passed: { code: 'x', fields: ['seat'] },
@@ -123,6 +124,7 @@ function commandFor(state: MatchState, e: MatchEvent): Command | string {
     case 'rolled': return { type: 'roll', by: id(e.seat) };
     case 'played': return e.forced ? 'a forced play must follow its roll' : { type: 'play', by: id(e.seat), move: e.move };
     case 'doubled': return { type: 'double', by: id(e.seat) };
+    case 'detonated': return { type: 'detonate', by: id(e.seat) };
     case 'taken': return { type: 'take', by: id(e.seat) };
     case 'beavered': return { type: 'beaver', by: id(e.seat) };
     case 'passed': return { type: 'pass', by: id(e.seat) };

@@ -5,7 +5,7 @@
 import { fail, ok, type Result } from '../engine/index.ts';
 import type { Command, GameError } from './types.ts';
 
-const BY_ID = ['decline', 'cancel', 'roll', 'double', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign'];
+const BY_ID = ['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign'];
 const KINDS = ['oin', 'mars', 'koks'];
 
 function isText(v: unknown): v is string {

@@ -2,12 +2,12 @@
  * Deciding: a player's command, checked against the match, becomes events (or a typed error).
  * Dice come from the injected source; nothing here reads a clock or changes state.
  */
-import { gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
+import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
-import { gamePoints, mayDouble, other, positionOf } from './match.ts';
+import { gamePoints, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
 type Decision = Result<MatchEvent[], GameError>;
@@ -37,19 +37,23 @@ export function endGame(state: MatchState, at: number, winner: Seat | null, kind
 
 /**
  * Returns the events of a play: the play itself and, when it finishes the game, the game's end
- * (RULES.md §1.6, §2 `lastRoll`, §4 scoring).
+ * (RULES.md §1.6, §2 `lastRoll`, §4 scoring; §6 sudden death: a play that hits wins at once,
+ * single — the game ends with the turn the hit is in, since a turn is stored as a whole play).
  */
 export function playEvents(state: MatchState, at: number, move: string, forced: boolean): Result<MatchEvent[], GameError> {
   const game = state.game!;
   const seat = game.turn.seat;
   const dice = game.turn.dice!;
   const position = positionOf(state.settings, game);
-  const play = parsePlay(move, position, dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+  const play = parsePlay(move, position, dice, turnContextOf(game));
   if (!play.ok) {
     const e = play.error;
     return fail(e.kind === 'ambiguous-play' ? { kind: e.kind, message: e.message, candidates: e.candidates } : { kind: e.kind === 'invalid-notation' ? 'invalid-notation' : 'illegal-play', message: e.message });
   }
   const events: MatchEvent[] = [{ type: 'played', at, seat, dice, move: play.value.move, forced }];
+  if (VARIANTS[state.settings.variant].firstHitWins && play.value.steps.some((s) => s.hit)) {
+    return ok([...events, ...endGame(state, at, seat, 'oin', gamePoints(state.settings, game.cube.value, 'oin'), 'hit')]);
+  }
   const after = { ...position, board: play.value.board };
   if (isLastRollDue(after, seat === game.starter)) return ok(events);
   const result = gameResult(after);
@@ -121,6 +125,9 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (t.stage !== 'decide') return stageError();
       if (!mayDouble(state)) return error('cube-not-available', game.crawford ? 'no doubling in the Crawford game' : 'you may not double now');
       return ok([{ type: 'doubled', at, seat, value: game.cube.value * 2 }]);
+    case 'detonate':
+      if (!mayDetonate(state)) return error('wrong-phase', game.bomb === null ? 'this game has no bomb' : 'the bomb cannot be detonated now');
+      return ok([{ type: 'detonated', at, seat }]);
     case 'beaver':
       if (t.stage !== 'doubled' || !state.settings.beaver) return stageError();
       return ok([{ type: 'beavered', at, seat, value: game.cube.value * 4 }]);
@@ -148,7 +155,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return ok([{ type: 'resignDeclined', at, seat }]);
     case 'step': {
       if (t.stage !== 'moving' || !t.dice) return stageError();
-      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, turnContextOf(game));
       if (!progress.ok) return error('illegal-play', progress.error.message);
       const step = progress.value.next.find((s) => s.from === cmd.from && s.to === cmd.to && (cmd.die === undefined || s.die === cmd.die));
       if (!step) return error('illegal-play', `${cmd.from}/${cmd.to} is not a legal step now`);
@@ -159,7 +166,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       return ok([{ type: 'undone', at, seat }]);
     case 'confirm': {
       if (t.stage !== 'moving' || !t.dice) return stageError();
-      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const progress = turnProgress(positionOf(state.settings, game), t.dice, t.steps, turnContextOf(game));
       if (!progress.ok) return error('illegal-play', progress.error.message);
       if (!progress.value.complete) return error('turn-incomplete', 'the turn is not complete yet');
       return playEvents(state, at, progress.value.play?.move ?? 'Ø', false);

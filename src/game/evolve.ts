@@ -2,9 +2,9 @@
  * Folding events into the match: what each event does to the state, and nothing else (no
  * decisions, no dice). Replaying a match's history is folding its events from the first.
  */
-import { InvariantError, isLastRollDue, parsePlay, startBoard, VARIANTS, type Board } from '../engine/index.ts';
+import { InvariantError, isLastRollDue, ladderStart, nextRung, parsePlay, startBoard, VARIANTS, type Board } from '../engine/index.ts';
 import { chargeClock, seatToAct, setAway, startClock } from './clock.ts';
-import { isCrawfordGame, other, positionOf } from './match.ts';
+import { detonate, isCrawfordGame, other, positionOf, turnContextOf } from './match.ts';
 import { SCHEMA_VERSION, TRANSIENT_EVENTS, type GameState, type MatchEvent, type MatchState, type Seat, type Turn } from './types.ts';
 
 function turn(seat: Seat, stage: Turn['stage'], dice: Turn['dice'] = null): Turn {
@@ -18,6 +18,19 @@ function withGame(state: MatchState, game: Partial<GameState>): MatchState {
 
 function seatsFromMover(game: GameState, moverFirst: Board): Board {
   return game.turn.seat === 0 ? [moverFirst[0], moverFirst[1]] : [moverFirst[1], moverFirst[0]];
+}
+
+/**
+ * Returns the turn after a play: usually the opponent's, to roll. In gul bara a double on a ladder
+ * turn brings the next double's rung to the roller, or what it could not play to the opponent, who
+ * rolls its own turn when that is done (RULES.md §6).
+ */
+function afterPlay(state: MatchState, seat: Seat, dice: readonly [number, number], used: number): Turn {
+  const game = state.game!;
+  const rung = game.turn.ladder ?? ladderStart(VARIANTS[state.settings.variant], dice, game.turnsPlayed[seat] + 1);
+  const next = rung && nextRung(rung, used);
+  if (next) return { ...turn(next.toOpponent ? other(seat) : seat, 'moving', [next.rung.die, next.rung.die]), ladder: next.rung };
+  return turn(rung?.passed ? seat : other(seat), 'decide');
 }
 
 function evolveGame(state: MatchState, e: MatchEvent): MatchState {
@@ -42,15 +55,18 @@ function evolveGame(state: MatchState, e: MatchEvent): MatchState {
       return withGame(state, { turn: { ...t, steps: t.steps.slice(0, -1) } });
     case 'played': {
       const position = positionOf(state.settings, game);
-      const play = parsePlay(e.move, position, e.dice, { firstTurn: game.turnsPlayed[e.seat] === 0 });
+      const play = parsePlay(e.move, position, e.dice, turnContextOf(game));
       if (!play.ok) throw new InvariantError(`history holds an illegal play ${e.move}: ${play.error.message}`);
       const turnsPlayed: [number, number] = [game.turnsPlayed[0], game.turnsPlayed[1]];
-      turnsPlayed[e.seat]++;
+      if (!t.ladder) turnsPlayed[e.seat]++; // a ladder rung is part of a turn, not a turn of its own
       const lastRoll = isLastRollDue({ ...position, board: play.value.board }, e.seat === game.starter);
-      return withGame(state, { board: seatsFromMover(game, play.value.board), turnsPlayed, lastRoll, turn: turn(other(e.seat), 'decide') });
+      const next = afterPlay(state, e.seat, e.dice, play.value.steps.length);
+      return withGame(state, { board: seatsFromMover(game, play.value.board), turnsPlayed, lastRoll, turn: next });
     }
     case 'doubled':
       return withGame(state, { turn: { ...t, stage: 'doubled' } });
+    case 'detonated':
+      return withGame(state, { board: detonate(game.board), bomb: other(e.seat) });
     case 'beavered':
       return withGame(state, { turn: { ...t, stage: 'beavered' } });
     case 'taken':
@@ -62,7 +78,7 @@ function evolveGame(state: MatchState, e: MatchEvent): MatchState {
     case 'resigned':
       return e.kind === 'oin' ? state : withGame(state, { turn: { ...t, stage: 'resignOffered', offer: e.kind } });
     case 'resignDeclined':
-      return withGame(state, { turn: { seat: t.seat, stage: t.dice ? 'moving' : 'decide', dice: t.dice, steps: t.steps } });
+      return withGame(state, { turn: { seat: t.seat, stage: t.dice ? 'moving' : 'decide', dice: t.dice, steps: t.steps, ...(t.ladder ? { ladder: t.ladder } : {}) } });
     case 'gameEnded': {
       const score: [number, number] = [state.score[0], state.score[1]];
       if (e.winner !== null) score[e.winner] += e.points;
@@ -87,6 +103,7 @@ function startGame(state: MatchState, number: number, starter: Seat | null): Mat
     crawford,
     turn: starter === null ? turn(0, 'opening') : turn(starter, 'decide'),
     lastRoll: false,
+    bomb: variant.bomb ? 'centre' : null,
     ended: null,
   };
   return { ...state, game, crawfordPlayed: state.crawfordPlayed || crawford };

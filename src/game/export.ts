@@ -52,7 +52,7 @@
  */
 import { InvariantError, VARIANTS, fail, formatDice, ok, parsePlay, resolveOptions, type Result, type Step, type VariantOptions } from '../engine/index.ts';
 import { evolve } from './evolve.ts';
-import { positionOf } from './match.ts';
+import { positionOf, turnContextOf } from './match.ts';
 import type { GameError, MatchEvent, MatchState, Seat } from './types.ts';
 
 const COLOUR = ['White', 'Black'] as const;
@@ -183,7 +183,7 @@ function matGames(state: MatchState, names: readonly [string, string]): Result<s
       case 'rolled': roll = { seat: e.seat, dice: e.dice }; return;
       case 'played': {
         const game = before.game!;
-        const play = parsePlay(e.move, positionOf(before.settings, game), e.dice, { firstTurn: game.turnsPlayed[e.seat] === 0 });
+        const play = parsePlay(e.move, positionOf(before.settings, game), e.dice, turnContextOf(game));
         if (!play.ok) throw new InvariantError(`${e.move}: ${play.error.message}`);
         cols.put(e.seat, [`${diceText(e.dice)}:`, ...play.value.steps.map(stepText)].join(' '));
         roll = null;
@@ -253,7 +253,7 @@ function longHeader(state: MatchState): string[] {
   ];
 }
 
-const REASON: Record<string, string> = { passed: ', double passed', resigned: ', resigned', timeout: ', on time' };
+const REASON: Record<string, string> = { passed: ', double passed', resigned: ', resigned', timeout: ', on time', hit: ', first hit' };
 
 /** The line (or lines) an event adds to the long text; a roll shows only when no play follows it. */
 function longLines(e: MatchEvent, score: readonly [number, number], decides: boolean): string[] {
@@ -263,6 +263,7 @@ function longLines(e: MatchEvent, score: readonly [number, number], decides: boo
     case 'autoDoubled': return [`Cube: auto-doubled to ${e.value}`];
     case 'played': return [`${COLOUR[e.seat]} ${formatDice(e.dice)}: ${e.move}`];
     case 'doubled': return [`${COLOUR[e.seat]} doubles to ${e.value}`];
+    case 'detonated': return [`${COLOUR[e.seat]} detonates the bomb`];
     case 'taken': return [`${COLOUR[e.seat]} takes`];
     case 'beavered': return [`${COLOUR[e.seat]} beavers to ${e.value}`];
     case 'passed': return [`${COLOUR[e.seat]} passes`];

@@ -12,9 +12,9 @@ export { exportLongText, exportMat } from './export.ts';
 export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
-export { boardFor, gamePoints, isCrawfordGame, mayDouble, other, positionOf } from './match.ts';
+export { boardFor, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
-  ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
+  Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
   MatchSettings, MatchState, Player, PlayerId, Seat, Turn, TurnStage,
 } from './types.ts';

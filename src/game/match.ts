@@ -1,7 +1,7 @@
 /**
  * Small questions about a match that the reducer and the views both ask.
  */
-import { type Board, type Position, type WinKind } from '../engine/index.ts';
+import { BAR, scoredKind, type Board, type Position, type TurnContext, type WinKind } from '../engine/index.ts';
 import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
 
 /** Returns the other seat. Not a rule: seat arithmetic. */
@@ -20,6 +20,16 @@ export function positionOf(settings: MatchSettings, game: GameState): Position {
 }
 
 /**
+ * Returns what the rules need to know about the turn in progress beyond the board: whether it is
+ * the mover's first turn (long nardy's head exception) and, on a gul bara ladder rung passed on,
+ * how many moves its double gives. Implements RULES.md §2 (head exception) and §6 (gul bara).
+ */
+export function turnContextOf(game: GameState): TurnContext {
+  const t = game.turn;
+  return { firstTurn: game.turnsPlayed[t.seat] === 0, moves: t.ladder?.moves };
+}
+
+/**
  * Returns true when the seat on turn may double now: the cube is in play, this is not the
  * Crawford game, and the cube is centred or the seat owns it. Implements RULES.md §4 (doubling, Crawford).
  */
@@ -30,17 +40,40 @@ export function mayDouble(state: MatchState): boolean {
   return game.cube.owner === null || game.cube.owner === game.turn.seat;
 }
 
+/**
+ * Returns true when the seat on turn may detonate the bomb now: before rolling, holding the bomb
+ * or while it is centred, and with at least one blot on the board — a bomb that would send
+ * nothing to the bar only hands the bomb over, so it is not offered.
+ * Implements RULES.md §6 (nuclear).
+ */
+export function mayDetonate(state: MatchState): boolean {
+  const game = state.game;
+  if (!game || game.ended || game.bomb === null || game.turn.stage !== 'decide') return false;
+  if (game.bomb !== 'centre' && game.bomb !== game.turn.seat) return false;
+  return game.board.some((side) => side.some((n, p) => p >= 1 && p <= 24 && n === 1));
+}
+
+/** Returns the board after a detonation: every blot of both sides on its bar. Implements RULES.md §6 (nuclear). */
+export function detonate(board: Board): Board {
+  const blotsToBar = (side: readonly number[]) => {
+    const out = side.slice();
+    for (let p = 1; p <= 24; p++) if (out[p] === 1) { out[p] = 0; out[BAR]++; }
+    return out;
+  };
+  return [blotsToBar(board[0]), blotsToBar(board[1])];
+}
+
 const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 
 /**
  * Returns the points a game is worth: the kind's points times the cube. With "with mars" off every
  * win counts as oin; Jacoby (money play): mars and koks count as oin while the cube is not turned.
- * Implements RULES.md §4 (cube, Jacoby) with §2/§3 (kinds).
+ * Implements RULES.md §4 (cube, Jacoby) with §2/§3/§6 (kinds).
  */
 export function gamePoints(settings: MatchSettings, cubeValue: number, kind: WinKind): number {
   const jacobyApplies = settings.jacoby && settings.matchLength === 0 && cubeValue === 1;
   const withMars = settings.options.withMars ?? true;
-  const base = jacobyApplies || !withMars ? 1 : KIND_POINTS[kind];
+  const base = jacobyApplies || !withMars ? 1 : KIND_POINTS[scoredKind(settings.variant, kind)];
   return base * cubeValue;
 }
 

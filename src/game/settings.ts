@@ -6,6 +6,9 @@ import { VARIANTS, findVariant, resolveOptions, type VariantId } from '../engine
 import type { ClockSettings, ComputerLevel, GameError, MatchSettings } from './types.ts';
 import { fail, ok, type Result } from '../engine/index.ts';
 
+/** The variants the computer opponent plays. */
+const COMPUTER_VARIANTS: readonly string[] = ['long', 'short'];
+
 /** The computer opponent's levels, weakest first (the `computer` setting). */
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['beginner', 'medium', 'strong'];
 
@@ -13,17 +16,18 @@ export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['beginner', 'medium', 
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7] as const;
 
 /**
- * Returns the default settings of a variant: a single game, no clock, random colour, pips shown;
- * the cube off in long nardy (RULES.md §2) and on in short nardy.
- * Implements RULES.md §4 (defaults) and §2 (cube off by default in long nardy).
+ * Returns the default settings of a variant: a single game (or the variant's own match length),
+ * no clock, random colour, pips shown; the cube off in long nardy (RULES.md §2) and on in the
+ * short family, except where the variant has none.
+ * Implements RULES.md §4 (defaults), §2 (cube off by default in long nardy), §6 (tavla: match to 3, no cube).
  */
 export function defaultSettings(variant: VariantId): MatchSettings {
-  const short = VARIANTS[variant].family === 'short';
+  const v = VARIANTS[variant];
   return {
     variant,
     options: {},
-    matchLength: 0,
-    doubling: short,
+    matchLength: v.defaultMatchLength ?? 0,
+    doubling: v.family === 'short' && v.noCube !== true,
     crawford: false,
     jacoby: false,
     beaver: false,
@@ -92,6 +96,7 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   const options = resolveOptions(v.value, s.options);
   if (!options.ok) return invalid(options.error.message);
   if (!isInt(s.matchLength, 0, 25)) return invalid('match length must be 0 (single game) or 1..25 points');
+  if (s.doubling && v.value.noCube) return invalid(`${v.value.name} is played without the doubling cube`);
   const money = s.matchLength === 0;
   if (s.crawford && (money || !s.doubling)) return invalid('the Crawford rule needs a match with the doubling cube');
   if (s.jacoby && (!money || !s.doubling)) return invalid('the Jacoby rule is for single games (money play) with the cube');
@@ -105,6 +110,8 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
     if (typeof s[key] !== 'boolean') return invalid(`${key} must be true or false`);
   }
   if (s.computer !== undefined && !COMPUTER_LEVELS.includes(s.computer)) return invalid(`the computer's level must be one of ${COMPUTER_LEVELS.join(', ')}`);
+  // Its evaluators are trained for long and short nardy only (src/ai/); the §6 variants are for people for now.
+  if (s.computer !== undefined && !COMPUTER_VARIANTS.includes(s.variant)) return invalid(`the computer plays ${COMPUTER_VARIANTS.join(' and ')} nardy only`);
   const clockProblem = checkClock(s.clock);
   if (clockProblem) return invalid(clockProblem);
   return ok(s);

@@ -4,7 +4,7 @@
  * seat 0 plays White, seat 1 Black (the colour setting decides who sits where); the opening throw
  * (or `nextGameStarter`) decides who starts each game.
  */
-import type { Board, Step, VariantId, VariantOptions, WinKind } from '../engine/index.ts';
+import type { Board, LadderRung, Step, VariantId, VariantOptions, WinKind } from '../engine/index.ts';
 
 /** The schema of stored matches; bump it with a migration when the shape changes. */
 export const SCHEMA_VERSION = 1;
@@ -65,6 +65,9 @@ export interface Cube {
   readonly owner: Seat | null;
 }
 
+/** Nuclear backgammon's bomb (RULES.md §6): centred at the start, then held by one seat. */
+export type Bomb = 'centre' | Seat;
+
 /** Where a turn stands. */
 export type TurnStage =
   /** A new game waits for its opening throw (rolled by the server at once). */
@@ -87,6 +90,11 @@ export interface Turn {
   readonly steps: readonly Step[];
   /** For 'resignOffered': what the mover offered to lose. */
   readonly offer?: WinKind;
+  /**
+   * Gul bara: these dice are a rung of a doubles ladder, not a roll of the mover's own (RULES.md
+   * §6): the next higher double of the roller, or the rest of the ladder passed to its opponent.
+   */
+  readonly ladder?: LadderRung;
 }
 
 export interface GameState {
@@ -102,6 +110,8 @@ export interface GameState {
   readonly turn: Turn;
   /** Long nardy `lastRoll`: the first mover has finished; the other side has its one more roll. */
   readonly lastRoll: boolean;
+  /** Nuclear: where the bomb is; null in a variant without one. */
+  readonly bomb: Bomb | null;
   /** Set when the game is over; the final board stays viewable. */
   readonly ended: GameEnd | null;
 }
@@ -127,7 +137,7 @@ export interface ClockState {
 export type MatchPhase = 'challenge' | 'playing' | 'finished' | 'declined' | 'cancelled' | 'expired';
 
 /** Why a game or match ended. */
-export type EndReason = 'borne-off' | 'passed' | 'resigned' | 'timeout' | 'draw';
+export type EndReason = 'borne-off' | 'passed' | 'resigned' | 'timeout' | 'draw' | 'hit';
 
 export interface MatchResult {
   /** null only for a drawn single game (long nardy `lastRoll`). */
@@ -174,6 +184,8 @@ export type MatchEvent =
   | { readonly type: 'undone'; readonly at: number; readonly seat: Seat }
   | { readonly type: 'played'; readonly at: number; readonly seat: Seat; readonly dice: readonly [number, number]; readonly move: string; readonly forced: boolean }
   | { readonly type: 'doubled'; readonly at: number; readonly seat: Seat; readonly value: number }
+  /** Nuclear: the seat on turn detonated the bomb before rolling (RULES.md §6). */
+  | { readonly type: 'detonated'; readonly at: number; readonly seat: Seat }
   | { readonly type: 'taken'; readonly at: number; readonly seat: Seat; readonly value: number }
   | { readonly type: 'beavered'; readonly at: number; readonly seat: Seat; readonly value: number }
   | { readonly type: 'passed'; readonly at: number; readonly seat: Seat }
@@ -196,6 +208,7 @@ export type Command =
   | { readonly type: 'configure'; readonly by: PlayerId; readonly settings: Partial<Omit<MatchSettings, 'variant'>> & { variant?: string } }
   | { readonly type: 'roll'; readonly by: PlayerId }
   | { readonly type: 'double'; readonly by: PlayerId }
+  | { readonly type: 'detonate'; readonly by: PlayerId }
   | { readonly type: 'take'; readonly by: PlayerId }
   | { readonly type: 'pass'; readonly by: PlayerId }
   | { readonly type: 'beaver'; readonly by: PlayerId }

@@ -8,7 +8,7 @@ export { LANGS, LANG_NAMES, isLang, pickLang } from './lang.ts';
 export type { Lang } from './lang.ts';
 
 // Messages.
-export { CATALOGS, isMessageKey, placeholders, t } from './messages.ts';
+export { CATALOGS, isMessageKey, placeholders, t, variantName } from './messages.ts';
 export type { MessageKey, MessageParams } from './messages.ts';
 
 // Errors and rules.

@@ -31,6 +31,17 @@ export function t(lang: Lang, key: MessageKey, params: MessageParams = {}): stri
     Object.hasOwn(params, name) ? String(params[name]) : whole);
 }
 
+/**
+ * Returns a variant's name in `lang`: the catalog text `variant.<id>` (every variant in the
+ * engine's registry has one; tests/i18n checks it), or the id itself for an unknown one.
+ * Not a rule: translation.
+ * @example variantName('en', 'tavla') // 'tavla'
+ */
+export function variantName(lang: Lang, variant: string): string {
+  const key = `variant.${variant}`;
+  return isMessageKey(key) ? t(lang, key) : variant;
+}
+
 /** The parameter names a text uses, sorted and without repeats (`{n}` twice counts once). */
 export function placeholders(text: string): string[] {
   const names = new Set<string>();

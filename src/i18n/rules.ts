@@ -5,7 +5,7 @@
  */
 import { VARIANTS, type VariantId } from '../engine/index.ts';
 import type { Lang } from './lang.ts';
-import { t, type MessageKey, type MessageParams } from './messages.ts';
+import { isMessageKey, t, type MessageKey, type MessageParams } from './messages.ts';
 
 /** The longest rules text: a chat message stays readable (and well under Telegram's 4,096). */
 export const RULES_TEXT_LIMIT = 3000;
@@ -39,15 +39,16 @@ type Line = MessageKey | readonly [MessageKey, MessageParams];
 /**
  * Returns the rules of a game as plain text (no markup, at most 3,000 characters): start
  * position, direction, movement, the head and six-block rules with the chosen options (long),
- * hitting, the bar and the Caucasian rule (short), bearing off, scoring, and — when settings are
- * given — match, cube conventions, resignation and clock. An option missing or outside its
- * domain reads as the variant's default.
- * Implements the wording of RULES.md §1–§5.
+ * hitting, the bar and the Caucasian rule (short), each §6 variant's own rule, bearing off,
+ * scoring, and — when settings are given — match, cube conventions, resignation and clock. An
+ * option missing or outside its domain reads as the variant's default.
+ * Implements the wording of RULES.md §1–§6.
  * @example rulesText('en', 'long', { sixBlock: 'never' })
  */
 export function rulesText(lang: Lang, variant: VariantId, options: Readonly<Record<string, unknown>> = {}, settings?: RulesSettings): string {
   const o = chosenOptions(variant, options);
-  const lines = [...(variant === 'long' ? longLines(o) : shortLines(o)), ...settingLines(o, settings)];
+  const own = OWN_LINES[variant];
+  const lines = [...(own ? own(o) : VARIANTS[variant]?.family === 'short' ? shortLines(variant, o) : longLines(o)), ...settingLines(variant, o, settings)];
   const [title, ...rest] = lines.map((line) => (typeof line === 'string' ? t(lang, line) : t(lang, line[0], line[1])));
   return [title, ...rest.map((text) => `• ${text}`)].join('\n');
 }
@@ -76,31 +77,64 @@ function longLines(o: Record<string, unknown>): Line[] {
   return lines;
 }
 
-/** RULES.md §3: short nardy, international or Caucasian. */
-function shortLines(o: Record<string, unknown>): Line[] {
+/**
+ * RULES.md §3 short nardy, international or Caucasian, and the §6 variants built on it. A variant
+ * says what differs through its own catalog texts, found by name: `rules.<id>.title` (every
+ * variant has one), and where they exist `.start`, `.opening`, `.rule` and `.score` in place of
+ * short nardy's — so a new variant needs texts, not code here.
+ */
+function shortLines(variant: VariantId, o: Record<string, unknown>): Line[] {
+  const own = (part: string): MessageKey | undefined => {
+    const key = `rules.${variant}.${part}`;
+    return isMessageKey(key) ? key : undefined;
+  };
+  const part = (name: 'title' | 'start' | 'opening' | 'score'): MessageKey => own(name) ?? `rules.short.${name}`;
+  const lines: Line[] = [part('title'), part('start'), part('opening'), 'rules.dice', 'rules.short.hit', 'rules.short.bar'];
+  if (o.gameType !== undefined) lines.push(o.gameType === 'caucasian' ? 'rules.short.caucasian' : 'rules.short.international');
+  const rule = own('rule');
+  if (rule) lines.push(rule);
+  lines.push('rules.bearOff', 'rules.short.bearOffHit', o.withMars === false ? 'rules.score.noMars' : part('score'));
+  return lines;
+}
+
+/** RULES.md §6: plakoto, as completed in src/engine/variants/plakoto.ts. */
+function plakotoLines(o: Record<string, unknown>): Line[] {
   return [
-    'rules.short.title', 'rules.short.start', 'rules.short.opening', 'rules.dice',
-    'rules.short.hit', 'rules.short.bar',
-    o.gameType === 'caucasian' ? 'rules.short.caucasian' : 'rules.short.international',
-    'rules.bearOff', 'rules.short.bearOffHit',
-    o.withMars === false ? 'rules.score.noMars' : 'rules.short.score',
+    'rules.plakoto.title', 'rules.plakoto.start', 'rules.long.opening', 'rules.dice', 'rules.plakoto.pin',
+    'rules.plakoto.mother', 'rules.bearOff', 'rules.plakoto.bearOffPinned',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.plakoto.score',
   ];
 }
 
+/** RULES.md §6: gul bara, as completed in src/engine/variants/gulbara.ts: long nardy with mad doubles. */
+function gulbaraLines(o: Record<string, unknown>): Line[] {
+  return [
+    'rules.gulbara.title', 'rules.long.start', 'rules.long.opening', 'rules.dice', 'rules.gulbara.ladder', 'rules.gulbara.passed',
+    'rules.long.noHit', 'rules.long.head', `rules.long.head.${o.headException as 'listed' | 'computed' | 'anyDouble'}`,
+    `rules.long.block.${o.sixBlock as 'ahead' | 'inHome' | 'never'}`,
+    'rules.gulbara.bearOff',
+    o.withMars === false ? 'rules.score.noMars' : 'rules.long.score.oinMars',
+  ];
+}
+
+/** The variants whose rules are told in their own order, not as their family's with a few texts swapped. */
+const OWN_LINES: Partial<Readonly<Record<VariantId, (o: Record<string, unknown>) => Line[]>>> = { plakoto: plakotoLines, gulbara: gulbaraLines };
+
 /** RULES.md §4–§5: match, cube conventions, resignation, clock. */
-function settingLines(o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {
-  if (!s) return resignLines(o);
+function settingLines(variant: VariantId, o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {
+  if (!s) return resignLines(variant, o);
   const length = s.matchLength ?? 0;
   const lines: Line[] = [length > 0 ? ['rules.match.points', { n: length }] : 'rules.match.single'];
   if (length > 1) lines.push(`rules.next.${o.nextGameStarter as 'winner' | 'toss' | 'alternate'}`);
-  lines.push(...cubeLines(s, length), ...resignLines(o), ...clockLines(s.clock));
+  lines.push(...cubeLines(s, length), ...resignLines(variant, o), ...clockLines(s.clock));
   return lines;
 }
 
 /** RULES.md §4 resign: an oin, or an offered mars (and koks where the game has it). */
-function resignLines(o: Record<string, unknown>): Line[] {
-  if (o.withMars === false) return ['rules.resign'];
-  const koks = o.longScoring === undefined || o.longScoring === 'withKoks';
+function resignLines(variant: VariantId, o: Record<string, unknown>): Line[] {
+  const top = VARIANTS[variant]?.topWinKind;
+  if (o.withMars === false || top === 'oin') return ['rules.resign'];
+  const koks = top === undefined && (o.longScoring === undefined || o.longScoring === 'withKoks');
   return ['rules.resign', koks ? 'rules.resign.offerKoks' : 'rules.resign.offerMars'];
 }
 

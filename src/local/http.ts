@@ -1,10 +1,13 @@
 /**
  * The HTTP server of the local process: `POST /telegram` (the Telegram webhook exactly as the
- * Lambda serves it: headers and raw body in, status and body out), the playground's `/api/…` and
- * its static page at `/`. A busy port is a clear `PortBusyError`. Not a rule: local infrastructure.
+ * Lambda serves it: headers and raw body in, status and body out), `POST /discord` when a Discord
+ * public key is configured (the interactions endpoint: the acknowledgement is sent, then the work
+ * runs), the playground's `/api/…` and its static page at `/`. A busy port is a clear
+ * `PortBusyError`. Not a rule: local infrastructure.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { DiscordIngress } from '../platforms/discord/ingress.ts';
 import type { TelegramWebhook } from '../platforms/telegram/webhook.ts';
 
 /** The port asked for is taken by another process. */
@@ -25,7 +28,7 @@ const PUBLIC = new URL('./playground/public/', import.meta.url);
 const MAX_UPDATE_BYTES = 1024 * 1024;
 
 /** What the server serves once everything has started. */
-export type Handlers = { webhook: TelegramWebhook; api: ApiHandler };
+export type Handlers = { webhook: TelegramWebhook; api: ApiHandler; discord?: DiscordIngress };
 
 /**
  * The server, listening before the rest starts (so a busy port fails first and fast); until
@@ -35,7 +38,7 @@ export function createLocalServer(handlers: () => Handlers | undefined, onError:
   return createServer((request, response) => {
     const ready = handlers();
     if (ready === undefined) return plain(response, 503, 'starting, try again in a moment');
-    route(request, response, ready.webhook, ready.api).catch((error: unknown) => {
+    route(request, response, ready, onError).catch((error: unknown) => {
       onError(error);
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('internal error');
@@ -43,14 +46,22 @@ export function createLocalServer(handlers: () => Handlers | undefined, onError:
   });
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, webhook: TelegramWebhook, api: ApiHandler): Promise<void> {
+async function route(request: IncomingMessage, response: ServerResponse, { webhook, api, discord }: Handlers, onError: (error: unknown) => void): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  if (path === '/telegram') {
+  if (path === '/telegram' || path === '/discord') {
     if (request.method !== 'POST') return plain(response, 405, 'POST only');
     const body = await readBody(request);
     if (body === undefined) return plain(response, 413, 'too large');
-    const answer = await webhook({ headers: flatHeaders(request), body });
-    return plain(response, answer.status, answer.body);
+    if (path === '/telegram') {
+      const answer = await webhook({ headers: flatHeaders(request), body: body.toString('utf8') });
+      return plain(response, answer.status, answer.body);
+    }
+    if (discord === undefined) return plain(response, 404, 'no Discord application configured (DISCORD_PUBLIC_KEY)');
+    const answer = discord({ headers: flatHeaders(request), body });
+    response.writeHead(answer.status, { 'content-type': answer.status === 200 ? 'application/json' : 'text/plain; charset=utf-8' });
+    // Discord has its acknowledgement once the response ends; the work comes after.
+    response.end(answer.body, () => void answer.after?.().catch(onError));
+    return;
   }
   if (await api(request, response, path)) return;
   const asset = STATIC[path];
@@ -71,7 +82,7 @@ function flatHeaders(request: IncomingMessage): Record<string, string | undefine
   return headers;
 }
 
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -79,7 +90,7 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
     if (size > MAX_UPDATE_BYTES) return undefined;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Listens on `port` (0: any free one); a port in use becomes a `PortBusyError` saying what to do. */

@@ -5,22 +5,33 @@
  * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
  * and press its buttons in the browser. `PORT` changes the port. With `TELEGRAM_BOT_TOKEN` and
  * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
- * store. Ctrl-C closes everything and keeps the data. Not a rule: local infrastructure.
+ * store. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too, over the
+ * gateway (`discord-gateway.ts`: no public URL needed); with `DISCORD_PUBLIC_KEY` as well, `POST
+ * /discord` is the interactions endpoint, for a tunnel. The scheduler sweeps every minute
+ * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
+ * (or through the real bots when they run). Ctrl-C closes everything and keeps the data.
+ * Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
  */
 import { randomBytes } from 'node:crypto';
+import { Telegram } from 'telegraf';
+import { sweep, type Emit, type SweepReport } from '../app/index.ts';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cryptoDice, type DiceSource } from '../dice/index.ts';
 import { createChatPacer, NO_PACE } from '../platforms/telegram/pace.ts';
+import { answerInteractions, createDiscordIngress, discordBotEmit, discordClient, type DiscordIngress } from '../platforms/discord/index.ts';
+import { telegramMessageLink } from '../platforms/telegram/links.ts';
+import { unpromptedEmit } from '../platforms/telegram/send.ts';
 import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
 import { warmRenderer } from '../render/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
 import { readableLog, type LineSink } from './log.ts';
+import { startDiscordGateway } from './discord-gateway.ts';
 import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
 import { PlaygroundPeople } from './playground/people.ts';
@@ -49,6 +60,10 @@ export type LocalOptions = {
   now?: () => number;
   /** A real bot to run by long polling as well (`TELEGRAM_BOT_TOKEN`), against `apiRoot`. */
   polling?: { token: string; botId: number; botUsername: string; apiRoot: string };
+  /** A Discord application: `POST /discord` with `publicKey`; the gateway client with `gateway`. */
+  discord?: { applicationId: string; botToken: string; apiRoot: string; publicKey?: string; gateway: boolean };
+  /** How often the scheduler sweeps, in ms; default 60 000 (as deployed); 0: only by `sweep()`. */
+  sweepEveryMs?: number;
 };
 
 /** A running local process. */
@@ -62,6 +77,8 @@ export type LocalProcess = {
   readonly persistent: boolean;
   readonly store: GameStore;
   readonly telegram: TelegramApi;
+  /** Runs one scheduler sweep now (the timer runs them every `sweepEveryMs` anyway). */
+  sweep(): Promise<SweepReport>;
   /** Closes the servers and the database (its data stays on disk). */
   close(): Promise<void>;
 };
@@ -99,10 +116,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const { webhook, deliver, webhookSecret } = botOf(store, telegram, options, sink);
     await warmRenderer();
 
-    handlers = { webhook, api: playgroundApi(telegram, people, deliver) };
+    const discord = options.discord === undefined ? undefined : await discordBot(options.discord, store, options, sink, closers);
+    handlers = { webhook, api: playgroundApi(telegram, people, deliver), ...(discord?.ingress === undefined ? {} : { discord: discord.ingress }) };
     if (options.polling !== undefined) closers.push(realBot(options.polling, store, options, sink));
+    const scheduler = startScheduler(store, telegram, discord?.emit, options, sink);
+    closers.push(scheduler.stop);
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
-    return { url, port, webhookSecret, persistent, store, telegram, close: closeAll };
+    return { url, port, webhookSecret, persistent, store, telegram, sweep: scheduler.sweepNow, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;
@@ -144,6 +164,55 @@ function realBot(bot: NonNullable<LocalOptions['polling']>, store: GameStore, op
   return () => poller.stop();
 }
 
+/** The Discord bot on the same store: the endpoint's ingress (with a public key) and the gateway client (when asked). */
+async function discordBot(discord: NonNullable<LocalOptions['discord']>, store: GameStore, options: LocalOptions, sink: LineSink, closers: (() => Promise<unknown>)[]): Promise<{ ingress?: DiscordIngress; emit: Emit }> {
+  const client = discordClient({ ...discord, log: readableLog((line) => sink(`${line} (Discord)`), () => undefined) });
+  const work = answerInteractions({ store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: '' }, client);
+  if (discord.gateway) {
+    const gateway = await startDiscordGateway(discord.botToken, { apiRoot: discord.apiRoot, rest: client, work, log: sink });
+    closers.push(() => gateway.stop());
+  }
+  const emit = discordBotEmit(client);
+  return discord.publicKey === undefined ? { emit } : { ingress: createDiscordIngress({ publicKey: discord.publicKey, work }), emit };
+}
+
+/**
+ * The scheduler (functions/scheduler.ts in the cloud) on a timer: it writes through the real bot
+ * when one runs, else through the stand-in, so the playground shows reminders and results arriving.
+ * Sweeps never overlap here; stopping waits for the one in flight.
+ */
+function startScheduler(store: GameStore, telegram: TelegramApi, discord: Emit | undefined, options: LocalOptions, sink: LineSink) {
+  const bot = options.polling ?? { token: LOCAL_TOKEN, apiRoot: telegram.apiRoot };
+  const log = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
+  const deps = {
+    store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), log, messageLink: telegramMessageLink,
+    emitters: {
+      telegram: unpromptedEmit(new Telegram(bot.token, { apiRoot: bot.apiRoot }), { pace: options.polling ? createChatPacer() : NO_PACE, log }),
+      ...(discord === undefined ? {} : { discord }),
+    },
+  };
+  let running: Promise<SweepReport> | undefined;
+  const sweepNow = async (): Promise<SweepReport> => {
+    while (running) await running.catch(() => undefined);
+    running = sweep(deps);
+    try {
+      const report = await running;
+      const done = Object.entries(report).filter(([key, n]) => key !== 'due' && n > 0).map(([key, n]) => `${key} ${n}`);
+      if (done.length > 0) sink(`scheduler: ${report.due} due — ${done.join(', ')}`);
+      return report;
+    } finally {
+      running = undefined;
+    }
+  };
+  const every = options.sweepEveryMs ?? 60_000;
+  const timer = every > 0 ? setInterval(() => void sweepNow().catch((error: unknown) => sink(`ERROR scheduler: ${String(error)}`)), every) : undefined;
+  const stop = async () => {
+    clearInterval(timer);
+    await running?.catch(() => undefined);
+  };
+  return { sweepNow, stop };
+}
+
 /** The embedded database (closed with the rest), or the one `options.dynamodb` names. */
 async function database(options: LocalOptions, dataDir: string, sink: LineSink, closers: (() => Promise<unknown>)[]) {
   if (options.dynamodb !== undefined) {
@@ -166,17 +235,24 @@ async function main(): Promise<void> {
   const polling = tg?.botToken !== undefined && tg.botUsername !== undefined && tg.botId !== undefined
     ? { token: tg.botToken, botId: tg.botId, botUsername: tg.botUsername, apiRoot: tg.apiRoot } : undefined;
   if (tg?.botToken !== undefined && polling === undefined) console.log('TELEGRAM_BOT_TOKEN is set but TELEGRAM_BOT_USERNAME is not: the real bot is not started.');
+  const dc = config.discord;
+  const discord = dc?.botToken !== undefined && dc.applicationId !== undefined
+    ? { applicationId: dc.applicationId, botToken: dc.botToken, apiRoot: dc.apiRoot, gateway: true, ...(dc.publicKey === undefined ? {} : { publicKey: dc.publicKey }) } : undefined;
+  if (dc?.botToken !== undefined && discord === undefined) console.log('DISCORD_BOT_TOKEN is set but DISCORD_APPLICATION_ID is not: the Discord bot is not started.');
   let local: LocalProcess;
   try {
     local = await startLocal({
-      port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }),
+      sweepEveryMs: (config.sweepEverySeconds ?? 60) * 1000,
+      port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }), ...(discord === undefined ? {} : { discord }),
     });
   } catch (error) {
     console.error(error instanceof PortBusyError || error instanceof DataDirBusyError ? `Cannot start: ${error.message}` : error);
     process.exit(1);
   }
   console.log(`\nNardy is running. Open ${local.url}/ in a browser to play (Ctrl-C to stop).`);
-  console.log(`The Telegram webhook is at POST ${local.url}/telegram (secret header: ${local.webhookSecret}).\n`);
+  console.log(`The Telegram webhook is at POST ${local.url}/telegram (secret header: ${local.webhookSecret}).`);
+  if (discord?.publicKey !== undefined) console.log(`The Discord interactions endpoint is at POST ${local.url}/discord.`);
+  console.log('');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

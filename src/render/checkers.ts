@@ -1,8 +1,9 @@
 /**
  * The checkers: stacks on the points (a stack taller than fits shows its count on its last
  * checker), checkers on the bar, and borne-off checkers as slabs in the trays with their count.
+ * A pinned checker (plakoto, −1 in its side) lies at the edge under its pinner's stack, ringed.
  */
-import { opponentPoint } from '../engine/index.ts';
+import { PINNED, opponentPoint } from '../engine/index.ts';
 import {
   BAR_MAX, CHECKER_R, FIELD_BOTTOM, FIELD_TOP, STACK_MAX, TRAY_W, barCentre, stackCentre, trayX, type Home,
 } from './geometry.ts';
@@ -31,24 +32,41 @@ export function slotOf(scene: Scene, colour: Colour, point: number): number {
   return colour === scene.bottom ? point : opponentPoint(scene.family, point);
 }
 
+/** Returns 1 when a colour's stack on its point stands on an opposing checker it pins (plakoto), else 0. */
+export function pinOffset(scene: Scene, colour: Colour, point: number): number {
+  if (point < 1 || point > 24) return 0;
+  return scene.sides[colour === 'white' ? 'black' : 'white'][opponentPoint(scene.family, point)] === PINNED ? 1 : 0;
+}
+
 /** Returns every checker on the board, the bar and in the trays. */
 export function checkersLayer(scene: Scene): string {
   const parts: string[] = [];
   for (const colour of ['white', 'black'] as const) {
     const side = scene.sides[colour];
-    for (let p = 1; p <= 24; p++) if (side[p] > 0) parts.push(stack(colour, slotOf(scene, colour, p), side[p], scene.home));
+    for (let p = 1; p <= 24; p++) {
+      if (side[p] === PINNED) parts.push(pinned(colour, slotOf(scene, colour, p), scene.home));
+      if (side[p] > 0) parts.push(stack(colour, slotOf(scene, colour, p), side[p], scene.home, pinOffset(scene, colour, p)));
+    }
     if (side[25] > 0) parts.push(barStack(colour, colour === scene.bottom, side[25], scene.home));
     if (side[0] > 0) parts.push(borneOff(colour, colour === scene.bottom, side[0], scene.home));
   }
   return parts.join('');
 }
 
-function stack(colour: Colour, slot: number, n: number, home: Home): string {
+/** A pinned checker: at the edge of the point, with a red ring so that it reads as caught. */
+function pinned(colour: Colour, slot: number, home: Home): string {
+  const { x, y } = stackCentre(slot, 0, home);
+  return checker(colour, x, y) + circle(x, y, CHECKER_R - 4, 'none', `stroke="${THEME.pinned}" stroke-width="7" stroke-dasharray="10 5"`);
+}
+
+/** A stack of n checkers from place `from` outwards (1 above a checker it pins). */
+function stack(colour: Colour, slot: number, n: number, home: Home, from = 0): string {
   const parts: string[] = [];
-  const shown = Math.min(n, STACK_MAX);
-  for (let i = 0; i < shown; i++) {
+  const shown = Math.min(n, STACK_MAX - from);
+  for (let k = 0; k < shown; k++) {
+    const i = from + k;
     const { x, y } = stackCentre(slot, i, home);
-    parts.push(checker(colour, x, y, i === shown - 1 && n > STACK_MAX ? n : undefined));
+    parts.push(checker(colour, x, y, k === shown - 1 && n > shown ? n : undefined));
   }
   return parts.join('');
 }

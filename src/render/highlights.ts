@@ -5,7 +5,7 @@
  * destinations (green spots; "off" lights the tray).
  */
 import { BAR_MAX, CHECKER_R, STACK_MAX, TRAY_W, barCentre, stackCentre, trayHalf, trayX } from './geometry.ts';
-import { slabY, slotOf } from './checkers.ts';
+import { pinOffset, slabY, slotOf } from './checkers.ts';
 import type { Scene } from './scene.ts';
 import type { Colour, PictureStep } from './spec.ts';
 import { circle, rect } from './svg.ts';
@@ -29,7 +29,7 @@ export function highlightsLayer(scene: Scene): string {
 /** Returns the centre of the i-th checker of a colour's point (25 = its bar). */
 function spot(scene: Scene, colour: Colour, point: number, i: number): { x: number; y: number } {
   if (point === 25) return barCentre(colour === scene.bottom, Math.min(i, BAR_MAX - 1), scene.home);
-  return stackCentre(slotOf(scene, colour, point), Math.min(i, STACK_MAX - 1), scene.home);
+  return stackCentre(slotOf(scene, colour, point), Math.min(i + pinOffset(scene, colour, point), STACK_MAX - 1), scene.home);
 }
 
 /** Strokes are thick enough to see on a phone, where the picture shows at about 40 %. */

@@ -1,9 +1,10 @@
 /**
  * The two player panels above and below the board: the colour's checker, the name, and on the
- * right the pip count (with "show pips"), the clock and the match score. The side to move has a
+ * right the pip count (with "show pips"), a held bomb (nuclear), the clock and the match score. The side to move has a
  * lit panel, a gold ring round its checker and a gold edge towards the board.
  */
 import { pipCount } from '../engine/index.ts';
+import { bombBadge } from './bomb.ts';
 import { FIELD_MID, HEIGHT, PANEL_H, TRAY_W, WIDTH, trayX } from './geometry.ts';
 import { WORDS, formatClock } from './labels.ts';
 import type { Scene } from './scene.ts';
@@ -45,6 +46,7 @@ function panel(scene: Scene, colour: Colour, y0: number, isBottom: boolean): str
     const ink = low ? THEME.clockLow : active ? THEME.accent : THEME.textDim;
     right = badge(parts, right, mid, formatClock(player.clockMs, scene.language), '#140d08', ink);
   }
+  if (scene.bomb?.owner === colour) right = bombBadge(parts, right, mid);
   if (scene.showPips) right = pips(parts, right, mid, pipCount([...scene.sides[colour]]), scene.language);
   const name = fitText(displayName(scene, colour), right - 16 - 82, NAME_SIZE, 'bold');
   parts.push(text(82, middleBaseline(mid, NAME_SIZE), escapeXml(name), { size: NAME_SIZE, fill: THEME.text, bold: true }));

@@ -3,6 +3,7 @@
  * cube, panels and, for a finished game, the result banner.
  */
 import { boardLayer, numbersLayer } from './board-layer.ts';
+import { bombLayer } from './bomb.ts';
 import { checkersLayer } from './checkers.ts';
 import { cubeLayer, diceLayer } from './dice-cube.ts';
 import { HEIGHT, WIDTH } from './geometry.ts';
@@ -25,6 +26,7 @@ export function sceneSvg(scene: Scene, width = OUTPUT_WIDTH): string {
     highlightsLayer(scene) +
     diceLayer(scene) +
     cubeLayer(scene) +
+    bombLayer(scene) +
     panelsLayer(scene) +
     matchLayer(scene) +
     resultLayer(scene) +

@@ -1,5 +1,5 @@
 /**
- * Checks of the optional parts of a picture spec (view, dice, cube, players, highlights, result).
+ * Checks of the optional parts of a picture spec (view, dice, cube, bomb, players, highlights, result).
  * Each returns the part in the scene's form or an `invalid-spec` error naming the field.
  */
 import { fail, ok, type Result } from '../engine/index.ts';
@@ -63,6 +63,15 @@ export function readDice(dice: BoardPicture['dice']): Check<Die[]> {
     usedLeft.splice(i, 1);
     return { value, used: true };
   }));
+}
+
+/** Reads the bomb: centred or held. */
+export function readBomb(bomb: BoardPicture['bomb']): Check<{ owner: Colour | null } | undefined> {
+  if (bomb === undefined) return ok(undefined);
+  if (typeof bomb !== 'object' || bomb === null || (bomb.owner !== null && !COLOURS.includes(bomb.owner))) {
+    return invalid('bomb.owner', 'bomb.owner must be "white", "black" or null (centred)');
+  }
+  return ok({ owner: bomb.owner });
 }
 
 /** Reads the cube: a power of two from 1, centred or owned. */

@@ -4,7 +4,7 @@
  * from JSON by a script) into a scene or a `RenderError` naming the field at fault.
  */
 import { fail, findVariant, ok, parseBoardJson, type Family, type Result } from '../engine/index.ts';
-import { readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
+import { readBomb, readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
 import type { BoardPicture, Colour, PictureHighlights, PictureLanguage, PictureResult, RenderError } from './spec.ts';
 
 /** What the drawing code reads. */
@@ -20,6 +20,8 @@ export interface Scene {
   /** Each die drawn (two, or four for doubles) and whether it is used. */
   readonly dice: readonly { readonly value: number; readonly used: boolean }[];
   readonly cube: { readonly value: number; readonly owner: Colour | null } | undefined;
+  /** The bomb: who holds it (null = centred), or undefined when the game has none. */
+  readonly bomb: { readonly owner: Colour | null } | undefined;
   readonly players: Readonly<Record<Colour, { readonly name: string; readonly score?: number; readonly clockMs?: number }>>;
   readonly matchLength: number;
   readonly showPips: boolean;
@@ -37,7 +39,7 @@ export function readScene(spec: BoardPicture): Result<Scene, RenderError> {
   const variant = findVariant(spec.variant);
   if (!variant.ok) return fail({ kind: 'unknown-variant', field: 'variant', message: variant.error.message });
   const { family, checkers } = variant.value;
-  const board = readBoard(spec.board, family, checkers);
+  const board = readBoard(spec.board, variant.value);
   if (!board.ok) return board;
   const { sides, mover } = board.value;
   const turn = spec.turn === undefined ? mover : spec.turn;
@@ -53,7 +55,7 @@ export function readScene(spec: BoardPicture): Result<Scene, RenderError> {
 }
 
 /** The scene fields read by `scene-parts.ts`. */
-type Parts = Pick<Scene, 'bottom' | 'numbers' | 'home' | 'dice' | 'cube' | 'players' | 'highlights' | 'result'>;
+type Parts = Pick<Scene, 'bottom' | 'numbers' | 'home' | 'dice' | 'cube' | 'bomb' | 'players' | 'highlights' | 'result'>;
 
 function readParts(spec: BoardPicture, turn: Colour | null, sides: Scene['sides']): Check<Parts> {
   const result = readResult(spec.result);
@@ -64,28 +66,30 @@ function readParts(spec: BoardPicture, turn: Colour | null, sides: Scene['sides'
   if (!dice.ok) return dice;
   const cube = readCube(spec.cube);
   if (!cube.ok) return cube;
+  const bomb = readBomb(spec.bomb);
+  if (!bomb.ok) return bomb;
   const players = readPlayers(spec.players);
   if (!players.ok) return players;
   const highlights = readHighlights(spec.highlights, turn, sides);
   if (!highlights.ok) return highlights;
   return ok({
-    ...view.value, dice: dice.value, cube: cube.value, players: players.value, highlights: highlights.value, result: result.value,
+    ...view.value, dice: dice.value, cube: cube.value, bomb: bomb.value, players: players.value, highlights: highlights.value, result: result.value,
   });
 }
 
 /** Reads either board form into checkers by colour (checked by the engine's JSON board rules). */
-function readBoard(board: unknown, family: Family, checkers: number): Check<{ sides: Record<Colour, number[]>; mover: Colour | null }> {
+function readBoard(board: unknown, rules: { family: Family; checkers: number; pinning?: boolean }): Check<{ sides: Record<Colour, number[]>; mover: Colour | null }> {
   if (typeof board !== 'object' || board === null) return fail({ kind: 'invalid-position', field: 'board', message: 'board must be { white, black } or { sides, mover }' });
   if ('sides' in board) {
     const { sides, mover } = board as { sides: unknown; mover: unknown };
     if (mover !== 'white' && mover !== 'black') return fail({ kind: 'invalid-position', field: 'board', message: 'board.mover must be "white" or "black"' });
-    const parsed = parseBoardJson(sides, { family, checkers });
+    const parsed = parseBoardJson(sides, rules);
     if (!parsed.ok) return fail({ kind: 'invalid-position', field: 'board', message: parsed.error.message });
     const [first, second] = parsed.value;
     return ok({ sides: mover === 'white' ? { white: first, black: second } : { white: second, black: first }, mover });
   }
   const { white, black } = board as { white: unknown; black: unknown };
-  const parsed = parseBoardJson([white, black], { family, checkers });
+  const parsed = parseBoardJson([white, black], rules);
   if (!parsed.ok) {
     const message = parsed.error.message
       .replaceAll('side to move (board[0])', 'white side').replaceAll('opponent (board[1])', 'black side')

@@ -95,6 +95,8 @@ export interface BoardPicture {
   readonly dice?: { readonly values: readonly [number, number]; readonly left?: readonly number[] };
   /** The doubling cube; omit when the game has none. `owner` null = centred. */
   readonly cube?: { readonly value: number; readonly owner: Colour | null };
+  /** Nuclear backgammon's bomb; omit when the game has none. `owner` null = centred. */
+  readonly bomb?: { readonly owner: Colour | null };
   readonly players?: { readonly white?: PicturePlayer; readonly black?: PicturePlayer };
   /** Points to win the match; 0 or absent for a single game. */
   readonly matchLength?: number;

@@ -26,6 +26,7 @@ export const THEME = {
   turnSteps: '#66d9ff',
   destination: '#7dff8a',
   clockLow: '#ff6b57',
+  pinned: '#ff3b30',
   overlay: '#000000',
 } as const;
 

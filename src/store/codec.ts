@@ -14,7 +14,7 @@ import { InvariantError, fail, ok } from '../engine/index.ts';
 import type { Result } from '../engine/index.ts';
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
 import { GAME_STATUSES } from './types.ts';
-import type { ChatPlatform, ChatRef, CorruptItem, GameRecord, GameStatus } from './types.ts';
+import type { Alarm, ChatPlatform, ChatRef, CorruptItem, GameRecord, GameStatus } from './types.ts';
 
 /** The item format this codec writes and reads. */
 export const ITEM_SCHEMA = 1;
@@ -52,7 +52,27 @@ export function encodeGame(record: GameRecord, version: number): Item {
         }),
     ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
+    ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
   };
+}
+
+/** The stored form of an alarm: a JSON text, compared whole by `setAlarm`'s condition. */
+export function encodeAlarm(alarm: Alarm): string {
+  const { for: at, step, sendingUntil } = alarm;
+  if (!isCount(at) || !isCount(step) || (sendingUntil !== undefined && !isCount(sendingUntil))) {
+    throw new InvariantError(`alarm ${JSON.stringify(alarm)} is not made of epoch ms and a step count`);
+  }
+  return JSON.stringify(sendingUntil === undefined ? { for: at, step } : { for: at, step, sendingUntil });
+}
+
+function readAlarm(item: Item): Alarm | undefined {
+  if (item.alarm === undefined) return undefined;
+  const value = readJson(item, 'alarm') as Partial<Alarm> | null;
+  const counts = (...xs: unknown[]) => xs.every((x) => typeof x === 'number' && isCount(x));
+  if (typeof value !== 'object' || value === null || !counts(value.for, value.step) || (value.sendingUntil !== undefined && !counts(value.sendingUntil))) {
+    throw new Malformed('alarm is not an alarm');
+  }
+  return value as Alarm;
 }
 
 function checkRecord(record: GameRecord, version: number): void {
@@ -105,6 +125,7 @@ function readGame(item: Item): GameRecord {
   const chat = readChat(item);
   const dueAt = readDue(item);
   const summary = item.summary === undefined ? undefined : readJson(item, 'summary');
+  const alarm = readAlarm(item);
   return {
     id,
     version: readCount(item, 'version'),
@@ -115,6 +136,7 @@ function readGame(item: Item): GameRecord {
     updatedAt: readCount(item, 'updatedAt'),
     ...(dueAt === undefined ? {} : { dueAt }),
     ...(summary === undefined ? {} : { summary }),
+    ...(alarm === undefined ? {} : { alarm }),
   };
 }
 

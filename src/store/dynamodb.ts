@@ -3,14 +3,14 @@
  * single-table layout of `layout.ts`. Every state change is one conditional `PutItem` on the
  * version: no transactions (dynalite has none), no second item to keep in step.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvariantError, fail, ok } from '../engine/index.ts';
 import type { Result } from '../engine/index.ts';
-import { MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
+import { MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, itemBytes } from './codec.ts';
 import type { Item } from './codec.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
-import type { ChatPlatform, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
+import type { Alarm, ChatPlatform, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -135,6 +135,43 @@ export class DynamoGameStore implements GameStore {
       start = page.LastEvaluatedKey;
     } while (start !== undefined);
     return listing;
+  }
+
+  async setAlarm(id: string, version: number, expected: Alarm | undefined, alarm: Alarm | undefined, dueAt: number | undefined): Promise<boolean> {
+    if (dueAt !== undefined && (!Number.isSafeInteger(dueAt) || dueAt < 0)) throw new InvariantError(`dueAt ${dueAt} is not an epoch in ms`);
+    const set: string[] = [];
+    const remove: string[] = [];
+    const values: Record<string, unknown> = { ':version': version };
+    if (alarm === undefined) {
+      remove.push('alarm');
+    } else {
+      set.push('alarm = :alarm');
+      values[':alarm'] = encodeAlarm(alarm);
+    }
+    if (dueAt === undefined) {
+      remove.push('duePk', 'dueAt');
+    } else {
+      set.push('duePk = :duePk', 'dueAt = :dueAt');
+      values[':duePk'] = DUE_PARTITION;
+      values[':dueAt'] = dueAt;
+    }
+    if (expected !== undefined) values[':expected'] = encodeAlarm(expected);
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+          UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
+          ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean> {

@@ -5,6 +5,7 @@
 
 // common
 export type {
+  Alarm,
   ChatPlatform,
   ChatRef,
   CorruptItem,

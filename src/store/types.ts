@@ -31,6 +31,22 @@ export type GameRecord = {
   dueAt?: number;
   /** A small JSON value the lists show (variant, names, whose turn, score). */
   summary?: unknown;
+  /** What the scheduler has done about the current deadline; see `Alarm`. */
+  alarm?: Alarm;
+};
+
+/**
+ * The scheduler's progress on a game, kept on the game item so that it is changed only by
+ * conditional writes (`setAlarm`), never remembered in a sweep's memory: which notices of the
+ * deadline `for` went out, and whether a sweep is sending one right now.
+ */
+export type Alarm = {
+  /** The deadline (or, once the game ended, the moment it ended) the notices are about. */
+  readonly for: number;
+  /** How many steps of that deadline's notice schedule are done (sent or skipped). */
+  readonly step: number;
+  /** A sweep is sending the notice of `step` until this moment (ms); others leave it alone until then. */
+  readonly sendingUntil?: number;
 };
 
 /** A stored item that does not decode: reported, never thrown, never overwritten blindly. */
@@ -71,6 +87,13 @@ export interface GameStore {
   listByChat(platform: ChatPlatform, chatId: string, options?: ListOptions): Promise<Listing>;
   /** Games whose deadline is at or before `now` (ms), most overdue first. */
   listDue(now: number, limit: number): Promise<Listing>;
+  /**
+   * Sets the scheduler's `alarm` and `dueAt` of a game if it is still at `version` and its alarm is
+   * still `expected` (compare-and-set; undefined: none). The version is not bumped, so boards and
+   * their buttons stay current; a move saved meanwhile makes this return false. Returns whether it
+   * was written.
+   */
+  setAlarm(id: string, version: number, expected: Alarm | undefined, alarm: Alarm | undefined, dueAt: number | undefined): Promise<boolean>;
   /**
    * Records that a platform update (Telegram `update_id`, Discord interaction id) is being handled:
    * `true` the first time `key` is seen within `ttlSeconds`, `false` on a replay.

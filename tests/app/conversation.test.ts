@@ -126,6 +126,28 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(loaded.value.state.settings).toMatchObject({ variant: 'short', matchLength: 3, doubling: true, crawford: true, options: { gameType: 'caucasian' }, clock: { kind: 'correspondence', daysPerMove: 1 } });
   });
 
+  it('issue 9: the settings pick plakoto or gul bara, the challenge names it, and /rules explains it', async () => {
+    for (const [label, variant, rule] of [[/^plakoto$/, 'plakoto', /mother/], [/^gul bara/, 'gulbara', /Mad doubles/]] as const) {
+      const tx = transcript();
+      await handleIntent(deps(), { kind: 'challenge', chat, from: alice, opponent: bob }, tx.emit);
+      const id = [...tx.messages.keys()][0];
+      const find = (l: RegExp) => tx.messages.get(id)!.buttons.flat().find((x) => l.test(x.label))!;
+      await press(tx, alice, id, find(/Settings/));
+      // Every variant beyond the two nardy games is on the keyboard's page of all games.
+      await press(tx, alice, id, find(/Other games/));
+      await press(tx, alice, id, find(label));
+      expect(tx.messages.get(id)!.text).toMatch(label.source.includes('gul') ? /gul bara/ : /plakoto/);
+      await press(tx, alice, id, find(/Back/));
+      await press(tx, bob, id, find(/Accept/));
+      const game = [...tx.effects].reverse().find((e) => e.kind === 'board');
+      const loaded = await loadMatch(table.store, game && game.kind === 'board' ? game.view.gameId : '');
+      if (!loaded.ok) throw new Error(loaded.error.kind);
+      expect(loaded.value.state.settings.variant).toBe(variant);
+      await handleIntent(deps(), { kind: 'rules', chat, from: alice }, tx.emit);
+      expect(tx.effects.at(-1)).toMatchObject({ kind: 'text', text: expect.stringMatching(rule) });
+    }
+  });
+
   it('/lang is remembered: later answers come in the chosen language', async () => {
     const tx = transcript();
     const dave: ChatUser = { id: 'telegram:44', name: 'Dave', language: 'en' };

@@ -83,4 +83,24 @@ describe('nardy CLI: a stable interface others script against', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/usage: nardy/);
   });
+
+  it('issue 9: play follows gul bara\'s mad doubles, each rung a record of the same side', () => {
+    const records = ['6-5: 24/13', '6-5: 24/13', '5-4: 24/15', '5-4: 24/15', '4-2: 24/18', '4-2: 24/18', '3-3: 24/15 18/15'];
+    const r = nardy(['play', '--variant', 'gulbara', ...records, '4-4: 24/16 15/11(2)', '5-5: 24/14 16/11 15/10', '6-6: 24/18 14/8 13/7 11/5']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/10\. first  6-6: 24\/18 14\/8 13\/7 11\/5\nsecond side to move/);
+    const skipped = nardy(['play', '--variant', 'gulbara', ...records, '5-5: 24/14']);
+    expect(skipped.code).toBe(1);
+    expect(skipped.err).toMatch(/mad doubles go on with 4-4/);
+  });
+
+  it('issue 9: legal and show read plakoto boards with pinned checkers (−1)', () => {
+    const board = '[[0,0,0,-1,0,0,2,0,1,0,0,0,0,2,0,0,0,0,0,0,0,0,0,0,9,0],[0,0,0,0,0,0,4,0,3,0,0,0,0,4,0,0,0,-1,0,0,0,0,2,0,1,0]]';
+    const legal = nardy(['legal', '--variant', 'plakoto', '--board', board, '--dice', '5-2']);
+    expect(legal.code).toBe(0);
+    expect(JSON.parse(legal.out).plays.map((p: { move: string }) => p.move)).toContain('6/4 6/1*'); // pins their mother on my 1
+    const show = nardy(['show', '--variant', 'plakoto', '--board', board]);
+    expect(show.out).toMatch(/X1\*/);
+    expect(show.out).toMatch(/O2\*/);
+  });
 });

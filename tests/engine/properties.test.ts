@@ -1,8 +1,9 @@
 /**
  * Property tests over random self-play (fast-check), for short nardy (international and
- * Caucasian) and long nardy (every headException × sixBlock option): games terminate, checkers
- * are conserved, no point is ever shared, plays are what their steps say, notation and Position
- * ID round-trip, legalPlays is pure, and the step-by-step turn API offers exactly the legal plays.
+ * Caucasian), long nardy (every headException × sixBlock option) and the RULES.md §6 variants:
+ * games terminate, checkers are conserved, no point is ever shared, plays are what their steps
+ * say, notation and Position ID round-trip, legalPlays is pure, and the step-by-step turn API
+ * offers exactly the legal plays.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -42,7 +43,13 @@ for (const headException of ['listed', 'computed', 'anyDouble'] as const) {
   }
 }
 
-const VARIANT_IDS: VariantId[] = ['short', 'long'];
+// RULES.md §6: the backgammon-family variants, each with its default options.
+for (const variant of ['nackgammon', 'hypergammon', 'longgammon', 'suddenDeath', 'nuclear', 'tavla'] as const) {
+  CONFIGS.push({ name: variant, variant, options: {} });
+}
+
+/** Variants whose move generation differs: the two nardy games, three checkers, tavla's bear-off. */
+const VARIANT_IDS: VariantId[] = ['short', 'long', 'hypergammon', 'tavla'];
 const key = (b: Board): string => JSON.stringify(b);
 const familyOf = (v: VariantId): Family => VARIANTS[v].family;
 
@@ -97,7 +104,7 @@ const describeRecord = (r: TurnRecord): string => `turn ${r.turn} ${JSON.stringi
 
 describe('random complete games (cap 2,000 turns)', () => {
   for (const config of CONFIGS) {
-    it(`${config.name}: terminate, conserve 15 checkers, never share a point, steps reach each play's board`, () => {
+    it(`${config.name}: terminate, conserve ${VARIANTS[config.variant].checkers} checkers, never share a point, steps reach each play's board`, () => {
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 0x7fffffff }), (seed) => {
           const game = playRandomGame(config.variant, config.options, seed, { maxTurns: 2000 });

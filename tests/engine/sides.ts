@@ -1,13 +1,13 @@
 /** Hand-made sides for rule tests, written the way the rule book talks about them. */
 import { BAR, OFF, emptySide, type SideCheckers } from '../../src/engine/index.ts';
 
-/** A side from `{ point: checkers }`, key 0 = borne off, 25 = bar. All 15 checkers must be placed. */
+/** A side from `{ point: checkers }`, key 0 = borne off, 25 = bar, −1 = one pinned checker (plakoto). All 15 checkers must be placed. */
 export function side(points: Record<number, number>): SideCheckers {
   const s = emptySide();
   let total = 0;
   for (const [p, n] of Object.entries(points)) {
     s[Number(p)] = n;
-    total += n;
+    total += Math.abs(n);
   }
   if (total !== 15) throw new Error(`side ${JSON.stringify(points)} has ${total} checkers, not 15`);
   return s;

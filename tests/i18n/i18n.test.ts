@@ -26,7 +26,7 @@ const STORE_ERROR_KINDS = {
   'not-found': true, 'stale-version': true, 'already-exists': true, 'corrupt-item': true, 'too-large': true,
 } as const satisfies Record<StoreError['kind'], true>;
 const APP_ERROR_KINDS = {
-  ...GAME_ERROR_KINDS, ...STORE_ERROR_KINDS, 'duplicate-update': true,
+  ...GAME_ERROR_KINDS, ...STORE_ERROR_KINDS, 'duplicate-update': true, 'game-closed': true,
 } as const satisfies Record<AppError['kind'], true>;
 const ENGINE_ERROR_KINDS = {
   'invalid-notation': true, 'illegal-play': true, 'ambiguous-play': true, 'invalid-position': true,
@@ -46,6 +46,9 @@ const ERROR_UNIONS: Record<string, readonly string[]> = {
 
 /** Texts a translation may leave as in English: none so far (add proper nouns here if needed). */
 const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set([]);
+
+/** Commands with their Latin arguments, and UTC offsets: the only Latin a translation may contain. */
+const COMMANDS = /\/[a-z]+(?: (?:\[[a-z|]+\]|[a-z|]+\b|\d+-\d+ \+\d+))*|UTC[+-]\d+/g;
 
 const TRANSLATIONS = LANGS.filter((l) => l !== 'en');
 
@@ -74,11 +77,12 @@ describe('issue 5: the catalogs', () => {
   });
 
   it('Russian texts are written in Cyrillic and Georgian texts in Georgian script', () => {
-    // Latin letters may appear only in commands (/nardy short) and placeholders.
+    // Latin letters may appear only in commands with their arguments (/nardy short, /quiet 23-7 +3),
+    // time zones (UTC+3) and placeholders.
     const scripts: Record<'ru' | 'ka', RegExp> = { ru: /[а-яё]/i, ka: /[\u10D0-\u10FF]/ };
     for (const lang of ['ru', 'ka'] as const) {
       for (const key of KEYS) {
-        const text = CATALOGS[lang][key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( short)?/g, '');
+        const text = CATALOGS[lang][key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(COMMANDS, '');
         expect(text, `${lang} ${key}`).not.toMatch(/[A-Za-z]/);
         if (/\p{L}/u.test(text)) expect(text, `${lang} ${key}`).toMatch(scripts[lang]);
       }
@@ -87,7 +91,7 @@ describe('issue 5: the catalogs', () => {
 
   it('the Georgian catalog uses only modern Georgian letters (Mkhedruli), no look-alikes', () => {
     for (const key of KEYS) {
-      const letters = CATALOGS.ka[key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(/\/[a-z]+( short)?/g, '').match(/\p{L}/gu) ?? [];
+      const letters = CATALOGS.ka[key].replace(/\{[A-Za-z0-9]+\}/g, '').replace(COMMANDS, '').match(/\p{L}/gu) ?? [];
       const foreign = letters.filter((c) => !/[\u10D0-\u10FA]/.test(c));
       expect(foreign, key).toEqual([]);
     }
@@ -100,7 +104,7 @@ describe('issue 5: the catalogs', () => {
   it('the help names every command and both ways to challenge one person', () => {
     for (const lang of LANGS) {
       const help = t(lang, 'help');
-      for (const command of ['/nardy', '/play', '/games', '/resign', '/rules', '/lang', '/help']) expect(help, lang).toContain(command);
+      for (const command of ['/nardy', '/play', '/games', '/resign', '/rules', '/lang', '/help', '/vacation', '/remind', '/quiet']) expect(help, lang).toContain(command);
       expect(help, lang).toContain('@');
     }
     expect(t('en', 'help')).toMatch(/reply/i);

@@ -179,6 +179,36 @@ describe('npm start: the local process', () => {
   });
 });
 
+describe('npm start: the scheduler (issue 7)', () => {
+  it('a one-day-per-move game set up in the playground: the reminder and the time-out arrive through the stand-in', async () => {
+    let now = Date.UTC(2026, 4, 4, 8);
+    const lines: string[] = [];
+    const local = await startLocal({ port: 0, dataDir: await tempDir(), log: (line) => lines.push(line), now: () => now, sweepEveryMs: 0 });
+    try {
+      const { messages, say, press } = client(local);
+      await say(BOB, 'ready');
+      await say(ALICE, '/nardy', (await messages(GROUP)).at(-1)!.id);
+      const challenge = () => messages(GROUP).then((all) => all.filter((m) => m.fromBot && m.text !== undefined).at(-1)!);
+      const button = async (label: RegExp) => (await challenge()).buttons.flat().find((b) => label.test(b.text))!.data!;
+      await press(ALICE, await challenge(), await button(/Settings/));
+      await press(ALICE, await challenge(), await button(/days per move: 1/));
+      await press(ALICE, await challenge(), await button(/Back/));
+      await press(BOB, await challenge(), await button(/Accept/));
+      expect((await messages(GROUP)).some((m) => m.photo !== undefined)).toBe(true);
+
+      now += 12 * 3600_000;
+      expect(await local.sweep()).toMatchObject({ reminded: 1 });
+      expect((await messages(GROUP)).at(-1)!.text).toMatch(/your move in .*: 12 h 0 min left/);
+      now += 12 * 3600_000;
+      expect(await local.sweep()).toMatchObject({ timedOut: 1 });
+      expect((await messages(GROUP)).at(-1)!.text).toMatch(/ran out of time/);
+      expect(lines.some((l) => /scheduler: 1 due — timedOut 1/.test(l))).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('npm start: the script', () => {
   it('starts, serves the page, and stops on SIGINT with exit code 0, keeping .data', async () => {
     const cwd = await tempDir();

@@ -98,4 +98,28 @@ export const GOLDEN: Readonly<Record<string, BoardPicture>> = {
     result: { winner: 'white', kind: 'koks', points: 3 },
     language: 'ka',
   },
+  // RULES.md §6: nuclear's bomb centred (beside the centred cube) and held; hypergammon's three checkers.
+  'nuclear-bomb-centre': {
+    variant: 'nuclear',
+    board: { white: side([24, 2], [13, 4], [11, 1], [8, 3], [6, 5]), black: SHORT_START },
+    turn: 'black',
+    cube: { value: 1, owner: null },
+    bomb: { owner: null },
+    dice: { values: [4, 4] },
+    players: { white: { name: 'Anna' }, black: { name: 'Борис' } },
+  },
+  'nuclear-bomb-held': {
+    variant: 'nuclear',
+    board: { white: side([25, 1], [24, 2], [13, 3], [8, 4], [6, 5]), black: side([24, 1], [18, 1], [13, 4], [9, 1], [8, 3], [6, 5]) },
+    turn: 'white',
+    bomb: { owner: 'black' },
+    showPips: true,
+    players: { white: { name: 'Anna' }, black: { name: 'Борис' } },
+  },
+  'hypergammon-start': {
+    variant: 'hypergammon',
+    board: { sides: [side([24, 1], [23, 1], [22, 1]), side([24, 1], [23, 1], [22, 1])], mover: 'white' },
+    dice: { values: [6, 5] },
+    showPips: true,
+  },
 };

@@ -27,6 +27,11 @@ describe('src/config.ts: environment read once, validated', () => {
     expect(config.dynamodb.credentials).toBeUndefined();
   });
 
+  it('reads SWEEP_EVERY_SECONDS for npm start', () => {
+    expect(readConfig({ SWEEP_EVERY_SECONDS: '5' }).sweepEverySeconds).toBe(5);
+    expect(readConfig({ SWEEP_EVERY_SECONDS: '0' }).sweepEverySeconds).toBe(0);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(readConfig({ TABLE_NAME: '', DYNAMODB_ENDPOINT: '' })).toEqual(readConfig({}));
   });
@@ -37,6 +42,7 @@ describe('src/config.ts: environment read once, validated', () => {
     ['TABLE_NAME', 'no spaces allowed'],
     ['TABLE_NAME', 'ab'],
     ['AWS_REGION', 'Frankfurt'],
+    ['SWEEP_EVERY_SECONDS', '-5'],
   ])('fails naming %s when it is %j', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^${name}=`));

@@ -179,3 +179,24 @@ describe('issue #3 storage: my games, a chat\'s games, due deadlines', () => {
     expect(ids((await own.store.listDue(base, 10)).records)).toEqual([late.id, exact.id]);
   });
 });
+
+describe('issue #7: the scheduler alarm', () => {
+  it('setAlarm is a compare-and-set on the version and the alarm that leaves the version alone', async () => {
+    const record = await t.store.create(game({ dueAt: 1_700_000_000_000 }));
+    if (!record.ok) throw new Error(record.error.kind);
+    const id = record.value.id;
+    const claimed = { for: 1_700_000_900_000, step: 1, sendingUntil: 1_700_000_120_000 };
+    expect(await t.store.setAlarm(id, 1, undefined, claimed, 1_700_000_120_000)).toBe(true);
+    // A second sweep expecting the old alarm loses.
+    expect(await t.store.setAlarm(id, 1, undefined, claimed, 1_700_000_120_000)).toBe(false);
+    expect(await t.store.load(id)).toEqual({ ok: true, value: { ...record.value, alarm: claimed, dueAt: 1_700_000_120_000 } });
+    expect(await t.store.setAlarm(id, 1, claimed, { for: claimed.for, step: 2 }, undefined)).toBe(true);
+    const after = await t.store.load(id);
+    expect(after.ok && [after.value.version, after.value.alarm, after.value.dueAt]).toEqual([1, { for: claimed.for, step: 2 }, undefined]);
+    expect((await rawItem(id))?.duePk).toBeUndefined();
+    // A move (a save) came first: the alarm of the old version is refused.
+    expect((await t.store.save({ ...record.value, alarm: { for: claimed.for, step: 2 } }, 1)).ok).toBe(true);
+    expect(await t.store.setAlarm(id, 1, { for: claimed.for, step: 2 }, undefined, undefined)).toBe(false);
+    expect(await t.store.setAlarm('no-such-game', 1, undefined, undefined, undefined)).toBe(false);
+  });
+});

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Packages the service offline (`npx osls package --stage ci`: no AWS account, no credentials, no
-# AWS call) and checks the zips: each holds its handler, the telegram one also sharp's linux-x64
-# binaries and the bundled font; then imports the bundled telegram handler under Node from the
-# unzipped package (top-level await and INIT render included) and prints the cold import time.
+# AWS call) and checks the zips: each holds its handler, the telegram, discord and scheduler ones
+# also sharp's linux-x64 binaries and the bundled font; then imports the bundled handlers under Node from the
+# unzipped package (telegram's top-level await and INIT render included) and prints the cold
+# import times.
 # The npm registry (or npm's cache) is used: serverless-esbuild installs sharp into the zip.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,6 +16,8 @@ unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN AWS_PROFILE AWS_
 export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null AWS_EC2_METADATA_DISABLED=true
 # serverless.yml reads the bot's secrets from the environment: dummies, never deployed.
 export TELEGRAM_BOT_TOKEN=123456:ci-dummy-token TELEGRAM_WEBHOOK_SECRET=ci-dummy-secret TELEGRAM_BOT_USERNAME=nardy_ci_bot
+export DISCORD_APPLICATION_ID=100000000000000001 DISCORD_BOT_TOKEN=ci.dummy.discord-bot-token
+export DISCORD_PUBLIC_KEY=0000000000000000000000000000000000000000000000000000000000000000
 export npm_config_update_notifier=false npm_config_audit=false npm_config_fund=false
 
 rm -rf .serverless .esbuild
@@ -24,20 +27,22 @@ npx osls package --stage ci
 has() { # zip, pattern (extended regex on the listed names), what
   unzip -Z1 "$1" | grep -Ec "$2" >/dev/null || fail "$(basename "$1") lacks $3 (no entry matching /$2/)"
 }
-for fn in legal telegram; do
+for fn in legal telegram discord scheduler; do
   zip=".serverless/$fn.zip"
   [ -f "$zip" ] || fail "$zip was not produced"
   has "$zip" "^functions/$fn\.mjs$" "its handler functions/$fn.mjs"
 done
 tg=.serverless/telegram.zip
-has "$tg" '^node_modules/sharp/package\.json$' "sharp"
-has "$tg" '^node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-.*\.node$' "sharp's linux-x64 binding (@img/sharp-linux-x64)"
-has "$tg" '^node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp\.so' "libvips (@img/sharp-libvips-linux-x64)"
-has "$tg" '^assets/fonts/DejaVuSans\.ttf$' "the font assets/fonts/DejaVuSans.ttf"
-has "$tg" '^assets/fonts/fonts\.conf$' "assets/fonts/fonts.conf"
-if unzip -Z1 "$tg" | grep -Ec '^node_modules/@img/sharp-(darwin|win32|linuxmusl)' >/dev/null; then
-  fail "telegram.zip holds sharp binaries for another platform"
-fi
+for zip in "$tg" .serverless/discord.zip .serverless/scheduler.zip; do
+  has "$zip" '^node_modules/sharp/package\.json$' "sharp"
+  has "$zip" '^node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64-.*\.node$' "sharp's linux-x64 binding (@img/sharp-linux-x64)"
+  has "$zip" '^node_modules/@img/sharp-libvips-linux-x64/lib/libvips-cpp\.so' "libvips (@img/sharp-libvips-linux-x64)"
+  has "$zip" '^assets/fonts/DejaVuSans\.ttf$' "the font assets/fonts/DejaVuSans.ttf"
+  has "$zip" '^assets/fonts/fonts\.conf$' "assets/fonts/fonts.conf"
+  if unzip -Z1 "$zip" | grep -Ec '^node_modules/@img/sharp-(darwin|win32|linuxmusl)' >/dev/null; then
+    fail "$(basename "$zip") holds sharp binaries for another platform"
+  fi
+done
 if unzip -Z1 .serverless/legal.zip | grep -Ec '^(node_modules|assets)/' >/dev/null; then
   fail "legal.zip holds node_modules/ or assets/ it does not need"
 fi
@@ -53,6 +58,8 @@ task=$(mktemp -d)
 trap 'rm -rf "$task"' EXIT
 unzip -q "$tg" -d "$task/telegram"
 unzip -q .serverless/legal.zip -d "$task/legal"
+unzip -q .serverless/discord.zip -d "$task/discord"
+unzip -q .serverless/scheduler.zip -d "$task/scheduler"
 (
   cd "$task"
   # An unused local port: nothing is called at import, and a call would fail fast, never reach AWS.
@@ -65,13 +72,25 @@ unzip -q .serverless/legal.zip -d "$task/legal"
     const t1 = performance.now();
     const legal = await import("./legal/functions/legal.mjs");
     const t2 = performance.now();
-    if (typeof telegram.handler !== "function" || typeof legal.handler !== "function") throw new Error("a handler is not exported");
+    // The streaming helpers the Lambda Node.js runtime provides as a global.
+    let streamed;
+    globalThis.awslambda = {
+      streamifyResponse: (h) => h,
+      HttpResponseStream: { from: (_s, prelude) => ({ write: (b) => (streamed = { ...prelude, body: b }), end: () => {} }) },
+    };
+    const discord = await import("./discord/functions/discord.mjs");
+    const t3 = performance.now();
+    const scheduler = await import("./scheduler/functions/scheduler.mjs");
+    const t4 = performance.now();
+    if ([telegram, legal, discord, scheduler].some((m) => typeof m.handler !== "function")) throw new Error("a handler is not exported");
+    await discord.handler({ headers: {}, body: "{\"type\":1}" }, {});
+    if (streamed?.statusCode !== 401) throw new Error(`discord accepted an unsigned interaction: ${streamed?.statusCode}`);
     const denied = await telegram.handler({ headers: {}, body: "{}" });
     if (denied.statusCode < 400) throw new Error(`telegram accepted an update without the secret: ${denied.statusCode}`);
     const empty = await legal.handler({ body: "" });
     if (empty.statusCode !== 400) throw new Error(`legal answered ${empty.statusCode} to an empty body`);
-    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms`);
-    console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}`);
+    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
+    console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}; discord unsigned -> ${streamed.statusCode}`);
   '
 ) || fail "a bundled handler does not load or answer (see the error above)"
 echo "check-package: ok"

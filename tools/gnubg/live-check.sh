@@ -6,6 +6,7 @@
 #
 #   bash tools/gnubg/live-check.sh              # N=1000, seed = current time
 #   SEED=1764440000 N=3000 bash tools/gnubg/live-check.sh   # reproduce a run
+#   VARIANT=nackgammon bash tools/gnubg/live-check.sh       # or hypergammon (default short)
 #
 # MIN_BAR / MIN_BEAROFF / MIN_NOPLAY / BIAS are passed through to oracle.py.
 set -euo pipefail
@@ -24,15 +25,16 @@ fi
 
 SEED="${SEED:-$(date +%s)}"
 N="${N:-1000}"
-export SEED N
+VARIANT="${VARIANT:-short}"
+export SEED N VARIANT
 
 TMPDIR_CHECK="$(mktemp -d "${TMPDIR:-/tmp}/gnubg-live.XXXXXX")"
 OUT="$TMPDIR_CHECK/vectors.jsonl"
 LOG="$TMPDIR_CHECK/gnubg.log"
 export OUT
 
-echo "gnubg live check: SEED=$SEED N=$N gnubg=$GNUBG"
-echo "reproduce with: SEED=$SEED N=$N bash tools/gnubg/live-check.sh"
+echo "gnubg live check: VARIANT=$VARIANT SEED=$SEED N=$N gnubg=$GNUBG"
+echo "reproduce with: VARIANT=$VARIANT SEED=$SEED N=$N bash tools/gnubg/live-check.sh"
 
 if ! "$GNUBG" -t -q -r -p tools/gnubg/oracle.py >"$LOG"; then
   echo "oracle.py failed (SEED=$SEED N=$N); gnubg stdout:" >&2
@@ -47,7 +49,7 @@ if ! grep '^ORACLE ' "$LOG"; then
 fi
 
 status=0
-npx tsx tools/gnubg/compare.ts "$OUT" || status=$?
+npx tsx tools/gnubg/compare.ts "$OUT" "$VARIANT" || status=$?
 if [ "$status" -eq 0 ]; then
   rm -rf "$TMPDIR_CHECK"
   echo "gnubg live check passed (SEED=$SEED N=$N)"

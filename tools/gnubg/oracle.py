@@ -6,6 +6,13 @@
 #
 # Environment:
 #   OUT          output path (required), JSON Lines, one vector per line
+#   VARIANT      short (default), nackgammon or hypergammon: the start position of the
+#                self-play games. Nackgammon runs under `set variation nackgammon`.
+#                3-checker hypergammon runs under gnubg's standard variation: in
+#                `3-chequer-hypergammon` gnubg's hint needs the hypergammon database that
+#                `makehyper` builds (hint returns nothing without it), while gnubg's move
+#                generator (GenerateMoves) is the same for every variation — the legal plays
+#                of a 3-checker board are the same whichever variation is set.
 #   N            minimum number of vectors (default 3000)
 #   SEED         integer seed for random.Random (default 1)
 #   MIN_BAR      minimum vectors with the mover on the bar (default N/10)
@@ -49,6 +56,22 @@ C = gnubg.command
 
 START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0)
 START_ID = '4HPwATDgc/ABMA'
+
+# Per variant: gnubg variation, start side, start ID, and the opening plays per roll from the
+# start (anchors-engine.md §2.1; hypergammon: only the sum, perft(1) = 195, §2.2).
+VARIANTS = {
+    'short': ('standard', START, START_ID, None, 447),
+    'nackgammon': ('nackgammon',
+                   (0, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 0),
+                   '4Dl4ADbgOXgANg',
+                   {'11': 70, '21': 23, '22': 103, '31': 22, '32': 27, '33': 101, '41': 15,
+                    '42': 17, '43': 17, '44': 25, '51': 12, '52': 16, '53': 17, '54': 11,
+                    '55': 17, '61': 10, '62': 13, '63': 13, '64': 8, '65': 7, '66': 3},
+                   547),
+    'hypergammon': ('standard',
+                    (0,) * 21 + (1, 1, 1, 0),
+                    'AACgAgAAKgAAAA', None, 195),
+}
 
 # Opening plays per roll from the start position (doc anchors-engine.md §2.1).
 OPENING_COUNTS = {
@@ -120,8 +143,9 @@ def silence_gnubg():
 
 
 # ---------------------------------------------------------------- gnubg driving
-def setup_gnubg():
-    for c in ('set automatic roll off',
+def setup_gnubg(variation='standard'):
+    for c in ('set variation ' + variation,
+              'set automatic roll off',
               'set automatic move off',
               'set automatic game off',
               'set player 0 human',
@@ -245,10 +269,26 @@ def self_checks():
 
 
 # ---------------------------------------------------------------- generation
+def variant_checks(name):
+    """The variant's start ID and opening counts per roll (sum = perft(1)) in gnubg."""
+    variation, side, start_id, per_roll, total = VARIANTS[name]
+    start = (side, side)
+    check(board_id(start) == start_id, 'SELF-CHECK FAILED: %s start is %s, expected %s' % (name, board_id(start), start_id))
+    counts = {}
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            counts['%d%d' % (a, b)] = len(legal_plays(start, a, b)[1])
+    check(sum(counts.values()) == total, 'SELF-CHECK FAILED: %s opening plays sum to %d, expected %d: %r'
+          % (name, sum(counts.values()), total, counts))
+    if per_roll is not None:
+        bad = ['%s: want %d got %d' % (k, per_roll[k], counts[k]) for k in per_roll if counts[k] != per_roll[k]]
+        check(not bad, 'SELF-CHECK FAILED: %s opening counts: %s' % (name, ', '.join(bad)))
+
+
 def advancement(board):
     """Sort key for the biased choice: more borne off, more checkers home, lower pips."""
     me = board[1]
-    off = 15 - sum(me)
+    off = CHECKERS - sum(me)
     home = sum(me[0:6])
     pips = sum((i + 1) * n for i, n in enumerate(me[:24])) + 25 * me[24]
     return (off, home, -pips)
@@ -266,7 +306,7 @@ def generate():
     bias = float(os.environ.get('BIAS', '0.25'))
 
     rng = random.Random(seed)
-    board = (START, START)                 # (side not on roll, side on roll)
+    board = (START, START)                 # (side not on roll, side on roll); START is the variant's
     seen = set()
     lines = []
     n_bar = n_bearoff = n_noplay = 0
@@ -331,16 +371,27 @@ def generate():
     dt = time.time() - t0
     sys.stderr.write('oracle: wrote %s: %d vectors from %d turns, %d games finished, %.1fs\n'
                      % (out_path, len(lines), turns, games, dt))
-    say('ORACLE vectors=%d bar=%d bearoff=%d noplay=%d seed=%d'
-        % (len(lines), n_bar, n_bearoff, n_noplay, seed))
+    say('ORACLE variant=%s vectors=%d bar=%d bearoff=%d noplay=%d seed=%d'
+        % (VARIANT, len(lines), n_bar, n_bearoff, n_noplay, seed))
+
+
+VARIANT = os.environ.get('VARIANT', 'short')
+CHECKERS = 15
 
 
 def main():
+    global START, CHECKERS
     silence_gnubg()
     try:
+        check(VARIANT in VARIANTS, 'VARIANT must be one of %s' % ', '.join(sorted(VARIANTS)))
         setup_gnubg()
         self_checks()
         sys.stderr.write('oracle: self-checks passed (edge vectors, side order, 21 opening rolls)\n')
+        variation, START, _, _, _ = VARIANTS[VARIANT]
+        CHECKERS = sum(START)
+        setup_gnubg(variation)
+        variant_checks(VARIANT)
+        sys.stderr.write('oracle: %s self-checks passed (start ID, opening plays per roll)\n' % VARIANT)
         generate()
     except Exception as e:
         sys.stderr.write('ORACLE FAILED: %s\n' % e)

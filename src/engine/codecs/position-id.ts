@@ -23,7 +23,8 @@ const MAX_CHECKERS_PER_SIDE = 15;
 /**
  * Returns the gnubg Position ID (14 characters) of a board, the side not on roll encoded first.
  * Implements RULES.md §0 (position interchange, gnubg 1.07 side order).
- * Throws `InvariantError` only for a board no key can hold (more than 30 checkers on the board).
+ * Throws `InvariantError` only for a board no key can hold (more than 30 checkers on the board, or
+ * a plakoto board with a pinned checker: backgammon has no such thing).
  * @example formatPositionId(start) // '4HPwATDgc/ABMA'
  */
 export function formatPositionId(board: Board): string {
@@ -31,6 +32,7 @@ export function formatPositionId(board: Board): string {
   let bit = 0;
   for (const side of [board[1], board[0]]) {
     for (let p = 1; p <= BAR; p++) {
+      if (side[p] < 0) throw new InvariantError(`board ${JSON.stringify(board)} has a pinned checker (plakoto); a Position ID cannot write one`);
       for (let c = 0; c < side[p]; c++, bit++) {
         if (bit >= KEY_BITS) throw new InvariantError(`board ${JSON.stringify(board)} has too many checkers for a Position ID`);
         key[bit >> 3] |= 1 << (bit & 7);

@@ -59,7 +59,8 @@ const DEFAULT_INFO: XgidInfo = { cubeValue: 1, cubeOwner: 'center', score: [0, 0
  * Without `info`: money play, centred cube on 1, dice not rolled, no limit on the cube.
  * Implements RULES.md §0 (position interchange: XGID).
  * Throws `InvariantError` only for what an XGID cannot say (a cube that is not a power of two,
- * Crawford in money play, Jacoby in a match, dice outside 1..6, two sides on one point).
+ * Crawford in money play, Jacoby in a match, dice outside 1..6, two sides on one point, a
+ * plakoto pin).
  * @example formatXgid(start) // 'XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10'
  */
 export function formatXgid(board: Board, info: XgidInfo = DEFAULT_INFO): string {
@@ -67,6 +68,7 @@ export function formatXgid(board: Board, info: XgidInfo = DEFAULT_INFO): string 
   let chars = countChar(them[BAR], 'a');
   for (let i = 1; i <= 24; i++) {
     if (me[i] > 0 && them[25 - i] > 0) throw new InvariantError(`both sides hold point ${i}: ${JSON.stringify(board)}`);
+    if (me[i] < 0 || them[25 - i] < 0) throw new InvariantError(`point ${i} holds a pinned checker (plakoto); an XGID cannot say so: ${JSON.stringify(board)}`);
     chars += me[i] > 0 ? countChar(me[i], 'A') : countChar(them[25 - i], 'a');
   }
   chars += countChar(me[BAR], 'A');

@@ -1,11 +1,24 @@
 import { emptySide, type Board } from '../board.ts';
 import { fail, ok, type Result } from '../result.ts';
+import { gulbara } from './gulbara.ts';
+import { hypergammon } from './hypergammon.ts';
 import { long } from './long.ts';
+import { longgammon } from './longgammon.ts';
+import { nackgammon } from './nackgammon.ts';
+import { nuclear } from './nuclear.ts';
+import { plakoto } from './plakoto.ts';
 import { short } from './short.ts';
+import { suddenDeath } from './sudden-death.ts';
+import { tavla } from './tavla.ts';
 import type { Variant, VariantId, VariantOptions } from './types.ts';
 
-/** Every variant, by id. Not a rule: the registry (STYLE.md §6). */
-export const VARIANTS: Readonly<Record<VariantId, Variant>> = { long, short };
+/**
+ * Every variant, by id, in the order players are offered them (the two nardy games first).
+ * Not a rule: the registry (STYLE.md §6).
+ */
+export const VARIANTS: Readonly<Record<VariantId, Variant>> = {
+  long, short, nackgammon, hypergammon, longgammon, suddenDeath, nuclear, tavla, plakoto, gulbara,
+};
 
 /**
  * Returns the variant named by an id or alias (case-insensitive).
@@ -15,7 +28,7 @@ export const VARIANTS: Readonly<Record<VariantId, Variant>> = { long, short };
 export function findVariant(name: string): Result<Variant> {
   const key = name.trim().toLowerCase();
   for (const v of Object.values(VARIANTS)) {
-    if (v.id === key || v.aliases.includes(key)) return ok(v);
+    if (v.id.toLowerCase() === key || v.aliases.includes(key)) return ok(v);
   }
   return fail({ kind: 'unknown-variant', input: name, message: `unknown variant "${name}"; known: ${Object.keys(VARIANTS).join(', ')}` });
 }
@@ -65,4 +78,4 @@ export function startBoard(variant: Variant): Board {
   return [side, side.slice()];
 }
 
-export type { Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';
+export type { DoublesLadder, EarlyEnd, Variant, VariantId, VariantOptions, OpeningRule, WinKind } from './types.ts';

@@ -1,4 +1,5 @@
-import type { Variant } from './types.ts';
+import type { Board } from '../board.ts';
+import type { Variant, WinKind } from './types.ts';
 
 /**
  * Short nardy: international backgammon, with the Caucasian option (RULES.md §3).
@@ -21,10 +22,16 @@ export const short: Variant = {
   hitting: true,
   headRule: false,
   blockRule: false,
-  winKind(board) {
-    const loser = board[1];
-    if (loser[0] > 0) return 'oin';
-    for (let p = 19; p <= 25; p++) if (loser[p] > 0) return 'koks';
-    return 'mars';
-  },
+  winKind: backgammonWinKind,
 };
+
+/**
+ * Returns oin, mars or koks by backgammon's rule (RULES.md §3 result), the winner as `board[0]`;
+ * shared by the short-family variants of RULES.md §6.
+ */
+export function backgammonWinKind(board: Board): WinKind {
+  const loser = board[1];
+  if (loser[0] > 0) return 'oin';
+  for (let p = 19; p <= 25; p++) if (loser[p] > 0) return 'koks';
+  return 'mars';
+}

@@ -1,7 +1,7 @@
 import type { Board, Family } from '../board.ts';
 
-/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3; §6 comes later). */
-export type VariantId = 'long' | 'short';
+/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3, §6). */
+export type VariantId = 'long' | 'short' | 'nackgammon' | 'hypergammon' | 'longgammon' | 'suddenDeath' | 'nuclear' | 'tavla' | 'plakoto' | 'gulbara';
 
 /**
  * Every option of RULES.md §2–§3 under its rule-book name. A variant accepts only its own keys;
@@ -34,6 +34,19 @@ export type OpeningRule =
 /** The kinds of a won game, in the rule book's words (RULES.md §2, §3). */
 export type WinKind = 'oin' | 'mars' | 'koks';
 
+/** A game decided before anyone has borne off everything: winner by board index, or a draw. */
+export type EarlyEnd = { readonly winner: 0 | 1; readonly kind: WinKind } | { readonly winner: null; readonly kind: 'draw' };
+
+/**
+ * Gul bara's doubles ladder (RULES.md §6): from the side's turn `fromTurn` on, a double is followed
+ * by every higher double up to 6-6, four moves each, and what the roller cannot play passes to the
+ * opponent.
+ */
+export interface DoublesLadder {
+  /** The side's own turn number (1-based) from which the ladder applies. */
+  readonly fromTurn: number;
+}
+
 /**
  * A variant is data plus a few hooks (STYLE.md §6): identity, start, option domain, and the flags
  * the move generator reads. The shared rules of RULES.md §1 apply unless a flag says otherwise.
@@ -55,6 +68,30 @@ export interface Variant {
   readonly headRule: boolean;
   /** Long family: the six-block rule judges the final position (`sixBlock`). */
   readonly blockRule: boolean;
+  /** Plakoto: a lone opposing checker is pinned where it stands instead of hit; there is no bar. */
+  readonly pinning?: boolean;
+  /** A checker is borne off only by the die equal to its point, never by a larger one (gul bara). */
+  readonly exactBearOff?: boolean;
+  /** Gul bara: a double climbs to 6-6 (see `DoublesLadder`). */
+  readonly doublesLadder?: DoublesLadder;
+  /**
+   * Returns the result of a game decided on the board before anyone has borne off everything
+   * (plakoto's mother checker), or undefined while play goes on. Sides are `[me, them]` in their
+   * own numbering; `winner` indexes them.
+   */
+  readonly earlyEnd?: (me: ArrayLike<number>, them: ArrayLike<number>) => EarlyEnd | undefined;
   /** Returns the kind of a won game, given the board with the winner as `board[0]`. */
   readonly winKind: (board: Board, options: VariantOptions) => WinKind;
+  /** The highest kind of win the variant scores; a higher kind counts as this one (tavla: koks as mars). */
+  readonly topWinKind?: WinKind;
+  /** Tavla: during bear-off a checker that hits stops there for the rest of the turn (RULES.md §6). */
+  readonly hitStopsInBearOff?: boolean;
+  /** Sudden death: the first hit wins the game at once (the match layer ends it; RULES.md §6). */
+  readonly firstHitWins?: boolean;
+  /** Nuclear: the game has a bomb, centred at the start (the match layer keeps it; RULES.md §6). */
+  readonly bomb?: boolean;
+  /** The doubling cube is never used (tavla; RULES.md §6). */
+  readonly noCube?: boolean;
+  /** The match length a challenge gets when nobody picks one; 0 or missing: a single game. */
+  readonly defaultMatchLength?: number;
 }

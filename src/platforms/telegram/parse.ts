@@ -4,7 +4,8 @@
  * every intent (who pressed, whose turn, which version).
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/help`,
- * `/rules [long|short]`, `/lang [ru|en|ka]`, each also as `/command@<bot>` in groups; a command
+ * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
+ * `/quiet 23-7 +3|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * The opponent of a challenge, most explicit first:
@@ -15,16 +16,11 @@
  *    the topic header of a forum topic).
  */
 import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
-import type { ChatUser, Intent, MessageRef } from '../../app/index.ts';
+import { variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
 
-/** The words a challenge or `/rules` may name a variant with (case-insensitive). */
-const VARIANT_WORDS: Readonly<Record<string, VariantId>> = {
-  long: 'long', nardy: 'long', 'длинные': 'long', 'длинная': 'long', 'длинный': 'long', 'გრძელი': 'long',
-  short: 'short', backgammon: 'short', 'короткие': 'short', 'короткая': 'short', 'короткий': 'short', 'მოკლე': 'short',
-};
 
 /** The intent of a Telegram update, or `undefined` when the update is nothing the bot answers. */
 export function parseUpdate(update: Update, botUsername: string): Intent | undefined {
@@ -100,11 +96,19 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'help':
       return { kind: command.name, ...base };
     case 'rules': {
-      const variant = VARIANT_WORDS[firstWord];
+      const variant = variantOfWord(firstWord);
       return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
     }
     case 'lang':
       return firstWord === '' ? { kind: 'lang', ...base } : { kind: 'lang', ...base, lang: firstWord };
+    case 'vacation': {
+      const away = ['on', 'вкл'].includes(firstWord) ? true : ['off', 'выкл'].includes(firstWord) ? false : undefined;
+      return away === undefined ? { kind: 'vacation', ...base } : { kind: 'vacation', ...base, away };
+    }
+    case 'remind':
+      return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
+    case 'quiet':
+      return { kind: 'quiet', ...base, args: command.args };
     default:
       return undefined;
   }
@@ -113,7 +117,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
 type TextMessage = Message.TextMessage & { chat: Chat };
 
 function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; opponentUsername?: string; variant?: VariantId; args?: string } {
-  const variant = command.args.split(/\s+/).map((w) => VARIANT_WORDS[w.toLowerCase()]).find((v) => v !== undefined);
+  const variant = command.args.split(/\s+/).map(variantOfWord).find((v) => v !== undefined);
   const opponent = mentionedUser(message, command, botUsername) ?? repliedToUser(message);
   return {
     ...(opponent === undefined ? {} : 'id' in opponent ? { opponent } : { opponentUsername: opponent.username }),

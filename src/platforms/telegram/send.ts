@@ -14,7 +14,7 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { renderBoard } from '../../render/index.ts';
+import { prepareBoard, renderPrepared } from '../../render/prepared.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
 
 /** A structured log line; the default writes one JSON object per line (CloudWatch). */
@@ -64,6 +64,8 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
         return void (await answer(effect.text, effect.alert === true));
       case 'text':
         return sendText(bot, effect.chat, effect.text, effect.buttons);
+      case 'prepare':
+        return void prepareBoard(effect.view.picture);
       case 'board':
         return board(bot, effect);
       case 'editText':
@@ -86,6 +88,15 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
     }
   };
   return Object.assign(emit, { finish: () => answer('', false) });
+}
+
+/**
+ * Returns the emitter for messages the bot sends on its own (the scheduler's reminders and
+ * results): no press to answer, and the 429 wait budget counted per message rather than per
+ * update, so one rate-limited chat cannot use up the waits of every other chat in a sweep.
+ */
+export function unpromptedEmit(telegram: Telegram, options: SendOptions = {}): Emit {
+  return (effect) => telegramEmit(telegram, options)(effect);
 }
 
 type Api = <T>(method: string, call: () => Promise<T>) => Promise<Sent<T>>;
@@ -131,7 +142,7 @@ async function editText(bot: Bot, effect: Effect & { kind: 'editText' }): Promis
 async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<MessageRef | undefined> {
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
-  const png = await renderBoard(view.picture);
+  const png = await renderPrepared(view.picture);
   const caption = clip(view.caption, CAPTION_LIMIT, log);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable:

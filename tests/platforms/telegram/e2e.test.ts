@@ -5,257 +5,13 @@
  * engine (each recorded play must be one of `legalPlays` of the position before it, and the
  * stored board must be where those plays lead), and the board message against the stored match.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
-import type { DiceSource } from '../../../src/dice/index.ts';
-import { findVariant, legalPlays, startBoard, type Board, type SideCheckers } from '../../../src/engine/index.ts';
-import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
+import { describe, expect, it } from 'vitest';
 import {
-  startTelegramApi, type StoredMessage, type TelegramApi, type TgChat, type TgUpdate, type TgUser,
-} from '../../../src/local/telegram-api/index.ts';
-import { createTelegramWebhook, type TelegramWebhook } from '../../../src/platforms/telegram/webhook.ts';
-import { renderBoard } from '../../../src/render/index.ts';
-import type { GameRecord } from '../../../src/store/index.ts';
-import { mulberry32, rollDie, type Rng } from '../../arbitraries.ts';
-import { freshTable, type TestTable } from '../../store/fixture.ts';
+  ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, nextMove, playOut, problems, setupE2e, stored, world,
+} from './e2e-harness.ts';
+import type { TgUser } from '../../../src/local/telegram-api/index.ts';
 
-const TOKEN = '7003:e2e-test';
-const BOT = { id: 7003, username: 'nardy_bot', first_name: 'Nardy' };
-const SECRET = 'e2e-secret';
-const NOW = Date.UTC(2026, 0, 10, 12);
-const NODAR: TgUser = { id: 111, is_bot: false, first_name: 'Нодар', language_code: 'ru' };
-const ANNA: TgUser = { id: 222, is_bot: false, first_name: 'Anna', language_code: 'en' };
-const CAROL: TgUser = { id: 333, is_bot: false, first_name: 'Carol', language_code: 'ka' };
-const USERS = new Map([NODAR, ANNA, CAROL].map((u) => [`telegram:${u.id}`, u]));
-
-let api: TelegramApi;
-let table: TestTable;
-/** Errors and warnings the webhook logged (a render failure, a Bot API call refused): none expected. */
-const problems: Record<string, unknown>[] = [];
-
-beforeAll(async () => {
-  [api, table] = await Promise.all([startTelegramApi({ token: TOKEN, bot: BOT }), freshTable()]);
-});
-afterAll(() => api.close());
-
-/** Dice from a seeded PRNG: the same game every run. */
-function seededDice(rng: Rng): DiceSource {
-  return { die: () => rollDie(rng) };
-}
-
-function webhookFor(rng: Rng): TelegramWebhook {
-  const deps: AppDeps = { store: table.store, now: () => NOW, dice: seededDice(rng), botUsername: BOT.username };
-  return createTelegramWebhook({
-    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
-  });
-}
-
-/** A group chat with its own id, so tests never see each other's messages. */
-function newGroup(id: number): TgChat {
-  return { id, type: 'supergroup', title: `Нарды ${id}` };
-}
-
-/** The world of one test: a group, the webhook, and helpers that act as the users. */
-function world(groupId: number, seed: number) {
-  problems.length = 0;
-  const group = newGroup(groupId);
-  const rng = mulberry32(seed);
-  const hook = webhookFor(rng);
-  const post = async (update: TgUpdate): Promise<number> =>
-    (await hook({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(update) })).status;
-  const say = async (user: TgUser, text: string, replyTo?: StoredMessage): Promise<void> => {
-    const update = api.userMessage(user, group, text, replyTo ? { replyTo: { chat: { id: group.id }, message_id: replyTo.message_id } } : {});
-    expect(await post(update)).toBe(200);
-  };
-  /** Presses a button under a message; returns the callback query's answer. */
-  const press = async (user: TgUser, message: StoredMessage, data: string) => {
-    const update = api.userPress(user, { chat: { id: group.id }, message_id: message.message_id }, data);
-    expect(await post(update)).toBe(200);
-    const answer = api.callbackAnswer(update.callback_query!.id);
-    expect(answer, 'every press is answered (the spinner stops)').toBeDefined();
-    return answer!;
-  };
-  const live = () => api.messages(group.id).filter((m) => !m.deleted && m.fromBot);
-  /** The board message: the latest photo the bot shows in the group. */
-  const board = () => {
-    const photos = live().filter((m) => m.photo !== undefined);
-    expect(photos.length, 'a board message is in the chat').toBeGreaterThan(0);
-    return photos[photos.length - 1];
-  };
-  return { group, rng, hook, post, say, press, live, board };
-}
-
-interface Pressable {
-  readonly data: string;
-  readonly label: string;
-  readonly token: Token;
-}
-
-/** The callback buttons under a message, their tokens decoded as the server will. */
-function buttonsOf(message: StoredMessage): Pressable[] {
-  return (message.reply_markup?.inline_keyboard ?? []).flat()
-    .filter((b): b is typeof b & { callback_data: string } => typeof b.callback_data === 'string')
-    .map((b) => ({ data: b.callback_data, label: b.text, token: decodeToken(b.callback_data)! }));
-}
-
-async function stored(gameId: string): Promise<{ record: GameRecord; state: MatchState }> {
-  const loaded = await table.store.load(gameId);
-  if (!loaded.ok) throw new Error(`game ${gameId}: ${loaded.error.kind}`);
-  const state = decodeMatch(loaded.value.state);
-  if (!state.ok) throw new Error(`game ${gameId} does not decode: ${state.error.message}`);
-  return { record: loaded.value, state: state.value };
-}
-
-/** The position in the caption's words (`24:13 6:2 off:1`), written here independently of the app. */
-function inWords(side: SideCheckers): string {
-  const parts: string[] = [];
-  if (side[25] > 0) parts.push(`bar:${side[25]}`);
-  for (let p = 24; p >= 1; p--) if (side[p] > 0) parts.push(`${p}:${side[p]}`);
-  if (side[0] > 0) parts.push(`off:${side[0]}`);
-  return parts.join(' ');
-}
-
-/**
- * Follows a match's history with the engine alone: every recorded play must be one of the legal
- * plays of the position before it; the board it leads to is the engine's, not the app's.
- */
-class EngineReferee {
-  private seen = 0;
-  private board: Board | undefined;
-  private turnsPlayed: [number, number] = [0, 0];
-  plays = 0;
-
-  follow(state: MatchState): void {
-    const variant = findVariant(state.settings.variant);
-    if (!variant.ok) throw new Error(variant.error.message);
-    for (; this.seen < state.history.length; this.seen++) {
-      const event = state.history[this.seen];
-      if (event.type === 'gameStarted') {
-        this.board = startBoard(variant.value);
-        this.turnsPlayed = [0, 0];
-      }
-      if (event.type !== 'played') continue;
-      const seat = event.seat;
-      const mine = this.board!;
-      const board: Board = seat === 0 ? [mine[0], mine[1]] : [mine[1], mine[0]];
-      const plays = legalPlays({ variant: state.settings.variant, board, options: state.settings.options },
-        [event.dice[0], event.dice[1]], { firstTurn: this.turnsPlayed[seat] === 0 });
-      if (event.move === 'Ø') {
-        expect(plays, `Ø with ${event.dice} is right only when no play is legal`).toEqual([]);
-      } else {
-        const play = plays.find((p) => p.move === event.move);
-        expect(play, `${event.dice}: ${event.move} is a legal play (legal: ${plays.map((p) => p.move).join(', ')})`).toBeDefined();
-        this.board = seat === 0 ? [play!.board[0], play!.board[1]] : [play!.board[1], play!.board[0]];
-      }
-      this.turnsPlayed[seat]++;
-      this.plays++;
-    }
-  }
-
-  /** The stored game's board (between turns) is where the engine says the plays lead. */
-  check(state: MatchState): void {
-    const game = state.game;
-    if (game === null || game.turn.steps.length > 0 || this.board === undefined) return;
-    expect([...game.board[0]]).toEqual([...this.board[0]]);
-    expect([...game.board[1]]).toEqual([...this.board[1]]);
-  }
-
-  get position(): Board | undefined {
-    return this.board;
-  }
-}
-
-async function isPictureOf(board: StoredMessage, state: MatchState, version: number): Promise<boolean> {
-  for (const lang of ['en', 'ru', 'ka'] as const) {
-    const expected = await renderBoard(boardView(state, version, lang, NOW).picture);
-    if (expected.ok && Buffer.compare(expected.value, board.photo!.bytes) === 0) return true;
-  }
-  return false;
-}
-
-/** What the players do with the cube: in game 1 the first double is passed, later the first double of a game is taken. */
-interface CubeHabit {
-  readonly double: boolean;
-  readonly take: boolean;
-}
-
-function cubeHabit(state: MatchState): CubeHabit {
-  let games = 0;
-  let doublesThisGame = 0;
-  for (const e of state.history) {
-    if (e.type === 'gameStarted') [games, doublesThisGame] = [games + 1, 0];
-    if (e.type === 'doubled') doublesThisGame++;
-  }
-  return { double: doublesThisGame === 0, take: games > 1 };
-}
-
-/** How a player picks among the buttons it was sent: legal progress at random, the cube by habit. */
-function choose(buttons: readonly Pressable[], rng: Rng, cube: CubeHabit | undefined): Pressable {
-  const of = (k: string) => buttons.filter((b) => b.token.choice.k === k);
-  const pick = (list: readonly Pressable[]) => list[Math.floor(rng() * list.length)];
-  if (of('pass').length > 0) return of('pass')[0];
-  if (of('take').length > 0) return cube?.take ? of('take')[0] : of('askPass')[0];
-  if (of('roll').length > 0) return cube?.double && of('double').length > 0 ? of('double')[0] : of('roll')[0];
-  for (const k of ['confirm', 'play', 'step', 'pick']) if (of(k).length > 0) return pick(of(k));
-  throw new Error(`no way forward among ${buttons.map((b) => b.label).join(', ') || 'no buttons'}`);
-}
-
-/**
- * Plays a match to its end by pressing the bot's buttons as the player to act; checks the store
- * against the engine and the board message against the store after every press.
- */
-async function playOut(w: ReturnType<typeof world>, gameId: string, cube: boolean, maxPresses: number) {
-  const referee = new EngineReferee();
-  const seenKinds = new Set<string>();
-  let pictures = 0;
-  for (let presses = 0; presses < maxPresses; presses++) {
-    const { record, state } = await stored(gameId);
-    referee.follow(state);
-    referee.check(state);
-    const board = w.board();
-    if (state.phase === 'finished') return { referee, state, board, seenKinds, presses, pictures };
-
-    const buttons = buttonsOf(board);
-    expect(buttons.every((b) => b.token.gameId === gameId && b.token.version === record.version), 'the board shows the stored version').toBe(true);
-    const seat = seatToAct(state);
-    expect(seat, `someone is to act (stage ${state.game?.turn.stage})`).not.toBeNull();
-    const player = USERS.get(state.players[seat!]!.id)!;
-    if (state.game!.turn.steps.length === 0 && referee.position) {
-      const [white, black] = [state.players[0]!.name, state.players[1]!.name];
-      expect(board.caption).toContain(`${white} ${inWords(referee.position[0])}`);
-      expect(board.caption).toContain(`${black} ${inWords(referee.position[1])}`);
-    }
-    if (presses % 25 === 0 && buttons.every((b) => !['step', 'pass', 'back'].includes(b.token.choice.k))) {
-      // The picture is the stored match drawn by the renderer, byte for byte (in the language the
-      // app chose: the presser's or the chat's, so any of the three).
-      expect(await isPictureOf(board, state, record.version), 'the picture is the stored position').toBe(true);
-      pictures++;
-    }
-    const choice = choose(buttons, w.rng, cube ? cubeHabit(state) : undefined);
-    seenKinds.add(choice.token.choice.k);
-    await w.press(player, board, choice.data);
-    expect(problems, `after pressing "${choice.label}" (${choice.data})`).toEqual([]);
-  }
-  throw new Error(`the match ${gameId} did not end within ${maxPresses} presses`);
-}
-
-/** `/nardy …` replying to the opponent's message, then the opponent accepts; returns the game id. */
-async function challengeAndAccept(w: ReturnType<typeof world>, text: string): Promise<string> {
-  await w.say(ANNA, 'сыграем?');
-  const annasMessage = api.messages(w.group.id).at(-1)!;
-  await w.say(NODAR, text, annasMessage);
-  const challenge = w.live().at(-1)!;
-  const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept');
-  expect(accept, 'the challenge has an Accept button').toBeDefined();
-  // Only the invited player may accept: Carol gets a toast and nothing changes.
-  const before = (await stored(accept!.token.gameId)).record.version;
-  await w.press(CAROL, challenge, accept!.data);
-  expect((await stored(accept!.token.gameId)).record.version).toBe(before);
-  await w.press(ANNA, challenge, accept!.data);
-  const { state } = await stored(accept!.token.gameId);
-  expect(state.phase).toBe('playing');
-  return accept!.token.gameId;
-}
+setupE2e();
 
 describe('issue 5 end to end: a whole match in a Telegram group, through the real webhook', () => {
   it('two friends play a complete long-nardy game by pressing only the buttons the bot sent', async () => {
@@ -288,21 +44,6 @@ describe('issue 5 end to end: a whole match in a Telegram group, through the rea
     expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
   }, 600_000);
 });
-
-const VIEW_ONLY = new Set(['pick', 'askPass', 'askResign', 'back']);
-
-/** Presses view-only buttons until the player to act has a button that changes the match; returns it. */
-async function nextMove(w: ReturnType<typeof world>, gameId: string) {
-  for (let i = 0; i < 10; i++) {
-    const { record, state } = await stored(gameId);
-    const player = USERS.get(state.players[seatToAct(state)!]!.id)!;
-    const board = w.board();
-    const choice = choose(buttonsOf(board), w.rng, undefined);
-    if (!VIEW_ONLY.has(choice.token.choice.k)) return { record, state, player, board, choice };
-    await w.press(player, board, choice.data);
-  }
-  throw new Error('no move button within 10 presses');
-}
 
 describe('issue 5 end to end: security and faults', () => {
   it('forged presses (garbage, another game, another user, the wrong player, an old version) → a toast, nothing changed', async () => {
@@ -385,4 +126,57 @@ describe('issue 5 end to end: security and faults', () => {
     expect(buttonsOf(w.board()).every((b) => b.token.version === record.version)).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the challenge to the result', () => {
+  it('a plakoto game: checkers are pinned, never hit, and the game ends by bearing off or the mother', async () => {
+    const w = world(-1009001, 909);
+    const gameId = await challengeAndAccept(w, '/nardy plakoto');
+    const { state, board, referee } = await playOut(w, gameId, false, 4000);
+    expect(state.settings.variant).toBe('plakoto');
+    const plays = state.history.filter((e) => e.type === 'played').map((e) => (e.type === 'played' ? e.move : ''));
+    expect(plays.some((m) => m.includes('*')), 'somebody pinned a checker').toBe(true);
+    const end = state.history.find((e) => e.type === 'gameEnded');
+    expect(end).toMatchObject({ reason: expect.stringMatching(/^(borne-off|draw)$/) });
+    expect(referee.plays).toBeGreaterThan(20);
+    if (state.result?.winner != null) expect(board.caption).toContain(state.players[state.result.winner]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
+
+  it('a gul bara game: mad doubles climb to 6-6 inside a turn, and the game is played to its result', async () => {
+    const w = world(-1009002, 4242);
+    const gameId = await challengeAndAccept(w, '/nardy gulbara');
+    const { state, board, referee } = await playOut(w, gameId, false, 5000);
+    expect(state.settings.variant).toBe('gulbara');
+    expect(referee.rungs, 'at least one ladder rung was played').toBeGreaterThan(0);
+    expect(state.result?.winner).not.toBeNull();
+    expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
+});
+describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the challenge to the result', () => {
+  it('a plakoto game: checkers are pinned, never hit, and the game ends by bearing off or the mother', async () => {
+    const w = world(-1009001, 909);
+    const gameId = await challengeAndAccept(w, '/nardy plakoto');
+    const { state, board, referee } = await playOut(w, gameId, false, 4000);
+    expect(state.settings.variant).toBe('plakoto');
+    const plays = state.history.filter((e) => e.type === 'played').map((e) => (e.type === 'played' ? e.move : ''));
+    expect(plays.some((m) => m.includes('*')), 'somebody pinned a checker').toBe(true);
+    const end = state.history.find((e) => e.type === 'gameEnded');
+    expect(end).toMatchObject({ reason: expect.stringMatching(/^(borne-off|draw)$/) });
+    expect(referee.plays).toBeGreaterThan(20);
+    if (state.result?.winner != null) expect(board.caption).toContain(state.players[state.result.winner]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
+
+  it('a gul bara game: mad doubles climb to 6-6 inside a turn, and the game is played to its result', async () => {
+    const w = world(-1009002, 4242);
+    const gameId = await challengeAndAccept(w, '/nardy gulbara');
+    const { state, board, referee } = await playOut(w, gameId, false, 5000);
+    expect(state.settings.variant).toBe('gulbara');
+    expect(referee.rungs, 'at least one ladder rung was played').toBeGreaterThan(0);
+    expect(state.result?.winner).not.toBeNull();
+    expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
+    expect(buttonsOf(board)).toEqual([]);
+  }, 600_000);
 });

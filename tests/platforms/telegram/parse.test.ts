@@ -107,6 +107,15 @@ describe('parseUpdate: commands', () => {
     expect(parseUpdate(text('/lang KA'), BOT)).toEqual({ kind: 'lang', chat: group, from: nodar, lang: 'ka' });
   });
 
+  it('/vacation takes on or off (none: toggle); /remind a setting; /quiet its whole argument, for the app to read', () => {
+    expect(parseUpdate(text('/vacation'), BOT)).toEqual({ kind: 'vacation', chat: group, from: nodar });
+    expect(parseUpdate(text('/vacation on'), BOT)).toEqual({ kind: 'vacation', chat: group, from: nodar, away: true });
+    expect(parseUpdate(text('/vacation@nardy_bot OFF'), BOT)).toEqual({ kind: 'vacation', chat: group, from: nodar, away: false });
+    expect(parseUpdate(text('/remind'), BOT)).toEqual({ kind: 'remind', chat: group, from: nodar });
+    expect(parseUpdate(text('/remind Frequent'), BOT)).toEqual({ kind: 'remind', chat: group, from: nodar, mode: 'frequent' });
+    expect(parseUpdate(text('/quiet 23-7 +3'), BOT)).toEqual({ kind: 'quiet', chat: group, from: nodar, args: '23-7 +3' });
+  });
+
   it('the display name is first and last name, else the username; the language code is passed as Telegram sends it', () => {
     expect(parseUpdate(text('/help', {}, ANNA), BOT)?.from).toEqual(anna);
     expect(parseUpdate(text('/help', {}, NO_NAME), BOT)?.from).toEqual({ id: 'telegram:333', name: 'ghost', username: 'ghost' });

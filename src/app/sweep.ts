@@ -1,0 +1,276 @@
+/**
+ * The scheduler's sweep (issue 7): every minute it reads the games whose wake-up time has come from
+ * the sparse due index — never a table scan — and for each one does what is due: reminds the player
+ * to move, times a clock out (RULES.md §5), expires an unanswered challenge, closes a game without a
+ * clock that nobody has touched for 30 days, and tells the players and the chat.
+ *
+ * Safe to run twice at once and after a crash in the middle:
+ * - A time-out is stored with the same conditional write as a move: a move saved first wins (the
+ *   sweep's write fails and it moves on), a time-out saved first makes the move's write fail.
+ * - A notice is claimed before it is sent, by a compare-and-set of the game's `Alarm` that leaves
+ *   the version alone (boards stay current): of two sweeps only one wins the claim. The claim is a
+ *   lease: once sent, the alarm moves to the next step; if sending failed (a 429 beyond the wait
+ *   budget, the platform down) the claim is dropped and the game looked at again a minute later;
+ *   if the sweep crashed, the lease runs out and the next sweep sends it. A reminder is therefore
+ *   never lost, and sent twice only if a sweep dies between sending and marking it.
+ * - An ending (time-out, expiry, abandonment) is stored with a pending announcement (alarm step 0,
+ *   due at once), announced under the same kind of claim, then cleared.
+ */
+import type { DiceSource } from '../dice/index.ts';
+import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
+import { pickLang, t, type Lang } from '../i18n/index.ts';
+import type { Alarm, ChatPlatform, ChatRef, GameRecord, GameStore } from '../store/index.ts';
+import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
+import type { Effect, Emit, MessageRef } from './chat.ts';
+import { boardLanguage, recordOf } from './matches.ts';
+import { ABANDONED_AFTER_MS, planReminder, prefsOf, wakeAt } from './reminders.ts';
+import { gameLabel, leftText, resultText } from './texts.ts';
+import { boardView } from './views.ts';
+
+/** What the sweep needs: the store, the clock, dice (a time-out may start the next game's throw) and a way to write to each platform. */
+export interface SweepDeps {
+  readonly store: GameStore;
+  readonly now: () => number;
+  readonly dice: DiceSource;
+  /** One emitter per platform, usable outside an update (no press to answer). A platform without one is skipped and retried. */
+  readonly emitters: Partial<Record<ChatPlatform, Emit>>;
+  readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
+  /** A link that opens a message in its chat, where the platform has one: a reminder links to the board. */
+  readonly messageLink?: (message: MessageRef) => string | undefined;
+}
+
+export interface SweepOptions {
+  /** The most due games one sweep takes on; the rest wait for the next minute. Default 200. */
+  readonly limit?: number;
+  /** Games handled at once (each chat is still paced by its platform's emitter). Default 8. */
+  readonly parallel?: number;
+  /** How long a claimed notice is left alone by other sweeps. Default 2 minutes. */
+  readonly leaseMs?: number;
+  /** No game is taken on once `deps.now()` reaches this (a Lambda must finish before its timeout); the rest stay due. */
+  readonly stopAt?: number;
+}
+
+/** What one sweep did, for the log and the bench. */
+export interface SweepReport {
+  /** Due games read from the index (corrupt ones included). */
+  due: number;
+  reminded: number;
+  timedOut: number;
+  expired: number;
+  abandoned: number;
+  announced: number;
+  /** Notices that could not be sent now and are looked at again in a minute. */
+  retried: number;
+  /** Games another sweep or a move changed first: left to them. */
+  raced: number;
+  /** Wake-ups with nothing to send (a skipped step, quiet hours, a clock moved on). */
+  rescheduled: number;
+  corrupt: number;
+}
+
+const MINUTE = 60_000;
+/** A notice that could not go out is tried again after this long. */
+const RETRY_MS = MINUTE;
+
+type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' | 'retried' | 'raced' | 'rescheduled' | 'corrupt';
+
+/** Runs one sweep at `deps.now()`. Throws only on infrastructure failures of the index query. */
+export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
+  const now = deps.now();
+  const listing = await deps.store.listDue(now, options.limit ?? 200);
+  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length };
+  for (const bad of listing.corrupt) deps.log?.({ level: 'error', event: 'sweep-corrupt-item', key: bad.key, reason: bad.reason });
+  const queue = [...listing.records];
+  const worker = async () => {
+    for (let record = queue.shift(); record; record = queue.shift()) {
+      if (options.stopAt !== undefined && deps.now() >= options.stopAt) return;
+      try {
+        report[await wake(deps, record, now, options.leaseMs ?? 2 * MINUTE)]++;
+      } catch (error) {
+        // One game's infrastructure failure must not stop the others; its wake-up stays due.
+        deps.log?.({ level: 'error', event: 'sweep-game-failed', game: record.id, error: String(error) });
+        report.retried++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.parallel ?? 8 }, worker));
+  return report;
+}
+
+/** Does what is due for one game. */
+async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: number): Promise<Outcome> {
+  const decoded = decodeMatch(record.state);
+  if (!decoded.ok) {
+    // Logged once and taken out of the due index (the item stays for inspection), so it cannot
+    // come back every minute at the head of the index.
+    deps.log?.({ level: 'error', event: 'sweep-undecodable-match', game: record.id, error: decoded.error });
+    await deps.store.setAlarm(record.id, record.version, record.alarm, record.alarm, undefined);
+    return 'corrupt';
+  }
+  const state = decoded.value;
+  if (record.alarm?.sendingUntil !== undefined && record.alarm.sendingUntil > now) return 'raced';
+  if (record.status === 'finished' || record.status === 'closed') return announce(deps, record, state, now, leaseMs);
+  const deadline = nextDeadline(state);
+  if (deadline !== undefined && deadline <= now) return end(deps, record, state, now, leaseMs);
+  if (deadline === undefined && state.phase === 'playing' && now - record.updatedAt >= ABANDONED_AFTER_MS) return abandon(deps, record, state, now, leaseMs);
+  return remind(deps, record, state, now, leaseMs);
+}
+
+/** Applies a time-out or an expiry through the reducer and stores it with a pending announcement. */
+async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
+  const applied = apply(state, { type: 'tick' }, now, deps.dice);
+  if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
+  const next = recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record));
+  const saved = await deps.store.save({ ...next, alarm: { for: now, step: 0 }, dueAt: now }, record.version);
+  if (!saved.ok) return 'raced';
+  const outcome = await announce(deps, saved.value, applied.value.state, now, leaseMs);
+  if (outcome !== 'announced') return outcome;
+  return applied.value.state.phase === 'expired' ? 'expired' : 'timedOut';
+}
+
+/** Closes a game without a clock that nobody has moved in for 30 days; the match is kept as it was, viewable. */
+async function abandon(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
+  const saved = await deps.store.save({ ...record, status: 'closed', updatedAt: now, alarm: { for: now, step: 0 }, dueAt: now }, record.version);
+  if (!saved.ok) return 'raced';
+  const outcome = await announce(deps, saved.value, state, now, leaseMs);
+  return outcome === 'announced' ? 'abandoned' : outcome;
+}
+
+/**
+ * The notices of one wake-up, sent through each platform's emitter. It counts what was tried and
+ * what arrived: nothing arriving is retried a minute later, but a platform without an emitter
+ * (not wired in this process) is logged and not retried every minute until the deadline.
+ */
+function courier(deps: SweepDeps, game: string) {
+  let tried = 0;
+  let arrived = 0;
+  return {
+    async send(platform: ChatPlatform, effect: Effect): Promise<MessageRef | undefined> {
+      const emit = deps.emitters[platform];
+      if (!emit) return void deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform, game });
+      tried++;
+      const sent = await emit(effect);
+      if (sent) arrived++;
+      return sent;
+    },
+    get undelivered(): boolean {
+      return tried > 0 && arrived === 0;
+    },
+    get tried(): boolean {
+      return tried > 0;
+    },
+  };
+}
+
+/**
+ * Tells everyone how a game ended: the board in its chat redrawn with the result (or a challenge
+ * message marked expired), a line in the chat, and each player privately.
+ */
+async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
+  const alarm = record.alarm;
+  if (!alarm) return reschedule(deps, record, state, now);
+  const claimed = await claim(deps.store, record, alarm, alarm, now, leaseMs);
+  if (!claimed) return 'raced';
+  const lang = pickLang(boardLanguage(record));
+  const post = courier(deps, record.id);
+  const chat = record.chat;
+  const words = (l: Lang) => (record.status === 'closed' ? t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : resultText(state, l));
+  if (state.phase === 'expired') {
+    const message = await deps.store.recall(`challenge#${state.id}`);
+    if (isMessageRef(message)) await post.send(message.chat.platform, { kind: 'editText', message, text: t(lang, 'challenge.expired') });
+  } else {
+    if (chat && state.game) {
+      const board = await deps.store.recall(`board#${state.id}`);
+      const sent = await post.send(chat.platform, { kind: 'board', chat, view: boardView(state, record.version, lang, now), replace: isMessageRef(board) ? board : undefined });
+      if (sent) await deps.store.remember(`board#${state.id}`, sent, now);
+    }
+    if (chat) await post.send(chat.platform, { kind: 'text', chat, text: words(lang) });
+    for (const player of state.players) {
+      const dm = player ? await deps.store.recall(`dm#${player.id}`) : undefined;
+      if (!player || !isChatRef(dm) || dm.chatId === chat?.chatId) continue;
+      await post.send(dm.platform, { kind: 'text', chat: dm, text: words(await langOfPlayer(deps.store, player.id, boardLanguage(record))) });
+    }
+  }
+  if (post.undelivered) {
+    await release(deps.store, record, claimed, alarm, now + RETRY_MS);
+    return 'retried';
+  }
+  await mark(deps.store, record, claimed, () => ({ alarm: undefined, dueAt: undefined }));
+  return 'announced';
+}
+
+/** Sends the reminder that is due, or moves the wake-up to when one will be. */
+async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
+  const seat = seatToAct(state);
+  const player = seat === null ? null : state.players[seat];
+  const deadline = deadlineOf(state);
+  if (!player || deadline === undefined) return reschedule(deps, record, state, now);
+  const prefs = prefsOf(await deps.store.recall(`remind#${player.id}`), await deps.store.recall(`quiet#${player.id}`));
+  const plan = planReminder(state, record.alarm, prefs, now);
+  if (!plan) return reschedule(deps, record, state, now);
+  if (plan.kind === 'wait') {
+    const written = await deps.store.setAlarm(record.id, record.version, record.alarm, { for: deadline, step: plan.step }, plan.next);
+    return written ? 'rescheduled' : 'raced';
+  }
+  const current: Alarm = { for: deadline, step: plan.step };
+  const claimed = await claim(deps.store, record, record.alarm, current, now, leaseMs);
+  if (!claimed) return 'raced';
+  const lang = await langOfPlayer(deps.store, player.id, boardLanguage(record));
+  const text = t(lang, 'sweep.reminder', { name: player.name, game: gameLabel(state, lang), left: leftText(lang, deadline - now) });
+  // Privately when the player has started the bot; else, or if that fails, in the game's chat.
+  const dm = await deps.store.recall(`dm#${player.id}`);
+  const places = [isChatRef(dm) ? dm : undefined, record.chat].filter((c, i, all): c is ChatRef => c !== undefined && all.findIndex((d) => d?.chatId === c.chatId) === i);
+  const board = await deps.store.recall(`board#${state.id}`);
+  const link = isMessageRef(board) ? deps.messageLink?.(board) : undefined;
+  const buttons = link ? [[{ label: t(lang, 'sweep.openBoard'), url: link }]] : undefined;
+  const post = courier(deps, record.id);
+  for (const place of places) if (await post.send(place.platform, { kind: 'text', chat: place, text, buttons })) break;
+  if (post.undelivered) {
+    await release(deps.store, record, claimed, current, now + RETRY_MS);
+    return 'retried';
+  }
+  await mark(deps.store, record, claimed, (latest) => {
+    const alarm = { for: deadline, step: plan.step + 1 };
+    return { alarm, dueAt: latest === record ? plan.next : wakeAt(latestState(latest) ?? state, alarm, latest.updatedAt) };
+  });
+  return post.tried ? 'reminded' : 'rescheduled';
+}
+
+function latestState(record: GameRecord): MatchState | undefined {
+  const decoded = decodeMatch(record.state);
+  return decoded.ok ? decoded.value : undefined;
+}
+
+/** Puts the wake-up back where the match says it belongs (nothing was due after all). */
+async function reschedule(deps: SweepDeps, record: GameRecord, state: MatchState, now: number): Promise<Outcome> {
+  const dueAt = wakeAt(state, record.alarm, record.updatedAt);
+  const written = await deps.store.setAlarm(record.id, record.version, record.alarm, record.alarm, dueAt !== undefined && dueAt <= now ? now + RETRY_MS : dueAt);
+  return written ? 'rescheduled' : 'raced';
+}
+
+/** Claims the notice `notice` for `leaseMs` if the game still has the alarm `expected`; the claimed alarm, or undefined if another sweep or a move came first. */
+async function claim(store: GameStore, record: GameRecord, expected: Alarm | undefined, notice: Alarm, now: number, leaseMs: number): Promise<Alarm | undefined> {
+  const claimed: Alarm = { for: notice.for, step: notice.step, sendingUntil: now + leaseMs };
+  return (await store.setAlarm(record.id, record.version, expected, claimed, now + leaseMs)) ? claimed : undefined;
+}
+
+/** Drops a claim whose notice did not go out, so that it is tried again at `retryAt`. */
+async function release(store: GameStore, record: GameRecord, claimed: Alarm, unclaimed: Alarm, retryAt: number): Promise<void> {
+  await mark(store, record, claimed, (latest) => ({ alarm: { for: unclaimed.for, step: unclaimed.step }, dueAt: latest === record ? retryAt : Math.min(retryAt, latest.dueAt ?? retryAt) }));
+}
+
+/**
+ * Replaces a claimed alarm. A move saved meanwhile keeps the claim when it left the deadline
+ * alone (a checker step within the turn), so the mark follows it to the new version; a move that
+ * changed the deadline dropped the claim with its alarm, and there is nothing left to mark.
+ */
+async function mark(store: GameStore, record: GameRecord, claimed: Alarm, next: (latest: GameRecord) => { alarm: Alarm | undefined; dueAt: number | undefined }): Promise<void> {
+  let latest = record;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { alarm, dueAt } = next(latest);
+    if (await store.setAlarm(latest.id, latest.version, claimed, alarm, dueAt)) return;
+    const reloaded = await store.load(record.id);
+    if (!reloaded.ok || JSON.stringify(reloaded.value.alarm) !== JSON.stringify(claimed)) return;
+    latest = reloaded.value;
+  }
+}

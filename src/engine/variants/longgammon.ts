@@ -1,0 +1,24 @@
+import { backgammonWinKind } from './short.ts';
+import type { Variant } from './types.ts';
+
+/**
+ * Longgammon (RULES.md §6): backgammon with all fifteen checkers starting on each side's 24
+ * point, in the opponent's home — a long race to bring them round, with hitting and the cube.
+ */
+export const longgammon: Variant = {
+  id: 'longgammon',
+  aliases: ['long-gammon'],
+  name: 'Longgammon',
+  family: 'short',
+  checkers: 15,
+  start: [[24, 15]],
+  options: {
+    nextGameStarter: ['toss', 'winner', 'alternate'],
+    withMars: [true, false],
+  },
+  opening: 'useOpeningDice',
+  hitting: true,
+  headRule: false,
+  blockRule: false,
+  winKind: backgammonWinKind,
+};

@@ -1,0 +1,25 @@
+import { backgammonWinKind } from './short.ts';
+import type { Variant } from './types.ts';
+
+/**
+ * Nackgammon (RULES.md §6): backgammon from Nack Ballard's start — two checkers further back on
+ * each side's 23 point, one fewer on the 13 and the 6 — so games are longer and more positional.
+ * Everything else, the cube included, is short nardy's international game.
+ */
+export const nackgammon: Variant = {
+  id: 'nackgammon',
+  aliases: ['nack'],
+  name: 'Nackgammon',
+  family: 'short',
+  checkers: 15,
+  start: [[24, 2], [23, 2], [13, 4], [8, 3], [6, 4]],
+  options: {
+    nextGameStarter: ['toss', 'winner', 'alternate'],
+    withMars: [true, false],
+  },
+  opening: 'useOpeningDice',
+  hitting: true,
+  headRule: false,
+  blockRule: false,
+  winKind: backgammonWinKind,
+};

@@ -1,0 +1,27 @@
+import { backgammonWinKind } from './short.ts';
+import type { Variant } from './types.ts';
+
+/**
+ * Sudden death (RULES.md §6): backgammon where the first side to hit wins the game, and every win
+ * is single — so there is no "with mars" option. The move generator is backgammon's; the match
+ * layer ends the game with the play that hits (whatever that play does after the hit changes
+ * nothing). A game nobody hits in is won by bearing off, also single.
+ */
+export const suddenDeath: Variant = {
+  id: 'suddenDeath',
+  aliases: ['sudden-death', 'sudden'],
+  name: 'Sudden death',
+  family: 'short',
+  checkers: 15,
+  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
+  options: {
+    nextGameStarter: ['toss', 'winner', 'alternate'],
+  },
+  opening: 'useOpeningDice',
+  hitting: true,
+  headRule: false,
+  blockRule: false,
+  firstHitWins: true,
+  topWinKind: 'oin',
+  winKind: backgammonWinKind,
+};

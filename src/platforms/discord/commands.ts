@@ -1,0 +1,101 @@
+/**
+ * The `/nardy` slash command as Discord registers it (`npm run discord:register`): one command
+ * with subcommands, so the bot takes one name in a server's command list. Names and choices are
+ * what `parse.ts` reads; descriptions carry Russian localisations beside English (Discord has no Georgian).
+ */
+import type { API } from '@discordjs/core/http-only';
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
+import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { t } from '../../i18n/index.ts';
+
+const SUBCOMMAND = 1;
+const STRING = 3;
+const INTEGER = 4;
+const BOOLEAN = 5;
+const USER = 6;
+
+/**
+ * Discord localises command names and descriptions only into its own locales: Russian is one,
+ * Georgian is not (its API refuses a `ka` key), so Georgian players see English here and choose
+ * `/nardy lang` for the rest.
+ */
+type Text = { en: string; ru: string };
+
+function described(text: Text) {
+  return { description: text.en, description_localizations: { ru: text.ru } };
+}
+
+/** Every variant of the engine's registry, named as the chats name it. */
+const VARIANT_CHOICES = (Object.keys(VARIANTS) as VariantId[]).map((id) => ({
+  name: t('en', `variant.${id}`), name_localizations: { ru: t('ru', `variant.${id}`) }, value: id,
+}));
+
+const variantOption = { type: STRING, name: 'variant', ...described({ en: 'Which game', ru: 'Какая игра' }), choices: VARIANT_CHOICES };
+
+/** The command definitions, ready for `PUT /applications/{id}/commands`. */
+export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] = [{
+  name: 'nardy',
+  type: 1,
+  ...described({ en: 'Play nardy and backgammon in this channel', ru: 'Играть в нарды в этом канале' }),
+  options: [
+    {
+      type: SUBCOMMAND, name: 'challenge', ...described({ en: 'Challenge someone (or anyone) to a game', ru: 'Вызвать на игру (кого-то или любого)' }),
+      options: [
+        { type: USER, name: 'opponent', ...described({ en: 'Who may accept (empty: anyone)', ru: 'Кто может принять (пусто: любой)' }) },
+        variantOption,
+        { type: INTEGER, name: 'match', ...described({ en: 'Match to N points (0: a single game)', ru: 'Матч до N очков (0: одна партия)' }), min_value: 0, max_value: 25 },
+        { type: BOOLEAN, name: 'cube', ...described({ en: 'Play with the doubling cube', ru: 'Играть с кубом удвоения' }) },
+        {
+          type: STRING, name: 'clock', ...described({ en: 'Time control', ru: 'Контроль времени' }),
+          choices: [
+            { name: 'none', name_localizations: { ru: 'без часов' }, value: 'n' },
+            { name: '15 min + 15 s', name_localizations: { ru: '15 мин + 15 с' }, value: 'f' },
+            { name: '1 day per move', name_localizations: { ru: '1 день на ход' }, value: 'd1' },
+            { name: '3 days per move', name_localizations: { ru: '3 дня на ход' }, value: 'd3' },
+          ],
+        },
+      ],
+    },
+    { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы' }) },
+    { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала' }) },
+    { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила' }), options: [variantOption] },
+    {
+      type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке' }),
+      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)' }) }],
+    },
+    {
+      type: SUBCOMMAND, name: 'remind', ...described({ en: 'Reminders to move', ru: 'Напоминания о ходе' }),
+      options: [{
+        type: STRING, name: 'mode', ...described({ en: 'How often', ru: 'Как часто' }),
+        choices: [
+          { name: 'off', name_localizations: { ru: 'выкл' }, value: 'off' },
+          { name: 'default', name_localizations: { ru: 'обычно' }, value: 'default' },
+          { name: 'frequent', name_localizations: { ru: 'часто' }, value: 'frequent' },
+        ],
+      }],
+    },
+    {
+      type: SUBCOMMAND, name: 'quiet', ...described({ en: 'Quiet hours for reminders', ru: 'Тихие часы для напоминаний' }),
+      options: [{ type: STRING, name: 'hours', ...described({ en: 'e.g. 23-7 +3 (hours, UTC offset) or off', ru: 'напр. 23-7 +3 (часы, сдвиг от UTC) или off' }), max_length: 20 }],
+    },
+    { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом' }) },
+    {
+      type: SUBCOMMAND, name: 'lang', ...described({ en: 'The bot\'s language for you', ru: 'Язык бота для вас' }),
+      options: [{
+        type: STRING, name: 'language', ...described({ en: 'Language', ru: 'Язык' }),
+        choices: [{ name: 'Русский', value: 'ru' }, { name: 'English', value: 'en' }, { name: 'ქართული', value: 'ka' }],
+      }],
+    },
+  ],
+}];
+
+/**
+ * Registers `/nardy` (bulk overwrite, so a rerun replaces it): in one guild, where it appears at
+ * once (for trying the bot), or globally. Returns the registered commands' names.
+ */
+export async function registerCommands(api: API, applicationId: string, guildId?: string): Promise<string[]> {
+  const registered = guildId === undefined
+    ? await api.applicationCommands.bulkOverwriteGlobalCommands(applicationId, NARDY_COMMANDS)
+    : await api.applicationCommands.bulkOverwriteGuildCommands(applicationId, guildId, NARDY_COMMANDS);
+  return registered.map((c) => c.name);
+}

@@ -1,0 +1,69 @@
+/**
+ * The Discord interactions' second half: the work after the acknowledgement (`ingress.ts`), the
+ * same for the HTTP endpoint and the gateway. An interaction becomes an intent (`parse.ts`), the
+ * app handles it (the interaction id is its update key: a duplicate is applied once), and its
+ * effects go out through the interaction's token (`send.ts`).
+ *
+ * The boundary (STYLE.md §12): the app answers deterministic problems itself (a toast, a text).
+ * Anything thrown is logged with its stack and the user gets a polite "something went wrong":
+ * Discord never redelivers an interaction, so there is nothing a retry status could achieve.
+ */
+import { Routes, type APIInteraction } from 'discord-api-types/v10';
+import { handleIntent, type AppDeps } from '../../app/index.ts';
+import { t, pickLang } from '../../i18n/index.ts';
+import { acknowledgement, type InteractionWork } from './ingress.ts';
+import { parseInteraction } from './parse.ts';
+import { discordInteractionEmit, type DiscordClient } from './send.ts';
+
+/** Returns how a player is named so that Discord notifies them: a user mention. */
+export function discordMention(player: { readonly id: string; readonly name: string }): string {
+  return /^discord:\d+$/.test(player.id) ? `<@${player.id.slice('discord:'.length)}>` : player.name;
+}
+
+/** Returns the work of an interaction: parse, run the app, answer through the interaction's token; never throws. */
+export function answerInteractions(deps: AppDeps, client: DiscordClient): InteractionWork {
+  const app: AppDeps = { mention: discordMention, ...deps };
+  return async (interaction) => {
+    const started = Date.now();
+    const intent = parseInteraction(interaction);
+    const emit = discordInteractionEmit(client, interaction);
+    const fields = { interaction: interaction.id, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
+    try {
+      if (intent !== undefined) await handleIntent(app, intent, emit);
+      client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
+    } catch (error) {
+      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', error: String(error), stack: error instanceof Error ? error.stack : undefined });
+      const text = t(pickLang(intent!.from.language), 'error.generic');
+      await emit(intent!.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent!.chat, text });
+    } finally {
+      await emit.finish();
+    }
+  };
+}
+
+/** A gateway dispatch as `discord.js` hands it over raw (`Events.Raw`). */
+export interface GatewayPacket {
+  readonly t?: string | null;
+  readonly d?: unknown;
+}
+
+/**
+ * Returns the listener for raw gateway packets (the self-hosted process with a bot token and no
+ * public endpoint): an `INTERACTION_CREATE` is acknowledged through the callback endpoint — there
+ * is no HTTP response to carry it — with the same deferral the endpoint would answer, then the same
+ * work runs. Other packets are ignored.
+ */
+export function gatewayInteractions(client: DiscordClient, work: InteractionWork): (packet: GatewayPacket) => Promise<void> {
+  return async (packet) => {
+    if (packet.t !== 'INTERACTION_CREATE') return;
+    const interaction = packet.d as APIInteraction;
+    const ack = acknowledgement(interaction);
+    if (ack === undefined || ack.type === 1) return;
+    try {
+      await client.api.rest.post(Routes.interactionCallback(interaction.id, interaction.token), { body: ack, auth: false });
+    } catch (error) {
+      return void client.log({ level: 'warn', event: 'discord-ack-failed', interaction: interaction.id, error: String(error) });
+    }
+    await work(interaction);
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * What a Discord interaction means (STYLE.md §16): a `/nardy …` subcommand or a button press
+ * becomes an `Intent`; anything else is `undefined`. The app re-validates every intent (who
+ * pressed, whose turn, which version), so a forged `custom_id` can only earn a polite answer.
+ *
+ * A player is `discord:<user id>`, named by their server nickname, else their display name, else
+ * their username; their language is the Discord client's `locale`.
+ */
+import type { APIInteraction, APIUser } from 'discord-api-types/v10';
+import type { ChallengeChoices, ChatUser, Intent, MessageRef } from '../../app/index.ts';
+import { VARIANTS } from '../../engine/index.ts';
+
+type ChatRef = MessageRef['chat'];
+type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
+
+/** An option as it arrives (a subcommand's options are nested one level). */
+interface Option {
+  readonly name: string;
+  readonly type: number;
+  readonly value?: string | number | boolean;
+  readonly options?: readonly Option[];
+}
+
+/** What the command and component payloads carry that we read; the rest is ignored. */
+interface Resolved {
+  readonly users?: Readonly<Record<string, APIUser>>;
+  readonly members?: Readonly<Record<string, { readonly nick?: string | null }>>;
+}
+
+const APPLICATION_COMMAND = 2;
+const MESSAGE_COMPONENT = 3;
+const BUTTON = 2;
+
+/** The chat of a Discord channel (a guild text channel, a thread or a DM). */
+export function discordChat(channelId: string): ChatRef {
+  return { platform: 'discord', chatId: channelId };
+}
+
+/** A Discord user as the app sees them. */
+export function discordUser(user: APIUser, nick?: string | null, locale?: string): ChatUser {
+  const name = [nick, user.global_name, user.username].find((n): n is string => typeof n === 'string' && n.trim() !== '') ?? `#${user.id}`;
+  return { id: `discord:${user.id}`, name, username: user.username, ...(locale === undefined ? {} : { language: locale }) };
+}
+
+/** The intent of an interaction, or `undefined` when it is nothing the bot answers. */
+export function parseInteraction(interaction: APIInteraction): Intent | undefined {
+  const user = interaction.member?.user ?? interaction.user;
+  const channelId = interaction.channel?.id ?? interaction.channel_id;
+  if (user === undefined || channelId === undefined || user.bot === true) return undefined;
+  const locale = 'locale' in interaction ? interaction.locale : undefined;
+  const base = { chat: discordChat(channelId), from: discordUser(user, interaction.member?.nick, locale), updateKey: `discord:${interaction.id}` };
+  if (interaction.type === MESSAGE_COMPONENT) {
+    const data = interaction.data as { custom_id?: unknown; component_type?: unknown };
+    if (data.component_type !== BUTTON || typeof data.custom_id !== 'string') return undefined;
+    return { kind: 'press', ...base, token: data.custom_id, message: { chat: base.chat, messageId: interaction.message.id } };
+  }
+  if (interaction.type !== APPLICATION_COMMAND) return undefined;
+  const data = interaction.data as { name?: string; options?: readonly Option[]; resolved?: Resolved };
+  if (data.name !== 'nardy') return undefined;
+  const sub = data.options?.[0];
+  const option = (name: string) => sub?.options?.find((o) => o.name === name)?.value;
+  switch (sub?.name) {
+    case 'challenge': return { kind: 'challenge', ...base, ...challengeOptions(option, data.resolved) };
+    case 'games':
+    case 'resign':
+    case 'help':
+      return { kind: sub.name, ...base };
+    case 'rules': {
+      const variant = variantOf(option('variant'));
+      return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
+    }
+    case 'vacation': {
+      const on = option('on');
+      return typeof on === 'boolean' ? { kind: 'vacation', ...base, away: on } : { kind: 'vacation', ...base };
+    }
+    case 'remind': {
+      const mode = option('mode');
+      return typeof mode === 'string' ? { kind: 'remind', ...base, mode } : { kind: 'remind', ...base };
+    }
+    case 'quiet': {
+      const hours = option('hours');
+      return { kind: 'quiet', ...base, args: typeof hours === 'string' ? hours : '' };
+    }
+    case 'lang': {
+      const lang = option('language');
+      return typeof lang === 'string' ? { kind: 'lang', ...base, lang } : { kind: 'lang', ...base };
+    }
+    default: return undefined;
+  }
+}
+
+function variantOf(value: unknown): VariantId | undefined {
+  return typeof value === 'string' && Object.hasOwn(VARIANTS, value) ? (value as VariantId) : undefined;
+}
+
+function challengeOptions(option: (name: string) => Option['value'], resolved: Resolved | undefined): { opponent?: ChatUser; variant?: VariantId; settings?: ChallengeChoices } {
+  const opponentId = option('opponent');
+  const user = typeof opponentId === 'string' ? resolved?.users?.[opponentId] : undefined;
+  const variant = variantOf(option('variant'));
+  const match = option('match');
+  const cube = option('cube');
+  const clock = option('clock');
+  const settings: ChallengeChoices = {
+    ...(typeof match === 'number' ? { matchLength: match } : {}),
+    ...(typeof cube === 'boolean' ? { doubling: cube } : {}),
+    ...(typeof clock === 'string' ? { clock } : {}),
+  };
+  return {
+    // A bot cannot play; challenging one is an open challenge.
+    ...(user === undefined || user.bot === true ? {} : { opponent: discordUser(user, resolved?.members?.[user.id]?.nick) }),
+    ...(variant === undefined ? {} : { variant }),
+    ...(Object.keys(settings).length === 0 ? {} : { settings }),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The challenge's settings keyboard with every variant of the registry (RULES.md §6): a page of
+ * all variants, and on the main page only the settings the chosen variant has.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeToken, type Button } from '../../src/app/index.ts';
+import { changedSettings, settingsMessage } from '../../src/app/texts.ts';
+import { VARIANTS, type VariantId } from '../../src/engine/index.ts';
+import { createChallenge, validateSettings, type MatchState } from '../../src/game/index.ts';
+import { t, variantName } from '../../src/i18n/index.ts';
+
+function challengeOf(variant: VariantId): MatchState {
+  const r = createChallenge({ id: 'abcd1234', by: { id: 'telegram:1', name: 'Ann' }, invitee: null, settings: { variant } }, 0);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.state;
+}
+
+const choices = (rows: Button[][]) => rows.flat().flatMap((b) => ('token' in b ? [decodeToken(b.token)!.choice] : []));
+const setKeys = (rows: Button[][]) => new Set(choices(rows).flatMap((c) => (c.k === 'set' ? [c.key] : [])));
+
+describe('settings keyboard: the variants come from the registry', () => {
+  it('the variants page offers every variant by name, the current one ticked, and a way back', () => {
+    const view = settingsMessage(challengeOf('nuclear'), 1, 'en', 'variants');
+    const labels = view.buttons.flat().map((b) => b.label);
+    for (const id of Object.keys(VARIANTS) as VariantId[]) {
+      expect(labels).toContain(id === 'nuclear' ? `✓ ${variantName('en', id)}` : variantName('en', id));
+    }
+    expect(choices(view.buttons)).toContainEqual({ k: 'settings' });
+  });
+
+  it('every variant button chooses its variant, and the result validates', () => {
+    const state = challengeOf('long');
+    for (const c of choices(settingsMessage(state, 1, 'en', 'variants').buttons)) {
+      if (c.k !== 'set') continue;
+      const input = changedSettings(state, c.key, c.value)!;
+      const settings = validateSettings(input as Parameters<typeof validateSettings>[0]);
+      expect(settings.ok, JSON.stringify(input)).toBe(true);
+    }
+  });
+
+  it('the main page shows the two nardy games, the chosen other variant, and a button to the rest', () => {
+    const rows = settingsMessage(challengeOf('hypergammon'), 1, 'ru').buttons;
+    expect(rows[0].map((b) => b.label)).toEqual([variantName('ru', 'long'), variantName('ru', 'short'), `✓ ${variantName('ru', 'hypergammon')}`]);
+    expect(rows[1]).toEqual([expect.objectContaining({ label: t('ru', 'settings.variants') })]);
+    expect(choices([rows[1]])).toEqual([{ k: 'variants' }]);
+  });
+
+  it('only the settings a variant has: no cube in tavla, no mars in sudden death, the Caucasian rule only in short nardy', () => {
+    expect(setKeys(settingsMessage(challengeOf('short'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'g', 'c', 'w', 'p', 'l', 'k']));
+    expect(setKeys(settingsMessage(challengeOf('tavla'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'w', 'p', 'l', 'k']));
+    expect(setKeys(settingsMessage(challengeOf('suddenDeath'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'c', 'p', 'l', 'k']));
+  });
+
+  it('choosing tavla takes its match to 3 and leaves the cube off', () => {
+    const state = challengeOf('short');
+    const code = (Object.keys(VARIANTS) as VariantId[]).indexOf('tavla').toString(36);
+    const settings = validateSettings(changedSettings(state, 'v', code) as Parameters<typeof validateSettings>[0]);
+    expect(settings).toMatchObject({ ok: true, value: { variant: 'tavla', matchLength: 3, doubling: false } });
+    expect(changedSettings(state, 'v', 'z')).toBeUndefined();
+  });
+});

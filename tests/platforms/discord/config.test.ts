@@ -1,0 +1,34 @@
+/** The DISCORD_* variables (src/config.ts): read once, validated, named when wrong or missing. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig, requireDiscord } from '../../../src/config.ts';
+
+const KEY = 'ab'.repeat(32);
+
+describe('config.ts: Discord', () => {
+  it('no DISCORD_* variable: no discord part; requireDiscord names the first one missing', () => {
+    const config = readConfig({});
+    expect(config.discord).toBeUndefined();
+    expect(() => requireDiscord(config)).toThrow(new ConfigError('DISCORD_APPLICATION_ID is not set: the Discord bot needs it'));
+  });
+
+  it('all of them: the public key lower-cased, the API root without a trailing slash', () => {
+    const config = readConfig({ DISCORD_APPLICATION_ID: '1234567890123456789', DISCORD_PUBLIC_KEY: KEY.toUpperCase(), DISCORD_BOT_TOKEN: 'MTIz.abc.def-ghi_jkl', DISCORD_API_ROOT: 'http://127.0.0.1:9/api/' });
+    expect(requireDiscord(config)).toEqual({ applicationId: '1234567890123456789', publicKey: KEY, botToken: 'MTIz.abc.def-ghi_jkl', apiRoot: 'http://127.0.0.1:9/api' });
+  });
+
+  it('the API root defaults to Discord\'s', () => {
+    expect(readConfig({ DISCORD_APPLICATION_ID: '1234567890123456789' }).discord?.apiRoot).toBe('https://discord.com/api');
+  });
+
+  it.each([
+    ['DISCORD_PUBLIC_KEY', 'not-hex'],
+    ['DISCORD_APPLICATION_ID', '12ab'],
+    ['DISCORD_API_ROOT', 'ftp://discord.com'],
+  ])('a bad %s fails naming it', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^${name}`));
+  });
+
+  it('a bad bot token is named, its value never shown', () => {
+    expect(() => readConfig({ DISCORD_BOT_TOKEN: 'secret with spaces in it!' })).toThrow(/^DISCORD_BOT_TOKEN \(25 characters, not shown\)/);
+  });
+});
