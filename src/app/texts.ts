@@ -27,8 +27,14 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   f: { kind: 'fischer', bankMinutes: 15, incrementSeconds: 15 },
   // Correspondence players expect days off (DailyGammon, lichess): two weeks per player.
   d1: { kind: 'correspondence', daysPerMove: 1, poolDays: 0, vacationDays: 14 },
+  d2: { kind: 'correspondence', daysPerMove: 2, poolDays: 0, vacationDays: 14 },
   d3: { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 14 },
+  d5: { kind: 'correspondence', daysPerMove: 5, poolDays: 0, vacationDays: 14 },
+  d7: { kind: 'correspondence', daysPerMove: 7, poolDays: 0, vacationDays: 14 },
 };
+
+/** The clocks on the settings keyboard: one row, so that with every other row it fits Discord's 25 buttons. */
+const KEYBOARD_CLOCKS = ['n', 'f', 'd1', 'd3', 'd7'] as const;
 
 /**
  * The settings keyboard names a variant by its place in the registry (one base-36 character), so
@@ -38,7 +44,7 @@ const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
 /** The variants on the keyboard's first page (the two nardy games); the rest are one press away. */
 const FIRST_PAGE = 2;
 
-/** Returns the clock a settings-keyboard code stands for (`n`, `f`, `d1`, `d3`), if any. Not a rule: a view's vocabulary. */
+/** Returns the clock a settings code stands for (`n`, `f`, `d1`, `d2`, `d3`, `d5`, `d7`), if any. Not a rule: a view's vocabulary. */
 export function clockChoice(code: string): MatchState['settings']['clock'] | undefined {
   return Object.hasOwn(CLOCKS, code) ? CLOCKS[code] : undefined;
 }
@@ -145,7 +151,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
     set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips),
   ]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
-  rows.push(Object.entries(CLOCKS).map(([code, c]) => set('l', code, clockText({ ...state, settings: { ...s, clock: c } }, lang), sameClock(c))));
+  rows.push(KEYBOARD_CLOCKS.map((code) => set('l', code, clockText({ ...state, settings: { ...s, clock: CLOCKS[code] } }, lang), sameClock(CLOCKS[code]))));
   if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);

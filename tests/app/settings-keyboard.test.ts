@@ -8,6 +8,7 @@ import { changedSettings, settingsMessage } from '../../src/app/texts.ts';
 import { VARIANTS, type VariantId } from '../../src/engine/index.ts';
 import { createChallenge, validateSettings, type MatchState } from '../../src/game/index.ts';
 import { t, variantName } from '../../src/i18n/index.ts';
+import { fitGrid } from '../../src/platforms/discord/components.ts';
 
 function challengeOf(variant: VariantId): MatchState {
   const r = createChallenge({ id: 'abcd1234', by: { id: 'telegram:1', name: 'Ann' }, invitee: null, settings: { variant } }, 0);
@@ -57,5 +58,28 @@ describe('settings keyboard: the variants come from the registry', () => {
     const settings = validateSettings(changedSettings(state, 'v', code) as Parameters<typeof validateSettings>[0]);
     expect(settings).toMatchObject({ ok: true, value: { variant: 'tavla', matchLength: 3, doubling: false } });
     expect(changedSettings(state, 'v', 'z')).toBeUndefined();
+  });
+});
+
+describe('settings keyboard: clocks, and Discord\'s 25 buttons', () => {
+  it('the correspondence clocks on the keyboard set 1, 3 or 7 days per move, with vacation days', () => {
+    const state = challengeOf('short');
+    const days = choices(settingsMessage(state, 1, 'en').buttons)
+      .flatMap((c) => (c.k === 'set' && c.key === 'l' ? [validateSettings(changedSettings(state, c.key, c.value) as Parameters<typeof validateSettings>[0])] : []))
+      .flatMap((r) => (r.ok && r.value.clock.kind === 'correspondence' ? [[r.value.clock.daysPerMove, r.value.clock.vacationDays]] : []));
+    expect(days).toEqual([[1, 14], [3, 14], [7, 14]]);
+  });
+
+  it('every page of every variant, also against the computer, fits Discord\'s 5 × 5 components', () => {
+    for (const variant of Object.keys(VARIANTS) as VariantId[]) {
+      for (const computer of variant === 'long' || variant === 'short' ? [false, true] : [false]) {
+        const base = challengeOf(variant);
+        const state = computer ? { ...base, settings: { ...base.settings, computer: 'strong' as const } } : base;
+        for (const page of ['main', 'variants'] as const) {
+          const rows = settingsMessage(state, 1, 'en', page).buttons;
+          expect(fitGrid(rows), `${variant}${computer ? ' vs computer' : ''}, ${page} page: ${rows.flat().length} buttons`).toBeDefined();
+        }
+      }
+    }
   });
 });
