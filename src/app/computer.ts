@@ -2,7 +2,7 @@
  * The computer at the table: which command it gives when the match waits for it, and the loop
  * that applies its commands through the same reducer and conditional write as a human's press.
  */
-import { ComputerPlayer, seededRandom, type CubeContext } from '../ai/index.ts';
+import type { CubeContext } from '../ai/index.ts';
 import { ok, type Result } from '../engine/index.ts';
 import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
@@ -30,12 +30,25 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** The computer's evaluators: the `src/ai` module, with its weights and bear-off table (~380 KB of data). */
+export type ComputerBrain = typeof import('../ai/index.ts');
+
+let brain: Promise<ComputerBrain> | undefined;
+
+/**
+ * Loads the computer's evaluators on the first game against it, so that a webhook's cold start
+ * (every update of every game) does not pay for them.
+ */
+export function loadComputer(): Promise<ComputerBrain> {
+  return (brain ??= import('../ai/index.ts'));
+}
+
 /**
  * Returns the computer's command when the match waits for it: double or roll, take or pass,
  * its play, or its answer to a resignation offer; undefined when it is not its turn.
  * Deterministic for a given match state (its random choices are seeded by the match).
  */
-export function computerCommand(state: MatchState): Command | undefined {
+export function computerCommand(state: MatchState, { ComputerPlayer, seededRandom }: ComputerBrain): Command | undefined {
   const seat = computerToAct(state);
   const game = state.game;
   if (seat === null || !game) return undefined;
@@ -78,7 +91,8 @@ const MAX_COMPUTER_COMMANDS = 200;
 export async function playComputer(deps: MatchDeps, outcome: Outcome, show?: (outcome: Outcome) => Promise<void>): Promise<Result<Outcome, AppError>> {
   let last = outcome;
   for (let i = 0; i < MAX_COMPUTER_COMMANDS; i++) {
-    const command = computerCommand(last.state);
+    if (computerToAct(last.state) === null) break;
+    const command = computerCommand(last.state, await loadComputer());
     if (!command) break;
     const next = await runCommand(deps, last.state.id, command, { expectedVersion: last.record.version });
     if (!next.ok) return next;

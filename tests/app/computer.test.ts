@@ -6,9 +6,11 @@
  * hopeless double, accept a resignation worth what it would win.
  */
 import { describe, expect, it } from 'vitest';
-import { computerCommand, computerToAct } from '../../src/app/computer.ts';
+import { computerCommand, computerToAct, loadComputer } from '../../src/app/computer.ts';
 import { COMPUTER_ID, type Command, type MatchState } from '../../src/game/index.ts';
 import { ANN, BOB, act, board, challenge, reject, step, withGame } from '../game/fixture.ts';
+
+const brain = await loadComputer();
 
 const COMPUTER = { id: COMPUTER_ID, name: 'Computer' };
 
@@ -19,7 +21,7 @@ function againstComputer(settings: Parameters<typeof challenge>[0] = {}): MatchS
 
 /** Applies the computer's command (it must have one, and the reducer must accept it). */
 function computerActs(state: MatchState, faces: number[] = []): { command: Command; state: MatchState } {
-  const command = computerCommand(state);
+  const command = computerCommand(state, brain);
   expect(command, `the computer acts at stage ${state.game?.turn.stage}`).toBeDefined();
   return { command: command!, state: act(state, command!, faces).state };
 }
