@@ -154,29 +154,3 @@ describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the
     expect(buttonsOf(board)).toEqual([]);
   }, 600_000);
 });
-describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the challenge to the result', () => {
-  it('a plakoto game: checkers are pinned, never hit, and the game ends by bearing off or the mother', async () => {
-    const w = world(-1009001, 909);
-    const gameId = await challengeAndAccept(w, '/nardy plakoto');
-    const { state, board, referee } = await playOut(w, gameId, false, 4000);
-    expect(state.settings.variant).toBe('plakoto');
-    const plays = state.history.filter((e) => e.type === 'played').map((e) => (e.type === 'played' ? e.move : ''));
-    expect(plays.some((m) => m.includes('*')), 'somebody pinned a checker').toBe(true);
-    const end = state.history.find((e) => e.type === 'gameEnded');
-    expect(end).toMatchObject({ reason: expect.stringMatching(/^(borne-off|draw)$/) });
-    expect(referee.plays).toBeGreaterThan(20);
-    if (state.result?.winner != null) expect(board.caption).toContain(state.players[state.result.winner]!.name);
-    expect(buttonsOf(board)).toEqual([]);
-  }, 600_000);
-
-  it('a gul bara game: mad doubles climb to 6-6 inside a turn, and the game is played to its result', async () => {
-    const w = world(-1009002, 4242);
-    const gameId = await challengeAndAccept(w, '/nardy gulbara');
-    const { state, board, referee } = await playOut(w, gameId, false, 5000);
-    expect(state.settings.variant).toBe('gulbara');
-    expect(referee.rungs, 'at least one ladder rung was played').toBeGreaterThan(0);
-    expect(state.result?.winner).not.toBeNull();
-    expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
-    expect(buttonsOf(board)).toEqual([]);
-  }, 600_000);
-});
