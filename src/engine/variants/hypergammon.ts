@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -9,19 +9,10 @@ import type { Variant } from './types.ts';
  * or in the winner's home) — gnubg's hypergammon scores them the same way.
  */
 export const hypergammon: Variant = {
+  ...backgammon(),
   id: 'hypergammon',
   aliases: ['hyper', '3-chequer-hypergammon'],
   name: 'Hypergammon',
-  family: 'short',
   checkers: 3,
   start: [[24, 1], [23, 1], [22, 1]],
-  options: {
-    nextGameStarter: ['toss', 'winner', 'alternate'],
-    withMars: [true, false],
-  },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
-  winKind: backgammonWinKind,
 };

@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -6,19 +6,9 @@ import type { Variant } from './types.ts';
  * point, in the opponent's home — a long race to bring them round, with hitting and the cube.
  */
 export const longgammon: Variant = {
+  ...backgammon(),
   id: 'longgammon',
   aliases: ['long-gammon'],
   name: 'Longgammon',
-  family: 'short',
-  checkers: 15,
   start: [[24, 15]],
-  options: {
-    nextGameStarter: ['toss', 'winner', 'alternate'],
-    withMars: [true, false],
-  },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
-  winKind: backgammonWinKind,
 };

@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -7,19 +7,9 @@ import type { Variant } from './types.ts';
  * Everything else, the cube included, is short nardy's international game.
  */
 export const nackgammon: Variant = {
+  ...backgammon(),
   id: 'nackgammon',
   aliases: ['nack'],
   name: 'Nackgammon',
-  family: 'short',
-  checkers: 15,
   start: [[24, 2], [23, 2], [13, 4], [8, 3], [6, 4]],
-  options: {
-    nextGameStarter: ['toss', 'winner', 'alternate'],
-    withMars: [true, false],
-  },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
-  winKind: backgammonWinKind,
 };

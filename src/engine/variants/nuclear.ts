@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -8,20 +8,9 @@ import type { Variant } from './types.ts';
  * opponent. The bomb is match state like the cube (src/game); the move generator is backgammon's.
  */
 export const nuclear: Variant = {
+  ...backgammon(),
   id: 'nuclear',
   aliases: ['nuclear-backgammon', 'bomb'],
   name: 'Nuclear backgammon',
-  family: 'short',
-  checkers: 15,
-  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
-  options: {
-    nextGameStarter: ['toss', 'winner', 'alternate'],
-    withMars: [true, false],
-  },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
   bomb: true,
-  winKind: backgammonWinKind,
 };

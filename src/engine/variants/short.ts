@@ -7,23 +7,35 @@ import type { Variant, WinKind } from './types.ts';
  * or in the winner's home (the loser's points 19..24).
  */
 export const short: Variant = {
+  ...backgammon(),
   id: 'short',
   aliases: ['backgammon', 'short-nardy', 'korotkie', 'international', 'caucasian'],
   name: 'Short nardy',
-  family: 'short',
-  checkers: 15,
-  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
   options: {
     gameType: ['international', 'caucasian'],
     nextGameStarter: ['toss', 'winner', 'alternate'],
     withMars: [true, false],
   },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
-  winKind: backgammonWinKind,
 };
+
+/**
+ * The rules short nardy's §6 relatives share with it (RULES.md §3: hitting, the bar, opposite
+ * directions, the opening throw, backgammon's scoring); each variant spreads them and states only
+ * what differs.
+ */
+export function backgammon(): Omit<Variant, 'id' | 'aliases' | 'name'> {
+  return {
+    family: 'short',
+    checkers: 15,
+    start: [[24, 2], [13, 5], [8, 3], [6, 5]],
+    options: { nextGameStarter: ['toss', 'winner', 'alternate'], withMars: [true, false] },
+    opening: 'useOpeningDice',
+    hitting: true,
+    headRule: false,
+    blockRule: false,
+    winKind: backgammonWinKind,
+  };
+}
 
 /**
  * Returns oin, mars or koks by backgammon's rule (RULES.md §3 result), the winner as `board[0]`;

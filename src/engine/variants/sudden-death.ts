@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -8,20 +8,13 @@ import type { Variant } from './types.ts';
  * nothing). A game nobody hits in is won by bearing off, also single.
  */
 export const suddenDeath: Variant = {
+  ...backgammon(),
   id: 'suddenDeath',
   aliases: ['sudden-death', 'sudden'],
   name: 'Sudden death',
-  family: 'short',
-  checkers: 15,
-  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
   options: {
     nextGameStarter: ['toss', 'winner', 'alternate'],
   },
-  opening: 'useOpeningDice',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
   firstHitWins: true,
   topWinKind: 'oin',
-  winKind: backgammonWinKind,
 };

@@ -1,4 +1,4 @@
-import { backgammonWinKind } from './short.ts';
+import { backgammon } from './short.ts';
 import type { Variant } from './types.ts';
 
 /**
@@ -9,23 +9,17 @@ import type { Variant } from './types.ts';
  * as mars. Later games of a match are opened by the last game's winner, as Turkish players do.
  */
 export const tavla: Variant = {
+  ...backgammon(),
   id: 'tavla',
   aliases: ['turkish'],
   name: 'Tavla',
-  family: 'short',
-  checkers: 15,
-  start: [[24, 2], [13, 5], [8, 3], [6, 5]],
   options: {
     nextGameStarter: ['winner', 'toss', 'alternate'],
     withMars: [true, false],
   },
   opening: 'rollAgain',
-  hitting: true,
-  headRule: false,
-  blockRule: false,
   hitStopsInBearOff: true,
   noCube: true,
   defaultMatchLength: 3,
   topWinKind: 'mars',
-  winKind: backgammonWinKind,
 };
