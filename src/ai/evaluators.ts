@@ -4,7 +4,7 @@
  * Only the neural evaluator's score is an equity (points per game); the others are rankings.
  */
 import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
-import { encode, newFeatures, type Features } from './features.ts';
+import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, type Features } from './features.ts';
 import { Net, OUTPUTS } from './net.ts';
 import { type AiRules, wonPoints } from './rules.ts';
 import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
@@ -30,7 +30,16 @@ export class NetEvaluator implements Evaluator {
   private readonly f: Features = newFeatures();
   /** Outputs of the last `score` (exact ones for a finished game). */
   readonly last = new Float32Array(OUTPUTS);
-  constructor(readonly net: Net, readonly rules: AiRules) {}
+  private readonly expert: ExpertScratch | undefined;
+  constructor(readonly net: Net, readonly rules: AiRules) {
+    this.expert = net.inputs > RAW_INPUTS ? new ExpertScratch() : undefined;
+  }
+
+  /** Writes the net's inputs for the board at `b[at..]` into `f` (raw, plus expert ones when the net reads them). */
+  encode(b: Int8Array, at: number, f: Features): Features {
+    encode(b, at, f);
+    return this.expert ? encodeExpert(b, at, f, this.rules.short, this.expert) : f;
+  }
 
   score(b: Int8Array, at: number): number {
     const won = wonPoints(this.rules, b, at);
@@ -43,8 +52,7 @@ export class NetEvaluator implements Evaluator {
       o[0] = bearoffWinChance(b, at); o[1] = o[2] = o[3] = o[4] = 0;
       return 2 * o[0] - 1;
     }
-    encode(b, at, this.f);
-    o.set(this.net.forward(this.f));
+    o.set(this.net.forward(this.encode(b, at, this.f)));
     if (!this.rules.short && this.rules.options.longScoring !== 'withKoks') { o[2] = 0; o[4] = 0; }
     return outputsEquity(o, this.rules.options.withMars);
   }

@@ -4,15 +4,25 @@
  * side to roll at 26..51, each in its own numbering). Sparse: only non-zero inputs are written,
  * into preallocated arrays.
  *
- * Per side and point, TD-Gammon's four units: n ≥ 1, n ≥ 2, n ≥ 3, (n − 3)/2 beyond three.
- * Per side: bar/2, off/15, pips/100. Both families use the same layout (the long family has no
- * bar, so its bar unit stays zero); a net is trained for one family only.
+ * Raw inputs (the first 198), per side and point TD-Gammon's four units: n ≥ 1, n ≥ 2, n ≥ 3,
+ * (n − 3)/2 beyond three; per side bar/2, off/15, pips/100. Both families use the same layout
+ * (the long family has no bar, so its bar unit stays zero); a net is trained for one family only.
+ *
+ * Expert inputs (the next 8, nets with `INPUTS` inputs): what a raw net learns slowly because it
+ * needs several points at once (TD-Gammon 2's lesson, and gnubg's inputs): the chance of being
+ * hit, primes, the back checker's escapes, and for long nardy how many dice a side can still
+ * play. A net trained on raw inputs only is widened with zero weights for them (`widen` in
+ * net.ts), so it plays exactly as before until training teaches it to read them.
  */
 
-/** Inputs per side: 24 points × 4, bar, off, pips. */
+/** Raw inputs per side: 24 points × 4, bar, off, pips. */
 const PER_SIDE = 24 * 4 + 3;
-/** Total inputs of the evaluator. */
-export const INPUTS = 2 * PER_SIDE;
+/** Raw inputs of the evaluator (the first nets'). */
+export const RAW_INPUTS = 2 * PER_SIDE;
+/** Expert inputs after the raw ones. */
+export const EXPERT_INPUTS = 8;
+/** Total inputs of the evaluator with expert inputs. */
+export const INPUTS = RAW_INPUTS + EXPERT_INPUTS;
 
 /** Sparse features: `count` pairs of (input index, value). */
 export interface Features {
@@ -26,7 +36,7 @@ export function newFeatures(): Features {
   return { count: 0, index: new Int32Array(INPUTS), value: new Float32Array(INPUTS) };
 }
 
-/** Encodes the board stored at `b[at..at+52)` into `f`. */
+/** Encodes the raw inputs of the board stored at `b[at..at+52)` into `f`. */
 export function encode(b: Int8Array, at: number, f: Features): Features {
   let c = 0;
   const index = f.index, value = f.value;
@@ -51,4 +61,208 @@ export function encode(b: Int8Array, at: number, f: Features): Features {
   }
   f.count = c;
   return f;
+}
+
+/** Scratch boards of one side's view: its checkers and the other side's, both in its numbering. */
+export class ExpertScratch {
+  readonly mine = new Int8Array(26);
+  readonly theirs = new Int8Array(26);
+  /** Shooter and blot of each pair `shots` looks at. */
+  readonly from = new Int8Array(24 * 25);
+  readonly to = new Int8Array(24 * 25);
+  /** Results of `longWall`. */
+  wall = 0;
+  trapped = 0;
+}
+
+/** Appends the expert inputs of the board at `b[at..]` to raw features already in `f`. */
+export function encodeExpert(b: Int8Array, at: number, f: Features, short: boolean, s: ExpertScratch): Features {
+  if (short) {
+    let contact = false;
+    for (let side = 0; side < 2; side++) {
+      viewShort(b, at, side, s);
+      // The side that has just moved (0) is about to be shot at; the side to roll (1) would be after its move.
+      put(f, side * 3, shots(s.mine, s.theirs, s) / 36);
+      put(f, side * 3 + 1, primeAhead(s.mine, s.theirs) / 6);
+      put(f, side * 3 + 2, escapes(s.mine, s.theirs) / 36);
+      if (side === 0) contact = inContact(s.mine, s.theirs);
+    }
+    put(f, 6, contact ? 1 : 0);
+  } else {
+    for (let side = 0; side < 2; side++) {
+      viewLong(b, at, side, s);
+      longWall(s.mine, s.theirs, s);
+      put(f, side * 3, s.wall / 6); // this side's wall in the other's way
+      put(f, side * 3 + 1, s.trapped / 15);
+      put(f, side * 3 + 2, playableDice(s.mine, s.theirs) / 6);
+    }
+  }
+  return f;
+}
+
+/** Appends expert input `i` with value `v` when non-zero. */
+function put(f: Features, i: number, v: number): void {
+  if (v !== 0) { f.index[f.count] = RAW_INPUTS + i; f.value[f.count++] = v; }
+}
+
+/**
+ * Short family, one side's view: `mine` its points 1..24 (25 bar); `theirs` the other side's
+ * checkers at my point 25 − q, its bar at my 0 — so the other side moves upwards in my numbering.
+ */
+function viewShort(b: Int8Array, at: number, side: number, s: ExpertScratch): void {
+  const me = at + side * 26, them = at + (1 - side) * 26;
+  for (let p = 0; p <= 25; p++) s.mine[p] = b[me + p];
+  s.theirs[0] = b[them + 25];
+  for (let q = 1; q <= 24; q++) s.theirs[25 - q] = b[them + q];
+  s.theirs[25] = 0;
+}
+
+/**
+ * Long family, one side's view in the other side's route order: index k = 1..24 is the other
+ * side's point k (it moves 24 → 1); `theirs[k]` its checkers there, `mine[k]` mine there
+ * (my point p is its point ((p + 11) % 24) + 1).
+ */
+function viewLong(b: Int8Array, at: number, side: number, s: ExpertScratch): void {
+  const me = at + side * 26, them = at + (1 - side) * 26;
+  s.mine[0] = s.mine[25] = s.theirs[0] = s.theirs[25] = 0;
+  for (let p = 1; p <= 24; p++) {
+    s.theirs[p] = b[them + p];
+    s.mine[((p + 11) % 24) + 1] = b[me + p];
+  }
+}
+
+/**
+ * Rolls out of 36 with which the other side hits at least one of my blots (short family; its
+ * checkers at `theirs`, moving upwards, must enter from 0 first when on the bar).
+ */
+function shots(mine: Int8Array, theirs: Int8Array, s: ExpertScratch): number {
+  // The (shooter, blot) pairs first, so each roll only looks at them.
+  const from = s.from, to = s.to;
+  const barred = theirs[0] > 0;
+  let pairs = 0;
+  for (let p = 1; p <= 24; p++) {
+    if (mine[p] !== 1) continue;
+    // With checkers on the bar only the entering checker may hit (an approximation for doubles).
+    for (let x = Math.max(0, p - 24); x < p; x++) {
+      if (theirs[x] === 0 || (barred && x > 0)) continue;
+      from[pairs] = x; to[pairs++] = p;
+    }
+  }
+  if (pairs === 0) return 0;
+  let hit = 0;
+  for (let d1 = 1; d1 <= 6; d1++) {
+    for (let d2 = d1; d2 <= 6; d2++) {
+      for (let k = 0; k < pairs; k++) {
+        if (pairHit(mine, from[k], to[k], d1, d2)) { hit += d1 === d2 ? 1 : 2; break; }
+      }
+    }
+  }
+  return hit;
+}
+
+function pairHit(mine: Int8Array, x: number, p: number, d1: number, d2: number): boolean {
+  const dist = p - x;
+  if (d1 === d2) {
+    if (dist % d1 !== 0 || dist > 4 * d1) return false;
+    for (let land = x + d1; land < p; land += d1) if (mine[land] >= 2) return false;
+    return true;
+  }
+  return dist === d1 || dist === d2 || (dist === d1 + d2 && (mine[x + d1] < 2 || mine[x + d2] < 2));
+}
+
+/**
+ * Short family: the longest run of the blocker's made points (two or more checkers) among the
+ * points the runner (moving upwards in this numbering) has still to pass: above its rearmost.
+ */
+function primeAhead(blocker: Int8Array, runner: Int8Array): number {
+  let back = 25;
+  for (let x = 0; x <= 24; x++) if (runner[x] > 0) { back = x; break; }
+  let best = 0, run = 0;
+  for (let p = back + 1; p <= 24; p++) {
+    if (blocker[p] >= 2) { run++; if (run > best) best = run; } else run = 0;
+  }
+  return best;
+}
+
+/**
+ * Short family: rolls out of 36 with which my rearmost checker can get past the other side's
+ * last point in its way (36 when nothing is in its way or it has no checker back).
+ */
+function escapes(mine: Int8Array, theirs: Int8Array): number {
+  // In my numbering I move downwards: from my rearmost point (25 is the bar) towards 1.
+  let back = 0;
+  for (let p = 25; p >= 1; p--) if (mine[p] > 0) { back = p; break; }
+  // Their points (two or more) below my rearmost checker; theirs[x] sits at my point x.
+  let last = 0;
+  for (let x = back - 1; x >= 1; x--) if (theirs[x] >= 2) last = x;
+  if (back === 0 || last === 0) return 36;
+  let n = 0;
+  for (let d1 = 1; d1 <= 6; d1++) {
+    for (let d2 = d1; d2 <= 6; d2++) {
+      let ok = false;
+      if (d1 === d2) {
+        let p = back;
+        for (let k = 0; k < 4 && !ok; k++) {
+          p -= d1;
+          if (p < 1 || theirs[p] >= 2) break;
+          if (p < last) ok = true;
+        }
+      } else {
+        const a = back - d1, c = back - d2, t = back - d1 - d2;
+        ok = (a >= 1 && a < last && theirs[a] < 2) || (c >= 1 && c < last && theirs[c] < 2) ||
+          (t >= 1 && t < last && theirs[t] < 2 && ((a >= 1 && theirs[a] < 2) || (c >= 1 && theirs[c] < 2)));
+      }
+      if (ok) n += d1 === d2 ? 1 : 2;
+    }
+  }
+  return n;
+}
+
+/** True while some checker of one side still has to pass a checker of the other (short family). */
+function inContact(mine: Int8Array, theirs: Int8Array): boolean {
+  let myBack = 0;
+  for (let p = 25; p >= 1; p--) if (mine[p] > 0) { myBack = p; break; }
+  for (let x = 0; x < myBack; x++) if (theirs[x] > 0) return true;
+  return false;
+}
+
+/**
+ * Long family, in the runner's numbering (it moves 24 → 1): the longest run of points the
+ * blocker holds (one checker holds a point) below the runner's rearmost checker, and — when that
+ * run is three or longer — how many of the runner's checkers are still behind its top.
+ */
+function longWall(blocker: Int8Array, runner: Int8Array, s: ExpertScratch): void {
+  let back = 0;
+  for (let k = 24; k >= 1; k--) if (runner[k] > 0) { back = k; break; }
+  let best = 0, run = 0, top = 0;
+  for (let k = back - 1; k >= 1; k--) {
+    if (blocker[k] > 0) { run++; if (run > best) { best = run; top = k + run - 1; } } else run = 0;
+  }
+  let n = 0;
+  if (best >= 3) for (let k = top + 1; k <= 24; k++) n += runner[k];
+  s.wall = best;
+  s.trapped = n;
+}
+
+/**
+ * Long family: how many die values 1..6 the side could play with at least one checker, one die
+ * alone (bearing off aside: a side at home has no wall to fear). A side walled in loses dice.
+ * Both arrays are in the other side's numbering (`viewLong`); its point k is my point
+ * ((k + 11) % 24) + 1, and I move from my 24 towards 1.
+ */
+function playableDice(mine: Int8Array, theirs: Int8Array): number {
+  let n = 0;
+  for (let d = 1; d <= 6; d++) {
+    let ok = false;
+    for (let k = 1; k <= 24 && !ok; k++) {
+      if (mine[k] === 0) continue;
+      const p = ((k + 11) % 24) + 1; // my point
+      const to = p - d;
+      if (to < 1) continue;
+      const toK = ((to + 11) % 24) + 1;
+      if (theirs[toK] === 0) ok = true;
+    }
+    if (ok) n++;
+  }
+  return n;
 }

@@ -116,6 +116,31 @@ export class Net {
   }
 }
 
+/**
+ * A wider copy of `net` that computes exactly the same outputs: new inputs get zero weights and
+ * new hidden units small random input weights but zero output weights, so training grows them
+ * from where the old net stands instead of from scratch.
+ */
+export function widen(net: Net, inputs: number, hidden: number, random: () => number, scale = 0.1): Net {
+  if (inputs < net.inputs || hidden < net.hidden) throw new Error('widen: a net can only grow');
+  const H = net.hidden, w = net.w;
+  const wide = new Net(inputs, hidden);
+  const v = wide.w;
+  const o1 = inputs * hidden, o2 = o1 + hidden, o3 = o2 + OUTPUTS * hidden;
+  const old1 = net.inputs * H, old2 = old1 + H, old3 = old2 + OUTPUTS * H;
+  for (let i = 0; i < inputs; i++) {
+    for (let j = 0; j < hidden; j++) {
+      v[i * hidden + j] = i < net.inputs && j < H ? w[i * H + j] : i < net.inputs ? (random() * 2 - 1) * scale : 0;
+    }
+  }
+  for (let j = 0; j < hidden; j++) v[o1 + j] = j < H ? w[old1 + j] : 0;
+  for (let m = 0; m < OUTPUTS; m++) {
+    for (let j = 0; j < hidden; j++) v[o2 + m * hidden + j] = j < H ? w[old2 + m * H + j] : 0;
+    v[o3 + m] = w[old3 + m];
+  }
+  return wide;
+}
+
 /** Writes a checkpoint as JSON text. */
 export function netToJson(net: Net, meta: NetMeta): string {
   const bytes = new Uint8Array(net.w.buffer, net.w.byteOffset, net.w.byteLength);

@@ -8,14 +8,17 @@
  * CPU seconds accumulate in it.
  *
  *   nice -n 19 npm run train:short -- --minutes 30
- *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--fresh]
+ *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--hidden 64] [--fresh]
+ *
+ * A checkpoint of an older layout (fewer inputs, or fewer hidden units than `--hidden`) is widened
+ * on resume without changing its play (`widen` in src/ai/net.ts).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBoard, type VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { INPUTS, encode, newFeatures } from '../../src/ai/features.ts';
-import { Net, OUTPUTS, netFromJson, netToJson, type NetJson, type NetMeta } from '../../src/ai/net.ts';
+import { INPUTS, newFeatures } from '../../src/ai/features.ts';
+import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom, rollDie } from '../../src/ai/random.ts';
 import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
 import { Searcher } from '../../src/ai/search.ts';
@@ -27,7 +30,8 @@ function arg(name: string, fallback: string): string {
 }
 const variant = arg('variant', 'short') as VariantId;
 const minutes = Number(arg('minutes', '30'));
-const hidden = Number(arg('hidden', '64'));
+/** Hidden units: of a fresh net, or what a resumed net is widened to (never narrowed). */
+const hidden = Number(arg('hidden', '0')) || undefined;
 const lambda = Number(arg('lambda', '0.7'));
 const fresh = args.includes('--fresh');
 const file = fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
@@ -38,12 +42,18 @@ let meta: NetMeta;
 if (!fresh && existsSync(file)) {
   const json = JSON.parse(readFileSync(file, 'utf8')) as NetJson;
   net = netFromJson(json);
-  meta = { variant, inputs: json.inputs, hidden: json.hidden, games: json.games, cpuSeconds: json.cpuSeconds, lambda: json.lambda, alpha: json.alpha, runs: json.runs };
-  console.log(`resuming ${file}: ${meta.games} games, ${Math.round(meta.cpuSeconds)} CPU s`);
+  console.log(`resuming ${file}: ${json.games} games, ${Math.round(json.cpuSeconds)} CPU s, ${json.inputs} inputs, ${json.hidden} hidden`);
+  // A net of an older layout (raw inputs only, or narrower) grows into the current one, playing
+  // exactly as before; training then teaches it the new inputs and units.
+  if (json.inputs < INPUTS || (hidden ?? 0) > json.hidden) {
+    net = widen(net, INPUTS, Math.max(hidden ?? 0, json.hidden), seededRandom(777 + json.games));
+    console.log(`widened to ${net.inputs} inputs, ${net.hidden} hidden`);
+  }
+  meta = { variant, inputs: net.inputs, hidden: net.hidden, games: json.games, cpuSeconds: json.cpuSeconds, lambda: json.lambda, alpha: json.alpha, runs: json.runs };
 } else {
-  net = new Net(INPUTS, hidden);
+  net = new Net(INPUTS, hidden ?? 64);
   net.randomize(seededRandom(12345), 0.1);
-  meta = { variant, inputs: INPUTS, hidden, games: 0, cpuSeconds: 0, lambda, alpha: 0.1, runs: [] };
+  meta = { variant, inputs: INPUTS, hidden: net.hidden, games: 0, cpuSeconds: 0, lambda, alpha: 0.1, runs: [] };
 }
 meta.alpha = Number(arg('alpha', String(meta.alpha)));
 
@@ -96,8 +106,7 @@ function playGame(): { turns: number; error: number } {
     target[0] = 1 - next[0];
     target[1] = next[3]; target[2] = next[4];
     target[3] = next[1]; target[4] = next[2];
-    encode(states, s * BOARD, f);
-    net.forward(f);
+    net.forward(ev.encode(states, s * BOARD, f));
     error += net.train(f, target, meta.alpha);
   }
   return { turns: t, error: error / Math.max(1, t - 1) };
