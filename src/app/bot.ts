@@ -150,10 +150,11 @@ async function noticeTurn(deps: AppDeps, emit: Emit, gameId: string, player: { i
   }
 }
 
-async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, lang: Lang): Promise<void> {
-  const token = decodeToken(intent.token);
+type Loading = ReturnType<typeof loadMatch>;
+
+async function handlePress(deps: AppDeps, intent: Intent & { kind: 'press' }, emit: Emit, lang: Lang, token: Token | undefined, loading: Loading | undefined): Promise<void> {
   if (!token) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
-  const loaded = await loadMatch(deps.store, token.gameId);
+  const loaded = await (loading ?? loadMatch(deps.store, token.gameId));
   if (!loaded.ok) return void (await emit({ kind: 'toast', text: errorText(lang, loaded.error) }));
   const { record, state } = loaded.value;
   const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
@@ -395,14 +396,18 @@ async function handleRules(deps: AppDeps, intent: Intent & { kind: 'rules' }, em
  * then retry). Not a rule: the conversation around the rules.
  */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
-  // Two independent reads in one round trip: every update pays for them before anything else.
+  // Independent reads in one round trip: every update pays for them before anything else (a
+  // press's match too: read alongside, and only used once the update is known to be new).
+  const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
+  const loading = token === undefined ? undefined : loadMatch(deps.store, token.gameId);
+  loading?.catch(() => undefined);
   const [lang, first] = await Promise.all([
     langOf(deps, intent.from),
     intent.updateKey === undefined || deps.store.claimUpdate(intent.updateKey, deps.now(), UPDATE_TTL_SECONDS),
   ]);
   if (!first) return;
   switch (intent.kind) {
-    case 'press': return handlePress(deps, intent, emit, lang);
+    case 'press': return handlePress(deps, intent, emit, lang, token, loading);
     case 'challenge': return handleChallenge(deps, intent, emit);
     case 'start': return handleStart(deps, intent, emit);
     case 'resign': return handleResign(deps, intent, emit);

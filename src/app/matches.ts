@@ -10,6 +10,7 @@ import {
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
 import type { Alarm, ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import { recallDecoded, rememberDecoded } from './decoded.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
 /** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
@@ -97,6 +98,7 @@ export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat
   if (!created.ok) return created;
   const saved = await deps.store.create(recordOf(created.value.state, 1, now, chat, lang));
   if (!saved.ok) return fail(storeError(saved.error));
+  rememberDecoded(saved.value.id, saved.value.version, saved.value.state, created.value.state);
   return ok({ record: saved.value, state: created.value.state, events: created.value.events });
 }
 
@@ -141,14 +143,19 @@ export async function runCommand(
   await options.beforeSave?.(applied.value.state);
   const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm), record.version);
   if (!saved.ok) return fail(storeError(saved.error));
+  rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }
 
-/** Loads and decodes a stored match. */
+/** Loads and decodes a stored match (the decoding is skipped when this process wrote or read that very version). */
 export async function loadMatch(store: GameStore, gameId: string): Promise<Result<{ record: GameRecord; state: MatchState }, AppError>> {
   const loaded = await store.load(gameId);
   if (!loaded.ok) return fail(storeError(loaded.error));
-  const state = decodeMatch(loaded.value.state);
+  const record = loaded.value;
+  const known = recallDecoded(gameId, record.version, record.state);
+  if (known !== undefined) return ok({ record, state: known });
+  const state = decodeMatch(record.state);
   if (!state.ok) return state;
-  return ok({ record: loaded.value, state: state.value });
+  rememberDecoded(gameId, record.version, record.state, state.value);
+  return ok({ record, state: state.value });
 }

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMatch, openChallenge, runCommand, type MatchDeps } from '../../src/app/matches.ts';
 import { cryptoDice, fixedDice } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
-import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
+import { decodeMatch, positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GAME_SORT_KEY, gameKey } from '../../src/store/layout.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
 
 const alice = { id: 'telegram:1', name: 'Alice' };
@@ -39,6 +41,8 @@ describe('matches in DynamoDB: one read, the reducer, one conditional write (iss
     const loaded = await loadMatch(table.store, 'g-play');
     if (!loaded.ok || !moved.ok) throw new Error('lost');
     expect(loaded.value.state).toEqual(moved.value.state);
+    // The stored form itself replays to the same match (loadMatch may take it from memory).
+    expect(decodeMatch(loaded.value.record.state)).toEqual({ ok: true, value: moved.value.state });
     expect(loaded.value.record.version).toBe(3);
     expect(loaded.value.record.status).toBe('active');
     const mine = await table.store.listByPlayer(bob.id);
@@ -101,6 +105,20 @@ describe('matches in DynamoDB: one read, the reducer, one conditional write (iss
     expect(!r.ok && r.error.kind).toBe('invalid-state');
     const after = await table.store.load('g-corrupt');
     expect(after.ok && after.value.state).toEqual(tampered.state);
+  });
+
+  it('a stored match changed by hand under the same version is decoded afresh, never taken from memory', async () => {
+    await startedGame('g-edited');
+    const before = await loadMatch(table.store, 'g-edited');
+    expect(before.ok).toBe(true);
+    // Not through the store (which bumps the version): the item is edited in place.
+    await table.documents.send(new UpdateCommand({
+      TableName: table.tableName, Key: { pk: gameKey('g-edited'), sk: GAME_SORT_KEY },
+      UpdateExpression: 'SET #state = :state', ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': JSON.stringify({ v: 1, h: [['C', 0, 'nonsense']], s: [] }) },
+    }));
+    const after = await loadMatch(table.store, 'g-edited');
+    expect(!after.ok && after.error.kind).toBe('invalid-state');
   });
 
   it('an unknown game is not-found', async () => {
