@@ -42,8 +42,17 @@ export function wonPoints(rules: AiRules, b: Int8Array, at: number): number {
   return 2;
 }
 
-/** Writes the board at `src[from..]` seen from the other side into `dst[to..]`. */
+/** Writes the board at `src[from..]` seen from the other side into `dst[to..]` (also in place: the same array and offset). */
 export function swapInto(src: Int8Array, from: number, dst: Int8Array, to: number): void {
+  if (src === dst && from === to) {
+    // A side that cannot move hands over the very board it was given.
+    for (let i = 0; i < 26; i++) {
+      const mine = src[from + i];
+      src[from + i] = src[from + 26 + i];
+      src[from + 26 + i] = mine;
+    }
+    return;
+  }
   for (let i = 0; i < 26; i++) {
     dst[to + i] = src[from + 26 + i];
     dst[to + 26 + i] = src[from + i];
