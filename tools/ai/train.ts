@@ -4,8 +4,8 @@
  * λ-return (forward view: (1 − λ)·next estimate + λ·next λ-return, the game's result at the end).
  *
  * Resumable: the checkpoint `src/ai/weights/<variant>.json` is read if present and rewritten every
- * minute and at the end (so a run may be stopped at any time, losing at most a minute); games and
- * CPU seconds accumulate in it.
+ * minute and at the end — also when the run is stopped with Ctrl-C; games and CPU seconds
+ * accumulate in it.
  *
  *   nice -n 19 npm run train:short -- --minutes 30
  *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--hidden 64] [--fresh]
@@ -125,7 +125,12 @@ function save(): void {
   writeFileSync(`${file}.tmp`, netToJson(net, out));
   renameSync(`${file}.tmp`, file);
 }
-while (cpuSeconds() < budget) {
+// Ctrl-C (or a TERM) ends the run at the next game and still writes the checkpoint.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
+while (cpuSeconds() < budget && !stopping) {
+  // The loop is synchronous: let the signal handlers run now and then.
+  if (games % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
   const g = playGame();
   games++; window++; turns += g.turns; err += g.error;
   if (Date.now() - lastSave > 60_000) {
