@@ -1,7 +1,7 @@
 /**
  * Matches this process has just decoded or written, so that the next press on the same game does
  * not replay its whole history again (decoding checks every move through the reducer: a few
- * milliseconds mid-game, the largest part of a warm press; bench/local.ts).
+ * milliseconds mid-game, spent before the next picture can even start; bench/local.ts).
  *
  * Safe because a stored match is only ever written by a conditional write that bumps its version:
  * one (game, version) has one stored form for good. The stored form is compared as well (key order
@@ -36,7 +36,7 @@ export function recallDecoded(id: string, version: number, stored: unknown): Mat
 }
 
 /** JSON with object keys sorted: equal for equal values whatever order a database returns keys in. */
-export function canonical(value: unknown): string {
+function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
