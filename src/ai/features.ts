@@ -143,7 +143,7 @@ function shots(mine: Int8Array, theirs: Int8Array, s: ExpertScratch): number {
   for (let p = 1; p <= 24; p++) {
     if (mine[p] !== 1) continue;
     // With checkers on the bar only the entering checker may hit (an approximation for doubles).
-    for (let x = Math.max(0, p - 24); x < p; x++) {
+    for (let x = 0; x < p; x++) {
       if (theirs[x] === 0 || (barred && x > 0)) continue;
       from[pairs] = x; to[pairs++] = p;
     }
