@@ -35,18 +35,28 @@ export type Handlers = { webhook: TelegramWebhook; api: ApiHandler; discord?: Di
  * `handlers()` returns them, every request gets 503.
  */
 export function createLocalServer(handlers: () => Handlers | undefined, onError: (error: unknown) => void): Server {
-  return createServer((request, response) => {
+  const running = new Set<Promise<void>>();
+  const later = (work: () => Promise<void>) => {
+    const done = work().catch(onError).finally(() => running.delete(done));
+    running.add(done);
+  };
+  const server = createServer((request, response) => {
     const ready = handlers();
     if (ready === undefined) return plain(response, 503, 'starting, try again in a moment');
-    route(request, response, ready, onError).catch((error: unknown) => {
+    route(request, response, ready, later).catch((error: unknown) => {
       onError(error);
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end('internal error');
     });
   });
+  afterResponse.set(server, running);
+  return server;
 }
 
-async function route(request: IncomingMessage, response: ServerResponse, { webhook, api, discord }: Handlers, onError: (error: unknown) => void): Promise<void> {
+/** Per server, the work still running after its response was sent (a Discord interaction's), which closing waits for. */
+const afterResponse = new WeakMap<Server, Set<Promise<void>>>();
+
+async function route(request: IncomingMessage, response: ServerResponse, { webhook, api, discord }: Handlers, later: (work: () => Promise<void>) => void): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
   if (path === '/telegram' || path === '/discord') {
     if (request.method !== 'POST') return plain(response, 405, 'POST only');
@@ -60,7 +70,8 @@ async function route(request: IncomingMessage, response: ServerResponse, { webho
     const answer = discord({ headers: flatHeaders(request), body });
     response.writeHead(answer.status, { 'content-type': answer.status === 200 ? 'application/json' : 'text/plain; charset=utf-8' });
     // Discord has its acknowledgement once the response ends; the work comes after.
-    response.end(answer.body, () => void answer.after?.().catch(onError));
+    const after = answer.after;
+    response.end(answer.body, () => after && later(after));
     return;
   }
   if (await api(request, response, path)) return;
@@ -112,10 +123,12 @@ export function listen(server: Server, port: number, host: string): Promise<numb
   });
 }
 
-/** Stops accepting, drops open connections (event streams, keep-alive) and resolves when closed. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
+/** Stops accepting, drops open connections (event streams, keep-alive) and resolves once closed and the work after responses is done. */
+export async function closeServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
     server.closeAllConnections();
   });
+  // The database closes next: an interaction acknowledged but not yet answered finishes first.
+  await Promise.all(afterResponse.get(server) ?? []);
 }

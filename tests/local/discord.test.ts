@@ -53,6 +53,27 @@ describe('npm start: POST /discord', () => {
     expect(challenge.components.flatMap((r) => r.components).map((b) => ('label' in b ? b.label : ''))).toContain(t('ru', 'button.accept'));
   });
 
+  it('closing right after an acknowledgement lets that interaction finish before the database closes', async () => {
+    const ownDir = await mkdtemp(join(tmpdir(), 'nardy-discord-close-'));
+    const errors: string[] = [];
+    const own = await startLocal({
+      port: 0, dataDir: ownDir, log: (line) => { if (/ERROR|closed/i.test(line)) errors.push(line); },
+      discord: { applicationId: discord.applicationId, botToken: discord.botToken, apiRoot: discord.apiRoot, publicKey: discord.publicKey, gateway: false },
+    });
+    try {
+      const channel = discord.guildChannel();
+      const interaction = discord.command(NODAR, channel, 'challenge', { opponent: ANNA });
+      const { headers, body } = discord.signed(interaction);
+      const response = await fetch(`${own.url}/discord`, { method: 'POST', headers, body });
+      discord.acknowledged(interaction, { status: response.status, body: await response.text() });
+      await own.close();
+      expect(discord.messages(channel).at(-1)?.thinking).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await rm(ownDir, { recursive: true, force: true });
+    }
+  });
+
   it('an unsigned request → 401', async () => {
     const response = await fetch(`${local.url}/discord`, { method: 'POST', body: '{"type":1}' });
     expect(response.status).toBe(401);
