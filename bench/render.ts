@@ -1,11 +1,13 @@
 /**
  * Board picture speed and size: for each golden position (tests/render/golden-specs.ts), the
- * median warm render time (spec → PNG) and the PNG size; then the PNG encoder alternatives over
- * all of them (what src/render/raster.ts chose, and why). Prints figures; asserts nothing.
+ * median warm render time (spec → PNG, composited from cached images as the bot draws it), the same
+ * picture rasterised as one SVG document (the way before src/render/composite.ts) and the PNG size;
+ * then the PNG encoder alternatives over all of them (what src/render/raster.ts chose, and why).
+ * Prints figures; asserts nothing.
  * Targets (issue 4): ≤ 30 ms warm, ≤ 80 KB per PNG. Run: npm run bench (or npx tsx bench/render.ts).
  */
 import { boardSvg, renderBoard, warmRenderer } from '../src/render/index.ts';
-import { loadSharp, posterise, rasterisePixels } from '../src/render/raster.ts';
+import { loadSharp, posterise, rasterise, rasterisePixels } from '../src/render/raster.ts';
 import { GOLDEN } from '../tests/render/golden-specs.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -27,7 +29,7 @@ console.log(`first picture (sharp import, fontconfig scan, static layers): ${(pe
 
 const sharp = await loadSharp();
 const svgs: string[] = [];
-console.log(`${'position'.padEnd(28)} ${'median'.padStart(8)} ${'PNG'.padStart(9)}`);
+console.log(`${'position'.padEnd(28)} ${'median'.padStart(8)} ${'one SVG'.padStart(9)} ${'PNG'.padStart(9)}`);
 for (const [name, spec] of Object.entries(GOLDEN)) {
   const times: number[] = [];
   let size = 0;
@@ -38,8 +40,11 @@ for (const [name, spec] of Object.entries(GOLDEN)) {
     size = r.value.length;
   }
   const svg = boardSvg(spec);
-  if (svg.ok) svgs.push(svg.value);
-  console.log(`${name.padEnd(28)} ${median(times).toFixed(1).padStart(5)} ms ${(size / 1024).toFixed(1).padStart(6)} KB`);
+  if (!svg.ok) throw new Error(`${name}: ${svg.error.message}`);
+  svgs.push(svg.value);
+  const whole: number[] = [];
+  for (let i = 0; i < Math.max(3, ROUNDS / 3); i++) whole.push((await timed(() => rasterise(svg.value)))[0]);
+  console.log(`${name.padEnd(28)} ${median(times).toFixed(1).padStart(5)} ms ${median(whole).toFixed(1).padStart(6)} ms ${(size / 1024).toFixed(1).padStart(6)} KB`);
 }
 
 type Encoder = [string, (svg: string) => Promise<Buffer>];

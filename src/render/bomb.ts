@@ -5,6 +5,7 @@
  */
 import { FIELD_MID, HALF_W, LEFT_HALF_X, mirrorX } from './geometry.ts';
 import type { Scene } from './scene.ts';
+import { piece, type Box, type Piece } from './pieces.ts';
 import { circle, polygon } from './svg.ts';
 import { THEME } from './theme.ts';
 
@@ -20,12 +21,15 @@ export function bombIcon(cx: number, cy: number): string {
   );
 }
 
-/** Returns the centred bomb, or nothing when there is none or it is held (the panel draws it then). */
-export function bombLayer(scene: Scene): string {
-  if (!scene.bomb || scene.bomb.owner !== null) return '';
+/** The box of the bomb round its centre: the ball with its rim, and the spark up and to the right. */
+const BOMB_BOX: Box = [-R - 1.5, -R * 1.3 - 6, R * 1.05 + 6, R + 1.5];
+
+/** Returns the centred bomb as a piece standing at its centre (none when there is none or it is held). */
+export function bombPieces(scene: Scene): Piece[] {
+  if (!scene.bomb || scene.bomb.owner !== null) return [];
   // The dice of either side are centred in their half; four dice leave about 70 units at each end.
   const x = mirrorX(LEFT_HALF_X, HALF_W, scene.home) + (scene.home === 'right' ? R + 14 : HALF_W - R - 14);
-  return bombIcon(x, FIELD_MID);
+  return [piece(x, FIELD_MID, BOMB_BOX, bombIcon)];
 }
 
 /** Draws the held bomb in a panel ending at `right`; returns where the next item may end. */

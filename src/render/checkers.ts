@@ -9,7 +9,9 @@ import {
 } from './geometry.ts';
 import type { Scene } from './scene.ts';
 import type { Colour } from './spec.ts';
+import { centredTextBox, piece, rectBox, round, type Piece } from './pieces.ts';
 import { circle, middleBaseline, rect, text } from './svg.ts';
+import { textWidth } from './text.ts';
 import { CHECKER, THEME } from './theme.ts';
 
 const SLAB_H = 13;
@@ -38,47 +40,43 @@ export function pinOffset(scene: Scene, colour: Colour, point: number): number {
   return scene.sides[colour === 'white' ? 'black' : 'white'][opponentPoint(scene.family, point)] === PINNED ? 1 : 0;
 }
 
-/** Returns every checker on the board, the bar and in the trays. */
-export function checkersLayer(scene: Scene): string {
-  const parts: string[] = [];
+/** Returns every checker on the board, the bar and in the trays, as pieces. */
+export function checkerPieces(scene: Scene): Piece[] {
+  const pieces: Piece[] = [];
   for (const colour of ['white', 'black'] as const) {
     const side = scene.sides[colour];
     for (let p = 1; p <= 24; p++) {
-      if (side[p] === PINNED) parts.push(pinned(colour, slotOf(scene, colour, p), scene.home));
-      if (side[p] > 0) parts.push(stack(colour, slotOf(scene, colour, p), side[p], scene.home, pinOffset(scene, colour, p)));
+      if (side[p] === PINNED) pieces.push(pinned(colour, slotOf(scene, colour, p), scene.home));
+      if (side[p] > 0) stack(pieces, colour, slotOf(scene, colour, p), side[p], scene.home, pinOffset(scene, colour, p));
     }
-    if (side[25] > 0) parts.push(barStack(colour, colour === scene.bottom, side[25], scene.home));
-    if (side[0] > 0) parts.push(borneOff(colour, colour === scene.bottom, side[0], scene.home));
+    if (side[25] > 0) barStack(pieces, colour, colour === scene.bottom, side[25], scene.home);
+    if (side[0] > 0) borneOff(pieces, colour, colour === scene.bottom, side[0], scene.home);
   }
-  return parts.join('');
+  return pieces;
+}
+
+/** The box of a checker standing at its centre: the face's radius and half its rim. */
+const CHECKER_BOX = round(CHECKER_R);
+
+function checkerPiece(colour: Colour, at: { x: number; y: number }, count?: number): Piece {
+  return piece(at.x, at.y, CHECKER_BOX, (x, y) => checker(colour, x, y, count));
 }
 
 /** A pinned checker: at the edge of the point, with a red ring so that it reads as caught. */
-function pinned(colour: Colour, slot: number, home: Home): string {
+function pinned(colour: Colour, slot: number, home: Home): Piece {
   const { x, y } = stackCentre(slot, 0, home);
-  return checker(colour, x, y) + circle(x, y, CHECKER_R - 4, 'none', `stroke="${THEME.pinned}" stroke-width="7" stroke-dasharray="10 5"`);
+  return piece(x, y, CHECKER_BOX, (cx, cy) => checker(colour, cx, cy) + circle(cx, cy, CHECKER_R - 4, 'none', `stroke="${THEME.pinned}" stroke-width="7" stroke-dasharray="10 5"`));
 }
 
 /** A stack of n checkers from place `from` outwards (1 above a checker it pins). */
-function stack(colour: Colour, slot: number, n: number, home: Home, from = 0): string {
-  const parts: string[] = [];
+function stack(pieces: Piece[], colour: Colour, slot: number, n: number, home: Home, from = 0): void {
   const shown = Math.min(n, STACK_MAX - from);
-  for (let k = 0; k < shown; k++) {
-    const i = from + k;
-    const { x, y } = stackCentre(slot, i, home);
-    parts.push(checker(colour, x, y, k === shown - 1 && n > shown ? n : undefined));
-  }
-  return parts.join('');
+  for (let k = 0; k < shown; k++) pieces.push(checkerPiece(colour, stackCentre(slot, from + k, home), k === shown - 1 && n > shown ? n : undefined));
 }
 
-function barStack(colour: Colour, isBottom: boolean, n: number, home: Home): string {
-  const parts: string[] = [];
+function barStack(pieces: Piece[], colour: Colour, isBottom: boolean, n: number, home: Home): void {
   const shown = Math.min(n, BAR_MAX);
-  for (let i = 0; i < shown; i++) {
-    const { x, y } = barCentre(isBottom, i, home);
-    parts.push(checker(colour, x, y, i === shown - 1 && n > BAR_MAX ? n : undefined));
-  }
-  return parts.join('');
+  for (let i = 0; i < shown; i++) pieces.push(checkerPiece(colour, barCentre(isBottom, i, home), i === shown - 1 && n > BAR_MAX ? n : undefined));
 }
 
 /** Returns the y of the i-th borne-off slab's top edge (from the tray's outer end). */
@@ -86,14 +84,16 @@ export function slabY(isBottom: boolean, i: number): number {
   return isBottom ? FIELD_BOTTOM - 6 - SLAB_H - i * SLAB_STEP : FIELD_TOP + 6 + i * SLAB_STEP;
 }
 
-function borneOff(colour: Colour, isBottom: boolean, n: number, home: Home): string {
+const SLAB_W = TRAY_W - 16;
+const SLAB_BOX = rectBox(SLAB_W, SLAB_H, 1.5);
+
+function borneOff(pieces: Piece[], colour: Colour, isBottom: boolean, n: number, home: Home): void {
   const c = CHECKER[colour];
   const x = trayX(home) + 8;
-  const parts: string[] = [];
   for (let i = 0; i < n; i++) {
-    parts.push(rect(x, slabY(isBottom, i), TRAY_W - 16, SLAB_H, c.face, `rx="3" stroke="${c.slabRim}" stroke-width="1.5"`));
+    pieces.push(piece(x, slabY(isBottom, i), SLAB_BOX, (sx, sy) => rect(sx, sy, SLAB_W, SLAB_H, c.face, `rx="3" stroke="${c.slabRim}" stroke-width="1.5"`)));
   }
   const labelY = isBottom ? slabY(true, n - 1) - 20 : slabY(false, n - 1) + SLAB_H + 20;
-  parts.push(text(x + (TRAY_W - 16) / 2, middleBaseline(labelY, 24), String(n), { size: 24, fill: THEME.text, bold: true, anchor: 'middle' }));
-  return parts.join('');
+  const label = String(n);
+  pieces.push(piece(x + SLAB_W / 2, labelY, centredTextBox(textWidth(label, 24, 'bold'), 24), (lx, ly) => text(lx, middleBaseline(ly, 24), label, { size: 24, fill: THEME.text, bold: true, anchor: 'middle' })));
 }

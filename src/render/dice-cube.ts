@@ -5,6 +5,7 @@
 import { BAR_W, BAR_X, CUBE_SIZE, DIE_SIZE, FIELD_BOTTOM, FIELD_MID, FIELD_TOP, diceCentreX, mirrorX } from './geometry.ts';
 import type { Scene } from './scene.ts';
 import type { Colour } from './spec.ts';
+import { piece, rectBox, type Piece } from './pieces.ts';
 import { circle, middleBaseline, rect, text } from './svg.ts';
 import { textWidth } from './text.ts';
 import { THEME } from './theme.ts';
@@ -32,28 +33,30 @@ function die(value: number, x: number, y: number, colour: Colour, used: boolean)
   return `<g${dim}>${rect(x, y, DIE_SIZE, DIE_SIZE, f.face, `rx="9" stroke="${f.edge}" stroke-width="2"`)}${pips}</g>`;
 }
 
-/** Returns the dice of the roll in the half of the side to move. */
-export function diceLayer(scene: Scene): string {
-  if (scene.dice.length === 0) return '';
+const DIE_BOX = rectBox(DIE_SIZE, DIE_SIZE, 2);
+
+/** Returns the dice of the roll, as pieces standing at their top-left corners. */
+export function dicePieces(scene: Scene): Piece[] {
+  if (scene.dice.length === 0) return [];
   const roller = scene.turn ?? scene.bottom;
   const centre = diceCentreX(roller === scene.bottom, scene.home);
   const total = scene.dice.length * DIE_SIZE + (scene.dice.length - 1) * DIE_GAP;
   const y = FIELD_MID - DIE_SIZE / 2;
-  return scene.dice.map((d, i) => die(d.value, centre - total / 2 + i * (DIE_SIZE + DIE_GAP), y, roller, d.used)).join('');
+  return scene.dice.map((d, i) => piece(centre - total / 2 + i * (DIE_SIZE + DIE_GAP), y, DIE_BOX, (dx, dy) => die(d.value, dx, dy, roller, d.used)));
 }
 
-/** Returns the doubling cube, or nothing when the game has none. */
-export function cubeLayer(scene: Scene): string {
+/** Returns the doubling cube as a piece standing at its top-left corner (none when the game has no cube). */
+export function cubePieces(scene: Scene): Piece[] {
   const cube = scene.cube;
-  if (!cube) return '';
+  if (!cube) return [];
   const x = mirrorX(BAR_X, BAR_W, scene.home) + (BAR_W - CUBE_SIZE) / 2;
   let y = FIELD_MID - CUBE_SIZE / 2;
   if (cube.owner === scene.bottom) y = FIELD_BOTTOM - CUBE_SIZE - 4;
   else if (cube.owner !== null) y = FIELD_TOP + 4;
   const label = cube.owner === null && cube.value === 1 ? '64' : String(cube.value);
   const size = Math.min(32, Math.floor((32 * (CUBE_SIZE - 12)) / textWidth(label, 32, 'bold')));
-  return (
-    rect(x, y, CUBE_SIZE, CUBE_SIZE, '#f3e9d2', `rx="8" stroke="${THEME.accent}" stroke-width="3"`) +
-    text(x + CUBE_SIZE / 2, middleBaseline(y + CUBE_SIZE / 2, size), label, { size, fill: '#2a1c12', bold: true, anchor: 'middle' })
-  );
+  return [piece(x, y, rectBox(CUBE_SIZE, CUBE_SIZE, 3), (cx, cy) => (
+    rect(cx, cy, CUBE_SIZE, CUBE_SIZE, '#f3e9d2', `rx="8" stroke="${THEME.accent}" stroke-width="3"`) +
+    text(cx + CUBE_SIZE / 2, middleBaseline(cy + CUBE_SIZE / 2, size), label, { size, fill: '#2a1c12', bold: true, anchor: 'middle' })
+  ))];
 }

@@ -3,35 +3,41 @@
  * to show; nothing here knows about matches, chats or players beyond the spec.
  */
 import { fail, ok, type Result } from '../engine/index.ts';
+import { scenePixels } from './composite.ts';
 import { sceneSvg } from './picture.ts';
-import { rasterise } from './raster.ts';
+import { encodePicture } from './raster.ts';
 import { readScene } from './scene.ts';
 import type { BoardPicture, RenderError } from './spec.ts';
 
 /** Returns the PNG of a board picture, or what is wrong with the spec. */
 export async function renderBoard(spec: BoardPicture): Promise<Result<Buffer, RenderError>> {
-  const svg = boardSvg(spec);
-  if (!svg.ok) return svg;
-  return ok(await rasterise(svg.value));
+  const scene = readScene(spec);
+  if (!scene.ok) return fail(scene.error);
+  return ok(await encodePicture(await scenePixels(scene.value)));
 }
 
-/** Returns the SVG document of a board picture (what `renderBoard` rasterises). */
+/** Returns the SVG document of a board picture (what `renderBoard` draws, composited from cached parts of it). */
 export function boardSvg(spec: BoardPicture): Result<string, RenderError> {
   const scene = readScene(spec);
   if (!scene.ok) return fail(scene.error);
   return ok(sceneSvg(scene.value));
 }
 
-/** The short-nardy start, each side in its own numbering (for the warm-up picture). */
-const START = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];
+/** The short and long nardy starts, each side in its own numbering (for the warm-up pictures). */
+const SHORT_START = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];
+const LONG_START = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0];
 
 /**
- * Loads sharp, lets fontconfig scan the bundled font and builds the static layers: call once at
- * process start (Lambda INIT) so the first real picture is as fast as the rest.
+ * Loads sharp, lets fontconfig scan the bundled font and draws what most pictures are made of
+ * (both families' boards, checkers, dice of both colours, used and not): call once at process start
+ * (Lambda INIT) so the first real picture is as fast as the rest.
  */
 export async function warmRenderer(): Promise<void> {
-  const r = await renderBoard({ variant: 'short', board: { white: START, black: START }, turn: 'white', players: { white: { name: 'Аа ბბ 0' } } });
-  if (!r.ok) throw new Error(r.error.message);
+  const pictures = await Promise.all([
+    renderBoard({ variant: 'short', board: { white: SHORT_START, black: SHORT_START }, turn: 'white', dice: { values: [6, 5] }, players: { white: { name: 'Аа ბბ 0' } } }),
+    renderBoard({ variant: 'long', board: { white: LONG_START, black: LONG_START }, turn: 'black', dice: { values: [4, 4], left: [4, 4] } }),
+  ]);
+  for (const r of pictures) if (!r.ok) throw new Error(r.error.message);
 }
 
 // Advanced: the pieces, for tests, tools and the CLI.

@@ -9,6 +9,7 @@ import { FIELD_MID, HEIGHT, PANEL_H, TRAY_W, WIDTH, trayX } from './geometry.ts'
 import { WORDS, formatClock } from './labels.ts';
 import type { Scene } from './scene.ts';
 import type { Colour } from './spec.ts';
+import { centredTextBox, fixed, type Piece } from './pieces.ts';
 import { circle, middleBaseline, rect, text } from './svg.ts';
 import { escapeXml, fitText, printableText, textWidth } from './text.ts';
 import { CHECKER, THEME } from './theme.ts';
@@ -16,10 +17,11 @@ import { CHECKER, THEME } from './theme.ts';
 const NAME_SIZE = 32;
 const LOW_CLOCK_MS = 60_000;
 
-/** Returns both panels. */
-export function panelsLayer(scene: Scene): string {
+/** Returns both panels, as pieces. */
+export function panelPieces(scene: Scene): Piece[] {
   const top: Colour = scene.bottom === 'white' ? 'black' : 'white';
-  return panel(scene, top, 0, false) + panel(scene, scene.bottom, HEIGHT - PANEL_H, true);
+  const y = HEIGHT - PANEL_H;
+  return [fixed([0, 0, WIDTH, PANEL_H], panel(scene, top, 0, false)), fixed([0, y, WIDTH, y + PANEL_H], panel(scene, scene.bottom, y, true))];
 }
 
 /** Returns the name to draw: the player's printable name, or the colour's word when there is none. */
@@ -71,15 +73,17 @@ function pips(parts: string[], right: number, mid: number, count: number, langua
   return right - w - 18;
 }
 
-/** Returns the match length between the two trays ("match to 7"), or nothing for a single game. */
-export function matchLayer(scene: Scene): string {
-  if (scene.matchLength === 0) return '';
+/** Returns the match length between the two trays as a piece (none for a single game). */
+export function matchPieces(scene: Scene): Piece[] {
+  if (scene.matchLength === 0) return [];
   const [caption, value] = WORDS[scene.language].matchTo(scene.matchLength);
   const cx = trayX(scene.home) + TRAY_W / 2;
   const captionText = fitText(caption, TRAY_W + 12, 17, 'regular'); // may reach over the frame
   const valueSize = value.length > 3 ? 20 : 28;
-  return (
+  const svg =
     text(cx, FIELD_MID - 10, escapeXml(captionText), { size: 17, fill: THEME.textDim, anchor: 'middle' }) +
-    text(cx, FIELD_MID + 22, escapeXml(value), { size: valueSize, fill: THEME.text, bold: true, anchor: 'middle' })
-  );
+    text(cx, FIELD_MID + 22, escapeXml(value), { size: valueSize, fill: THEME.text, bold: true, anchor: 'middle' });
+  // The caption's line stands 10 units above the middle, the value's 22 below.
+  const [left, , right] = centredTextBox(Math.max(textWidth(captionText, 17, 'regular'), textWidth(value, valueSize, 'bold')), 0);
+  return [fixed([cx + left, FIELD_MID - 32, cx + right, FIELD_MID + 32], svg)];
 }

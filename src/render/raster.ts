@@ -56,8 +56,12 @@ export async function rasterisePixels(svg: string): Promise<{ data: Buffer; widt
 
 /** Returns the PNG of an SVG document. */
 export async function rasterise(svg: string): Promise<Buffer> {
+  return encodePicture(await rasterisePixels(svg));
+}
+
+/** Returns the PNG of a picture's RGB pixels, posterising them in place first. */
+export async function encodePicture({ data, width, height }: { data: Buffer; width: number; height: number }): Promise<Buffer> {
   const sharp = await loadSharp();
-  const { data, width, height } = await rasterisePixels(svg);
   posterise(data);
   return sharp(data, { raw: { width, height, channels: 3 } }).png(PNG_OPTIONS).toBuffer();
 }

@@ -6,6 +6,7 @@ import { HEIGHT, PANEL_H, WIDTH } from './geometry.ts';
 import { WORDS } from './labels.ts';
 import { displayName } from './panels.ts';
 import type { Scene } from './scene.ts';
+import { fixed, type Piece } from './pieces.ts';
 import { circle, middleBaseline, rect, text } from './svg.ts';
 import { escapeXml, fitText } from './text.ts';
 import { CHECKER, THEME } from './theme.ts';
@@ -13,8 +14,13 @@ import { CHECKER, THEME } from './theme.ts';
 const CARD_W = 660;
 const CARD_H = 250;
 
-/** Returns the result banner, or nothing while the game goes on. */
-export function resultLayer(scene: Scene): string {
+/** Returns the result banner over the board as one piece (none while the game goes on). */
+export function resultPieces(scene: Scene): Piece[] {
+  const svg = banner(scene);
+  return svg === '' ? [] : [fixed([0, PANEL_H, WIDTH, HEIGHT - PANEL_H], svg)];
+}
+
+function banner(scene: Scene): string {
   const result = scene.result;
   if (!result) return '';
   const words = WORDS[scene.language];

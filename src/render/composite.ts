@@ -1,0 +1,140 @@
+/**
+ * A picture's pixels without rasterising the whole picture each time. Rasterising one 960 × 896
+ * SVG document cost librsvg 14–17 ms per picture, a third of it for the empty canvas alone, and
+ * almost all of it for things drawn before: the board, the numbers, the same few checkers and dice.
+ * Here the background is rasterised once per view, and each piece once per look (a white checker,
+ * a black one with "7" on it, a used 5…) into an image of its own box; a picture copies its
+ * background and lays its pieces' images over it in order, blending their edges as librsvg would.
+ * New pieces (a panel with a new clock reading) are rasterised together, in parallel. A finished
+ * game's picture is the exception: its result card dims the whole board, so every pixel would be
+ * blended; librsvg draws that one faster as one document.
+ *
+ * A piece drawn at the corner of its own image comes out as it would in the whole document
+ * whenever it stands on whole pixels, which every piece does (tests/render/composite.test.ts
+ * compares the two ways over the golden pictures and random positions).
+ */
+import { HEIGHT, WIDTH } from './geometry.ts';
+import { backgroundKey, backgroundSvg, sceneSvg, scenePieces, svgDocument, OUTPUT_WIDTH } from './picture.ts';
+import type { Piece } from './pieces.ts';
+import { loadSharp, rasterisePixels } from './raster.ts';
+import type { Scene } from './scene.ts';
+
+/** Raw RGB pixels of a whole picture. */
+export interface Pixels {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A piece rasterised: unpremultiplied RGBA over the pixel box it covers. */
+interface Sprite {
+  readonly rgba: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+if (OUTPUT_WIDTH !== WIDTH) throw new Error('the compositor draws the design at one pixel per unit');
+
+const backgrounds = new Map<string, Promise<Buffer>>();
+
+/** Keeps sprites up to this many bytes, least recently used out first: a few hundred pieces' looks. */
+const SPRITE_BYTES = 24 * 1024 * 1024;
+/** A sprite bigger than this is drawn each time, not kept (a panel is 292 KB). */
+const LARGEST_KEPT = 512 * 1024;
+const sprites = new Map<string, { readonly image: Promise<Sprite>; readonly bytes: number }>();
+let spriteBytes = 0;
+
+/** Returns the RGB pixels of a scene. */
+export async function scenePixels(scene: Scene): Promise<Pixels> {
+  if (scene.result !== undefined) return rasterisePixels(sceneSvg(scene));
+  const placed = scenePieces(scene).map(place);
+  const [background, images] = await Promise.all([backgroundOf(scene), Promise.all(placed.map(({ svg, width, height }) => spriteOf(svg, width, height)))]);
+  const data = Buffer.allocUnsafe(background.length);
+  background.copy(data);
+  for (let i = 0; i < placed.length; i++) blend(data, images[i], placed[i].left, placed[i].top);
+  return { data, width: WIDTH, height: HEIGHT };
+}
+
+/** A piece's whole-pixel box and its SVG drawn relative to the box's top-left corner. */
+function place(p: Piece): { left: number; top: number; width: number; height: number; svg: string } {
+  // One pixel more on each side for the anti-aliased edge.
+  const left = Math.floor(p.x + p.box[0]) - 1;
+  const top = Math.floor(p.y + p.box[1]) - 1;
+  const width = Math.ceil(p.x + p.box[2]) + 1 - left;
+  const height = Math.ceil(p.y + p.box[3]) + 1 - top;
+  return { left, top, width, height, svg: p.draw(p.x - left, p.y - top) };
+}
+
+function backgroundOf(scene: Scene): Promise<Buffer> {
+  const key = backgroundKey(scene);
+  let background = backgrounds.get(key);
+  if (background === undefined) {
+    background = rasterise(svgDocument(backgroundSvg(scene)), 3).then((s) => s.rgba);
+    background.catch(() => backgrounds.delete(key));
+    backgrounds.set(key, background);
+  }
+  return background;
+}
+
+function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
+  const key = `${width}×${height}${svg}`;
+  const kept = sprites.get(key);
+  if (kept !== undefined) {
+    // The most recently used go last, so the first ones are the ones to drop.
+    sprites.delete(key);
+    sprites.set(key, kept);
+    return kept.image;
+  }
+  const image = rasterise(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`, 4);
+  const bytes = width * height * 4;
+  if (bytes > LARGEST_KEPT) return image;
+  sprites.set(key, { image, bytes });
+  spriteBytes += bytes;
+  image.catch(() => forget(key));
+  for (const old of sprites.keys()) {
+    if (spriteBytes <= SPRITE_BYTES) break;
+    forget(old);
+  }
+  return image;
+}
+
+function forget(key: string): void {
+  const kept = sprites.get(key);
+  if (kept === undefined) return;
+  sprites.delete(key);
+  spriteBytes -= kept.bytes;
+}
+
+async function rasterise(svg: string, channels: 3 | 4): Promise<Sprite> {
+  const sharp = await loadSharp();
+  const image = sharp(Buffer.from(svg));
+  const { data, info } = await (channels === 3 ? image.removeAlpha() : image.ensureAlpha()).raw().toBuffer({ resolveWithObject: true });
+  return { rgba: data, width: info.width, height: info.height };
+}
+
+/** Lays a sprite over RGB pixels with its top-left corner at (left, top), clipped to the picture. */
+function blend(rgb: Buffer, sprite: Sprite, left: number, top: number): void {
+  const { rgba, width, height } = sprite;
+  const x0 = Math.max(0, -left);
+  const x1 = Math.min(width, WIDTH - left);
+  const y0 = Math.max(0, -top);
+  const y1 = Math.min(height, HEIGHT - top);
+  for (let y = y0; y < y1; y++) {
+    let s = (y * width + x0) * 4;
+    let d = ((top + y) * WIDTH + left + x0) * 3;
+    for (let x = x0; x < x1; x++, s += 4, d += 3) {
+      const a = rgba[s + 3];
+      if (a === 0) continue;
+      if (a === 255) {
+        rgb[d] = rgba[s];
+        rgb[d + 1] = rgba[s + 1];
+        rgb[d + 2] = rgba[s + 2];
+        continue;
+      }
+      const b = 255 - a;
+      rgb[d] = (rgba[s] * a + rgb[d] * b + 127) / 255;
+      rgb[d + 1] = (rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255;
+      rgb[d + 2] = (rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255;
+    }
+  }
+}
