@@ -69,7 +69,7 @@ function backgroundOf(scene: Scene): Promise<Buffer> {
   const key = backgroundKey(scene);
   let background = backgrounds.get(key);
   if (background === undefined) {
-    background = rasterise(svgDocument(backgroundSvg(scene)), 3).then((s) => s.rgba);
+    background = rasterisePixels(svgDocument(backgroundSvg(scene))).then((pixels) => pixels.data);
     background.catch(() => backgrounds.delete(key));
     backgrounds.set(key, background);
   }
@@ -85,7 +85,7 @@ function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
     sprites.set(key, kept);
     return kept.image;
   }
-  const image = rasterise(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`, 4);
+  const image = rasteriseSprite(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`);
   const bytes = width * height * 4;
   if (bytes > LARGEST_KEPT) return image;
   sprites.set(key, { image, bytes });
@@ -105,10 +105,9 @@ function forget(key: string): void {
   spriteBytes -= kept.bytes;
 }
 
-async function rasterise(svg: string, channels: 3 | 4): Promise<Sprite> {
+async function rasteriseSprite(svg: string): Promise<Sprite> {
   const sharp = await loadSharp();
-  const image = sharp(Buffer.from(svg));
-  const { data, info } = await (channels === 3 ? image.removeAlpha() : image.ensureAlpha()).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { rgba: data, width: info.width, height: info.height };
 }
 

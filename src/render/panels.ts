@@ -9,7 +9,7 @@ import { FIELD_MID, HEIGHT, PANEL_H, TRAY_W, WIDTH, trayX } from './geometry.ts'
 import { WORDS, formatClock } from './labels.ts';
 import type { Scene } from './scene.ts';
 import type { Colour } from './spec.ts';
-import { centredTextBox, fixed, type Piece } from './pieces.ts';
+import { fixed, type Piece } from './pieces.ts';
 import { circle, middleBaseline, rect, text } from './svg.ts';
 import { escapeXml, fitText, printableText, textWidth } from './text.ts';
 import { CHECKER, THEME } from './theme.ts';
@@ -83,7 +83,7 @@ export function matchPieces(scene: Scene): Piece[] {
   const svg =
     text(cx, FIELD_MID - 10, escapeXml(captionText), { size: 17, fill: THEME.textDim, anchor: 'middle' }) +
     text(cx, FIELD_MID + 22, escapeXml(value), { size: valueSize, fill: THEME.text, bold: true, anchor: 'middle' });
-  // The caption's line stands 10 units above the middle, the value's 22 below.
-  const [left, , right] = centredTextBox(Math.max(textWidth(captionText, 17, 'regular'), textWidth(value, valueSize, 'bold')), 0);
-  return [fixed([cx + left, FIELD_MID - 32, cx + right, FIELD_MID + 32], svg)];
+  // The caption's line stands 10 units above the middle, the value's 22 below; 3 units to spare at the ends.
+  const half = Math.max(textWidth(captionText, 17, 'regular'), textWidth(value, valueSize, 'bold')) / 2 + 3;
+  return [fixed([cx - half, FIELD_MID - 32, cx + half, FIELD_MID + 32], svg)];
 }
