@@ -2,8 +2,9 @@
  * The computer at the table: which command it gives when the match waits for it, and the loop
  * that applies its commands through the same reducer and conditional write as a human's press.
  */
+import { ok, type Result } from '../lib/index.ts';
 import type { CubeContext } from '../ai/index.ts';
-import { ok, type Result } from '../engine/index.ts';
+
 import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';

@@ -3,8 +3,9 @@
  * match — one read, the pure reducer, one conditional write. Platforms call these; they never
  * touch the state themselves (STYLE.md §11).
  */
+import { fail, ok, type Result } from '../lib/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-import { fail, ok, type Result } from '../engine/index.ts';
+
 import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,

@@ -82,3 +82,12 @@ export function checkerCount(side: SideCheckers): number {
 export function isPinned(side: SideCheckers, p: number): boolean {
   return side[p] === PINNED;
 }
+
+/** One checker moved by one die, in the mover's numbering: 25 = bar, 0 = off. */
+export interface Step {
+  readonly from: number;
+  readonly to: number;
+  readonly die: number;
+  /** An opposing blot was hit on `to` (short family), or pinned there (plakoto). */
+  readonly hit: boolean;
+}

@@ -7,7 +7,8 @@
 export { BAR, OFF, PINNED, SIDE_LENGTH, checkerCount, copyBoard, emptySide, isPinned, opponentPoint, pipCount, sameBoard, swapSides } from './board.ts';
 export type { Board, Family, SideCheckers } from './board.ts';
 export { countLegalPlays, legalPlays } from './plays.ts';
-export type { Dice, Play, Position, Step, TurnContext } from './plays.ts';
+export type { Dice, Play, Position, TurnContext } from './plays.ts';
+export type { Step } from './board.ts';
 export { applySteps, turnProgress, undoStep } from './turn.ts';
 export type { TurnProgress } from './turn.ts';
 export { gameResult, isGameOver, isLastRollDue, scoredKind } from './scoring.ts';
@@ -18,7 +19,7 @@ export type { LadderRung } from './ladder.ts';
 export type { Opening } from './opening.ts';
 export { VARIANTS, findVariant, resolveOptions, startBoard } from './variants/index.ts';
 export type { DoublesLadder, EarlyEnd, OpeningRule, Variant, VariantId, VariantOptions, WinKind } from './variants/index.ts';
-export { InvariantError, assertNever, fail, ok } from './result.ts';
+export { InvariantError, assertNever, fail, ok } from './result.ts'; // also in src/lib, for the engine's own users
 export type { EngineError, Result } from './result.ts';
 
 // Notation and codecs.

@@ -1,7 +1,7 @@
 /**
  * Strict notation output (RULES.md §0, Magriel): `13/7* then /5 24/18 8/4(2)`, `bar/22`, `6/off`, `Ø`.
  */
-import type { Step } from './plays.ts';
+import type { Step } from './board.ts';
 
 interface Journey {
   from: number;

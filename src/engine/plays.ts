@@ -1,7 +1,7 @@
 /**
  * Legal plays as plain values: the public face of the move generator (RULES.md §1–§3).
  */
-import { SIDE_LENGTH, type Board } from './board.ts';
+import { SIDE_LENGTH, type Board, type Step } from './board.ts';
 import { Generator, type TurnRules } from './generate.ts';
 import { formatSteps } from './notation-format.ts';
 import { InvariantError } from './result.ts';
@@ -25,15 +25,6 @@ export interface TurnContext {
 
 /** The two dice of a roll, in any order. */
 export type Dice = readonly [number, number];
-
-/** One checker moved by one die, in the mover's numbering: 25 = bar, 0 = off. */
-export interface Step {
-  readonly from: number;
-  readonly to: number;
-  readonly die: number;
-  /** An opposing blot was hit on `to` (short family), or pinned there (plakoto). */
-  readonly hit: boolean;
-}
 
 /** A whole turn: its notation, the final board (mover still first) and one order of its steps. */
 export interface Play {

@@ -6,7 +6,8 @@
  */
 import { PINNED, opponentPoint, type Board } from './board.ts';
 import { Generator } from './generate.ts';
-import { generateTurn, loadBoard, positionRules, readPlay, readSteps, type Dice, type Play, type Position, type Step, type TurnContext } from './plays.ts';
+import { generateTurn, loadBoard, positionRules, readPlay, readSteps, type Dice, type Play, type Position, type TurnContext } from './plays.ts';
+import type { Step } from './board.ts';
 import { fail, ok, type Result } from './result.ts';
 
 /** Where a turn in progress stands. */

@@ -4,9 +4,10 @@
  * After a command, what needs no decision happens by itself: opening throws, rolling when neither
  * the cube nor the bomb can be used, forced plays (one legal play or none), the next game of a match.
  */
+import { fail, ok, type Result } from '../lib/index.ts';
 import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-import { fail, ok, type Result } from '../engine/index.ts';
+
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';
@@ -90,7 +91,7 @@ function timeoutEvents(state: MatchState, now: number): MatchEvent[] {
  * Returns the match after a command at time `now`, with every event that happened, or a typed
  * error (the match unchanged). A command arriving after the actor's time ran out applies the
  * timeout instead. Implements RULES.md §1–§5 through `decide` and `evolve`.
- * @example apply(state, { type: 'roll', by: 'telegram:1' }, Date.now(), cryptoDice())
+ * @example apply(state, { type: 'roll', by: 'chat:1' }, Date.now(), cryptoDice())
  */
 export function apply(state: MatchState, command: Command, now: number, dice: DiceSource): Result<Applied, GameError> {
   const events: MatchEvent[] = timeoutEvents(state, now);

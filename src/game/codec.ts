@@ -5,8 +5,9 @@
  * item stays near 1–2 KB.
  * Not a rule: the storage codec of the match layer.
  */
+import { fail, ok, type Result } from '../lib/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-import { fail, ok, type Result, type Step } from '../engine/index.ts';
+import { type Step } from '../engine/index.ts';
 import { apply } from './apply.ts';
 import { seatToAct } from './clock.ts';
 import { evolve } from './evolve.ts';

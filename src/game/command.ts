@@ -2,7 +2,8 @@
  * Commands arrive from the outside (button tokens, typed text, stored data), so their shape is
  * checked before the reducer reads them: a malformed command is `unknown-command`, never a crash.
  */
-import { fail, ok, type Result } from '../engine/index.ts';
+
+import { fail, ok, type Result } from '../lib/index.ts';
 import type { Command, GameError } from './types.ts';
 
 const BY_ID = ['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign'];
@@ -19,7 +20,7 @@ function isPoint(v: unknown): v is number {
 /**
  * Returns the command if its shape is one the reducer knows, or an `unknown-command` error
  * saying what is wrong. Not a rule: input validation.
- * @example checkCommand({ type: 'roll', by: 'telegram:1' }) // ok
+ * @example checkCommand({ type: 'roll', by: 'chat:1' }) // ok
  */
 export function checkCommand(value: unknown): Result<Command, GameError> {
   const bad = (message: string) => fail({ kind: 'unknown-command' as const, message });

@@ -2,9 +2,10 @@
  * Deciding: a player's command, checked against the match, becomes events (or a typed error).
  * Dice come from the injected source; nothing here reads a clock or changes state.
  */
+import { fail, ok, type Result } from '../lib/index.ts';
 import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-import { fail, ok, type Result } from '../engine/index.ts';
+
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
 import { gamePoints, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';

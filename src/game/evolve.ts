@@ -2,7 +2,8 @@
  * Folding events into the match: what each event does to the state, and nothing else (no
  * decisions, no dice). Replaying a match's history is folding its events from the first.
  */
-import { InvariantError, isLastRollDue, ladderStart, nextRung, parsePlay, startBoard, VARIANTS, type Board } from '../engine/index.ts';
+import { InvariantError } from '../lib/index.ts';
+import { isLastRollDue, ladderStart, nextRung, parsePlay, startBoard, VARIANTS, type Board } from '../engine/index.ts';
 import { chargeClock, seatToAct, setAway, startClock } from './clock.ts';
 import { detonate, isCrawfordGame, other, positionOf, turnContextOf } from './match.ts';
 import { SCHEMA_VERSION, TRANSIENT_EVENTS, type GameState, type MatchEvent, type MatchState, type Seat, type Turn } from './types.ts';

@@ -50,7 +50,8 @@
  *
  * Not a rule: formats for other programs; the rules decided every event already.
  */
-import { InvariantError, VARIANTS, fail, formatDice, ok, parsePlay, resolveOptions, type Result, type Step, type VariantOptions } from '../engine/index.ts';
+import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
+import { VARIANTS, formatDice, parsePlay, resolveOptions, type Step, type VariantOptions } from '../engine/index.ts';
 import { evolve } from './evolve.ts';
 import { positionOf, turnContextOf } from './match.ts';
 import type { GameError, MatchEvent, MatchState, Seat } from './types.ts';

@@ -2,9 +2,9 @@
  * Match settings: the club conventions of RULES.md §4–§5 plus the variant's options, with
  * defaults and validation. An impossible combination is an error, never silently repaired.
  */
+import { fail, ok, type Result } from '../lib/index.ts';
 import { VARIANTS, findVariant, resolveOptions, type VariantId } from '../engine/index.ts';
 import type { ClockSettings, ComputerLevel, GameError, MatchSettings } from './types.ts';
-import { fail, ok, type Result } from '../engine/index.ts';
 
 /** The variants the computer opponent plays. */
 const COMPUTER_VARIANTS: readonly string[] = ['long', 'short'];

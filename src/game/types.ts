@@ -9,7 +9,7 @@ import type { Board, LadderRung, Step, VariantId, VariantOptions, WinKind } from
 /** The schema of stored matches; bump it with a migration when the shape changes. */
 export const SCHEMA_VERSION = 1;
 
-/** A platform identity: `telegram:123`, `discord:456`. */
+/** A platform identity: `<platform>:<id>`, e.g. `chat:123`. */
 export type PlayerId = string;
 
 /** A seat at the board: 0 or 1. Seat 0 is the challenger's unless the colour setting says otherwise. */

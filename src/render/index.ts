@@ -2,7 +2,8 @@
  * The board picture's one door: a plain spec in (`BoardPicture`), a PNG out. The app decides what
  * to show; nothing here knows about matches, chats or players beyond the spec.
  */
-import { fail, ok, type Result } from '../engine/index.ts';
+
+import { fail, ok, type Result } from '../lib/index.ts';
 import { scenePixels } from './composite.ts';
 import { sceneSvg } from './picture.ts';
 import { encodePicture } from './raster.ts';

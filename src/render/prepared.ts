@@ -4,7 +4,8 @@
  * critical path. A prepared picture that is never asked for (the write lost a race) is dropped
  * once newer ones push it out.
  */
-import type { Result } from '../engine/index.ts';
+
+import { type Result } from '../lib/index.ts';
 import { renderBoard } from './index.ts';
 import type { BoardPicture, RenderError } from './spec.ts';
 

@@ -2,7 +2,8 @@
  * Checks of the optional parts of a picture spec (view, dice, cube, bomb, players, highlights, result).
  * Each returns the part in the scene's form or an `invalid-spec` error naming the field.
  */
-import { fail, ok, type Result } from '../engine/index.ts';
+
+import { fail, ok, type Result } from '../lib/index.ts';
 import type {
   BoardPicture, Colour, PictureHighlights, PictureResult, PictureStep, RenderError,
 } from './spec.ts';

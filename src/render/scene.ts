@@ -3,7 +3,8 @@
  * bottom, whose numbers are shown, which dice are used. `readScene` turns a spec (possibly parsed
  * from JSON by a script) into a scene or a `RenderError` naming the field at fault.
  */
-import { fail, findVariant, ok, parseBoardJson, type Family, type Result } from '../engine/index.ts';
+import { fail, ok, type Result } from '../lib/index.ts';
+import { findVariant, parseBoardJson, type Family } from '../engine/index.ts';
 import { readBomb, readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
 import type { BoardPicture, Colour, PictureHighlights, PictureLanguage, PictureResult, RenderError } from './spec.ts';
 

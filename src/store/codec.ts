@@ -9,12 +9,12 @@
  * well under 4 KB (ideally under 1 KB, one write unit per move), the state holding the current
  * game and the history compactly.
  */
+import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { InvariantError, fail, ok } from '../engine/index.ts';
-import type { Result } from '../engine/index.ts';
+
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
 import { GAME_STATUSES } from './types.ts';
-import type { Alarm, ChatPlatform, ChatRef, CorruptItem, GameRecord, GameStatus } from './types.ts';
+import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';
 
 /** The item format this codec writes and reads. */
 export const ITEM_SCHEMA = 1;
@@ -25,7 +25,41 @@ export const MAX_ITEM_BYTES = 350 * 1024;
 /** An item as the DocumentClient hands it over: attribute name → native value. */
 export type Item = Record<string, unknown>;
 
-const PLATFORMS: readonly ChatPlatform[] = ['telegram', 'discord'];
+/** A platform's name: the app's registry key (lower-case letters, digits, dashes). */
+const PLATFORM_NAME = /^[a-z][a-z0-9-]{0,31}$/;
+
+/** Notes are stored one attribute each, `note:<name>`, so that one can change without the others. */
+const NOTE_PREFIX = 'note:';
+
+/** The attribute of a game note. */
+export function noteAttribute(name: string): string {
+  return NOTE_PREFIX + name;
+}
+
+/** The stored form of a note's value (a JSON text), or undefined for "remove it". */
+export function encodeNote(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const json = JSON.stringify(value);
+  if (name === '' || json === undefined || json.length > 1024) throw new InvariantError(`note ${JSON.stringify(name)}: bad name or value`);
+  return json;
+}
+
+/** The notes of a game item; a note that does not decode is left out (it is a hint, never the match). */
+function readNotes(item: Item): GameNotes | undefined {
+  const notes: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(item)) {
+    if (!name.startsWith(NOTE_PREFIX) || typeof text !== 'string') continue;
+    try {
+      notes[name.slice(NOTE_PREFIX.length)] = JSON.parse(text) as unknown;
+    } catch {
+      // left out
+    }
+  }
+  return Object.keys(notes).length === 0 ? undefined : notes;
+}
+
+/** The attributes `encodeGame` may write beside the keys: a save sets those present and removes the others. */
+export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm'] as const;
 
 /** The item that stores `record` at `version`. Throws `InvariantError` if the record breaks the contract. */
 export function encodeGame(record: GameRecord, version: number): Item {
@@ -53,7 +87,17 @@ export function encodeGame(record: GameRecord, version: number): Item {
     ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
     ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
+    ...notesOf(record.notes),
   };
+}
+
+function notesOf(notes: GameNotes | undefined): Item {
+  const item: Item = {};
+  for (const [name, value] of Object.entries(notes ?? {})) {
+    const json = encodeNote(name, value);
+    if (json !== undefined) item[noteAttribute(name)] = json;
+  }
+  return item;
 }
 
 /** The stored form of an alarm: a JSON text, compared whole by `setAlarm`'s condition. */
@@ -84,7 +128,7 @@ function checkRecord(record: GameRecord, version: number): void {
     record.players.some((p) => typeof p !== 'string' || p === '') && 'a player identity is empty',
     !isCount(record.updatedAt) && `updatedAt ${record.updatedAt} is not an epoch in ms`,
     record.dueAt !== undefined && !isCount(record.dueAt) && `dueAt ${record.dueAt} is not an epoch in ms`,
-    record.chat !== undefined && !PLATFORMS.includes(record.chat.platform) && 'chat platform is unknown',
+    record.chat !== undefined && !PLATFORM_NAME.test(record.chat.platform) && 'chat platform is not a platform name',
     record.chat !== undefined && record.chat.chatId === '' && 'chat id is empty',
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length > 0) {
@@ -126,6 +170,7 @@ function readGame(item: Item): GameRecord {
   const dueAt = readDue(item);
   const summary = item.summary === undefined ? undefined : readJson(item, 'summary');
   const alarm = readAlarm(item);
+  const notes = readNotes(item);
   return {
     id,
     version: readCount(item, 'version'),
@@ -137,6 +182,7 @@ function readGame(item: Item): GameRecord {
     ...(dueAt === undefined ? {} : { dueAt }),
     ...(summary === undefined ? {} : { summary }),
     ...(alarm === undefined ? {} : { alarm }),
+    ...(notes === undefined ? {} : { notes }),
   };
 }
 
@@ -183,13 +229,13 @@ function readPlayers(item: Item): string[] {
   return players;
 }
 
-function readChat(item: Item): ChatRef | undefined {
+function readChat(item: Item): StoredChat | undefined {
   if (item.chatPlatform === undefined && item.chatId === undefined) {
     checkIndexKey(item, 'chatKey', undefined);
     return undefined;
   }
-  const platform = PLATFORMS.find((p) => p === item.chatPlatform);
-  if (platform === undefined) throw new Malformed(`chatPlatform is ${describe(item.chatPlatform)}`);
+  const platform = item.chatPlatform;
+  if (typeof platform !== 'string' || !PLATFORM_NAME.test(platform)) throw new Malformed(`chatPlatform is ${describe(item.chatPlatform)}`);
   const chatId = readText(item, 'chatId');
   checkIndexKey(item, 'chatKey', chatKey(platform, chatId));
   return { platform, chatId };

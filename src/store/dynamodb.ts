@@ -1,16 +1,18 @@
 /**
  * `GameStore` on DynamoDB (AWS or dynalite) through the AWS SDK v3 document client, on the
- * single-table layout of `layout.ts`. Every state change is one conditional `PutItem` on the
- * version: no transactions (dynalite has none), no second item to keep in step.
+ * single-table layout of `layout.ts`. Every state change is one conditional write on the version
+ * (an `UpdateItem` that sets the match's attributes and leaves the game's other notes alone): no
+ * transactions (dynalite has none), no second item to keep in step. What a press needs besides
+ * the game is read with it in one `BatchGetItem`.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { InvariantError, fail, ok } from '../engine/index.ts';
-import type { Result } from '../engine/index.ts';
-import { MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, itemBytes } from './codec.ts';
+
+import { GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
-import type { Alarm, ChatPlatform, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
+import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -41,28 +43,84 @@ export class DynamoGameStore implements GameStore {
     return item === undefined ? fail({ kind: 'not-found', id }) : decodeGame(item);
   }
 
-  async save(record: GameRecord, expectedVersion: number): Promise<Result<GameRecord, StoreError>> {
+  async save(record: GameRecord, expectedVersion: number, notes: GameNotes = {}): Promise<Result<GameRecord, StoreError>> {
     if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
       throw new InvariantError(`expected version ${expectedVersion} is not a non-negative integer`);
     }
-    const item = encodeGame(record, expectedVersion + 1);
-    const tooLarge = oversize(record.id, item);
+    const { notes: _read, ...match } = record;
+    const item = encodeGame(match, expectedVersion + 1);
+    const update = new Changes();
+    for (const name of GAME_ATTRIBUTES) update.set(name, item[name]);
+    for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
+    const tooLarge = oversize(record.id, { ...item, ...update.noted });
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
       await this.documents.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: this.tableName,
-          Item: item,
+          Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
+          UpdateExpression: update.expression(),
           ConditionExpression: '#version = :expected',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':expected': expectedVersion },
+          ExpressionAttributeNames: { ...update.names, '#version': 'version' },
+          ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
         }),
       );
     } catch (error) {
       if (isConditionFailure(error)) return fail(await this.explainConflict(record.id, expectedVersion));
       throw error;
     }
-    return ok({ ...record, version: expectedVersion + 1 });
+    const kept = { ...record.notes, ...notes };
+    for (const [name, value] of Object.entries(notes)) if (value === undefined) delete kept[name];
+    return ok({ ...match, version: expectedVersion + 1, ...(Object.keys(kept).length === 0 ? {} : { notes: kept }) });
+  }
+
+  async setNotes(id: string, notes: Readonly<Record<string, unknown | undefined>>): Promise<boolean> {
+    const update = new Changes();
+    for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
+    if (update.empty) return true;
+    try {
+      await this.documents.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+          UpdateExpression: update.expression(),
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: update.names,
+          ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }> {
+    const wanted = [{ pk: gameKey(id), sk: GAME_SORT_KEY }, ...[...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))];
+    const items = await this.batchGet(wanted);
+    const game = items.find((item) => item.pk === gameKey(id) && item.sk === GAME_SORT_KEY);
+    return { game: game === undefined ? fail({ kind: 'not-found', id }) : decodeGame(game), values: memoValues(items) };
+  }
+
+  async recallMany(keys: readonly string[]): Promise<Map<string, unknown>> {
+    if (keys.length === 0) return new Map();
+    return memoValues(await this.batchGet([...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))));
+  }
+
+  /** Strongly consistent batch read of up to 100 keys, retrying what DynamoDB left unprocessed. */
+  private async batchGet(keys: Record<string, string>[]): Promise<Item[]> {
+    if (keys.length > 100) throw new InvariantError(`batch read of ${keys.length} keys (at most 100)`);
+    const items: Item[] = [];
+    let pending: Record<string, string>[] | undefined = keys;
+    for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
+      if (attempt > 8) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${attempt} attempts`);
+      const out = await this.documents.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
+      items.push(...((out.Responses?.[this.tableName] ?? []) as Item[]));
+      pending = out.UnprocessedKeys?.[this.tableName]?.Keys as Record<string, string>[] | undefined;
+    }
+    return items;
   }
 
   /**
@@ -95,7 +153,7 @@ export class DynamoGameStore implements GameStore {
     return { records, corrupt: [...first.corrupt, ...second.corrupt] };
   }
 
-  async listByChat(platform: ChatPlatform, chatId: string, options: ListOptions = {}): Promise<Listing> {
+  async listByChat(platform: string, chatId: string, options: ListOptions = {}): Promise<Listing> {
     const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
     return this.collect(newestFirst(INDEX.chat, 'chatKey', chatKey(platform, chatId), options), limit);
   }
@@ -204,13 +262,58 @@ export class DynamoGameStore implements GameStore {
 
   async recall(key: string): Promise<unknown> {
     const read = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true }));
-    const json = read.Item?.value;
-    if (typeof json !== 'string') return undefined;
-    try {
-      return JSON.parse(json) as unknown;
-    } catch {
-      return undefined;
+    return read.Item === undefined ? undefined : memoValue(read.Item);
+  }
+}
+
+/** A remembered value's item read back: its JSON value, or undefined when it does not decode. */
+function memoValue(item: Item): unknown {
+  const json = item.value;
+  if (typeof json !== 'string') return undefined;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function memoValues(items: readonly Item[]): Map<string, unknown> {
+  const values = new Map<string, unknown>();
+  for (const item of items) {
+    if (item.sk !== MEMO_SORT_KEY || typeof item.pk !== 'string') continue;
+    const value = memoValue(item);
+    if (value !== undefined) values.set(item.pk.slice(memoKey('').length), value);
+  }
+  return values;
+}
+
+/** An `UpdateItem`'s SET and REMOVE clauses, built attribute by attribute (undefined: remove). */
+class Changes {
+  readonly names: Record<string, string> = {};
+  readonly values: Record<string, unknown> = {};
+  readonly noted: Item = {};
+  private readonly sets: string[] = [];
+  private readonly removes: string[] = [];
+
+  set(attribute: string, value: unknown): void {
+    const n = `#a${Object.keys(this.names).length}`;
+    this.names[n] = attribute;
+    if (value === undefined) {
+      this.removes.push(n);
+      return;
     }
+    const v = `:v${Object.keys(this.values).length}`;
+    this.values[v] = value;
+    this.noted[attribute] = value;
+    this.sets.push(`${n} = ${v}`);
+  }
+
+  get empty(): boolean {
+    return this.sets.length + this.removes.length === 0;
+  }
+
+  expression(): string {
+    return [this.sets.length > 0 ? `SET ${this.sets.join(', ')}` : '', this.removes.length > 0 ? `REMOVE ${this.removes.join(', ')}` : ''].join(' ').trim();
   }
 }
 

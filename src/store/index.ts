@@ -6,15 +6,15 @@
 // common
 export type {
   Alarm,
-  ChatPlatform,
-  ChatRef,
   CorruptItem,
+  GameNotes,
   GameRecord,
   GameStatus,
   GameStore,
   ListOptions,
   Listing,
   StoreError,
+  StoredChat,
 } from './types.ts';
 export { GAME_STATUSES } from './types.ts';
 export { DynamoGameStore } from './dynamodb.ts';

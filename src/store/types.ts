@@ -1,4 +1,4 @@
-import type { Result } from '../engine/index.ts';
+
 
 /** Where a game lives in its life: an open challenge, being played, over, or closed for good. */
 export type GameStatus = 'challenge' | 'active' | 'finished' | 'closed';
@@ -6,11 +6,18 @@ export type GameStatus = 'challenge' | 'active' | 'finished' | 'closed';
 /** The statuses a stored game may have, for decoding and validation. */
 export const GAME_STATUSES: readonly GameStatus[] = ['challenge', 'active', 'finished', 'closed'];
 
-/** The messengers a game can be played in. */
-export type ChatPlatform = 'telegram' | 'discord';
+/**
+ * The chat a game was started in, as the store keeps it: the platform is a plain name (the app's
+ * messenger registry knows what it means), the chat id the platform's.
+ */
+export type StoredChat = { platform: string; chatId: string };
 
-/** The chat (Telegram chat, Discord channel) a game was started in. */
-export type ChatRef = { platform: ChatPlatform; chatId: string };
+/**
+ * What the app notes about a game outside the match itself (where its board and notices are),
+ * keyed by name: small JSON values, read with the game item and written by `setNotes` (or with
+ * `create` / `save`), never by a save that did not name them.
+ */
+export type GameNotes = Readonly<Record<string, unknown>>;
 
 /**
  * One stored game. `state` is the game layer's opaque JSON value (the store keeps it as a JSON
@@ -22,9 +29,9 @@ export type GameRecord = {
   version: number;
   state: unknown;
   status: GameStatus;
-  /** Platform identities such as `telegram:123`, at most two; slot order is kept. */
+  /** Platform identities such as `chat:123`, at most two; slot order is kept. */
   players: string[];
-  chat?: ChatRef;
+  chat?: StoredChat;
   /** Milliseconds since the epoch of the last change; the lists sort on it, newest first. */
   updatedAt: number;
   /** Milliseconds since the epoch of the next deadline; present only while something is due. */
@@ -33,6 +40,8 @@ export type GameRecord = {
   summary?: unknown;
   /** What the scheduler has done about the current deadline; see `Alarm`. */
   alarm?: Alarm;
+  /** The game's notes as read (see `GameNotes`); a save leaves the stored ones alone. */
+  notes?: GameNotes;
 };
 
 /**
@@ -78,13 +87,24 @@ export interface GameStore {
   load(id: string): Promise<Result<GameRecord, StoreError>>;
   /**
    * Replaces the game if its stored version is still `expectedVersion`, storing
-   * `expectedVersion + 1`; `stale-version` if someone else saved first.
+   * `expectedVersion + 1`; `stale-version` if someone else saved first. `notes` are written in the
+   * same conditional write; the stored notes it does not name stay as they are.
    */
-  save(record: GameRecord, expectedVersion: number): Promise<Result<GameRecord, StoreError>>;
+  save(record: GameRecord, expectedVersion: number, notes?: GameNotes): Promise<Result<GameRecord, StoreError>>;
+  /**
+   * Sets (or, for an undefined value, removes) some of a game's notes, whatever its version: one
+   * write, other notes and the match untouched. Returns false when the game does not exist.
+   */
+  setNotes(id: string, notes: Readonly<Record<string, unknown | undefined>>): Promise<boolean>;
+  /**
+   * The game with this id and the remembered values under `keys`, in one round trip (one batch
+   * read); a key without a value is absent from the map.
+   */
+  loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }>;
   /** The games a player is in (either slot), newest first. */
   listByPlayer(player: string, options?: ListOptions): Promise<Listing>;
   /** The games started in a chat, newest first. */
-  listByChat(platform: ChatPlatform, chatId: string, options?: ListOptions): Promise<Listing>;
+  listByChat(platform: string, chatId: string, options?: ListOptions): Promise<Listing>;
   /** Games whose deadline is at or before `now` (ms), most overdue first. */
   listDue(now: number, limit: number): Promise<Listing>;
   /**
@@ -95,7 +115,7 @@ export interface GameStore {
    */
   setAlarm(id: string, version: number, expected: Alarm | undefined, alarm: Alarm | undefined, dueAt: number | undefined): Promise<boolean>;
   /**
-   * Records that a platform update (Telegram `update_id`, Discord interaction id) is being handled:
+   * Records that a platform update (an update or interaction id) is being handled:
    * `true` the first time `key` is seen within `ttlSeconds`, `false` on a replay.
    */
   claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean>;
@@ -106,4 +126,7 @@ export interface GameStore {
   remember(key: string, value: unknown, now: number): Promise<void>;
   /** The value kept under `key`, or undefined when there is none (or it does not decode). */
   recall(key: string): Promise<unknown>;
-}
+  /** The values kept under `keys`, in one round trip; a key without a value is absent. */
+  recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
+}import { type Result } from '../lib/index.ts';
+

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { freshTable, type TestTable } from './fixture.ts';
+import { freshTable, game, type TestTable } from './fixture.ts';
 
 let table: TestTable;
 beforeAll(async () => {
@@ -27,5 +27,47 @@ describe('remembered values: small app memories beside the games', () => {
   it('an empty key or an oversized value is refused as a bug', async () => {
     await expect(table.store.remember('', 1, 1)).rejects.toThrow();
     await expect(table.store.remember('big', 'x'.repeat(5000), 1)).rejects.toThrow();
+  });
+});
+
+describe('game notes and batch reads: what a press needs, in one round trip', () => {
+  it('notes are written beside the match, survive its saves and travel with its reads', async () => {
+    const created = await table.store.create(game({ id: 'n1', notes: { invitee: 'lou' } }));
+    expect(created.ok).toBe(true);
+    expect(await table.store.setNotes('n1', { board: { messageId: '5' } })).toBe(true);
+    const loaded = await table.store.load('n1');
+    if (!loaded.ok) throw new Error('not loaded');
+    expect(loaded.value.notes).toEqual({ invitee: 'lou', board: { messageId: '5' } });
+    // A save from a read that knew no notes keeps them; one that names a note writes it with the match.
+    const saved = await table.store.save({ ...loaded.value, notes: undefined, updatedAt: 9 }, loaded.value.version, { notice: { messageId: '6' }, invitee: undefined });
+    // The saved record carries the notes as read plus those written (here the read knew none).
+    expect(saved.ok && saved.value.notes).toEqual({ notice: { messageId: '6' } });
+    const again = await table.store.load('n1');
+    expect(again.ok && again.value.notes).toEqual({ board: { messageId: '5' }, notice: { messageId: '6' } });
+    expect(again.ok && again.value.version).toBe(loaded.value.version + 1);
+    // A stale save writes neither the match nor its notes.
+    const stale = await table.store.save(loaded.value, loaded.value.version, { board: undefined });
+    expect(stale.ok).toBe(false);
+    expect((await table.store.load('n1')).ok && (await table.store.load('n1') as { value: { notes: unknown } }).value.notes).toEqual({ board: { messageId: '5' }, notice: { messageId: '6' } });
+  });
+
+  it('setNotes on a game that does not exist writes nothing', async () => {
+    expect(await table.store.setNotes('no-such-game', { board: 1 })).toBe(false);
+    expect((await table.store.load('no-such-game')).ok).toBe(false);
+  });
+
+  it('loadWith reads the game and remembered values at once; recallMany the values alone', async () => {
+    await table.store.create(game({ id: 'n2' }));
+    await table.store.remember('lang#p:1', 'ru', 1);
+    await table.store.remember('dm#p:1', { platform: 'x', chatId: '1' }, 1);
+    const both = await table.store.loadWith('n2', ['lang#p:1', 'lang#p:2', 'dm#p:1']);
+    expect(both.game.ok && both.game.value.id).toBe('n2');
+    expect([...both.values.entries()]).toEqual(expect.arrayContaining([['lang#p:1', 'ru'], ['dm#p:1', { platform: 'x', chatId: '1' }]]));
+    expect(both.values.has('lang#p:2')).toBe(false);
+    const missing = await table.store.loadWith('n-missing', ['lang#p:1']);
+    expect(missing.game.ok).toBe(false);
+    expect(missing.values.get('lang#p:1')).toBe('ru');
+    expect(await table.store.recallMany([])).toEqual(new Map());
+    expect((await table.store.recallMany(['lang#p:1', 'dm#p:9'])).get('lang#p:1')).toBe('ru');
   });
 });

@@ -1,0 +1,3 @@
+/** The project's small standard library, usable by every layer. */
+export { InvariantError, assertNever, fail, ok } from './result.ts';
+export type { Result } from './result.ts';

@@ -1,0 +1,28 @@
+/**
+ * Expected failures are values, not exceptions (STYLE.md §10): a parser, a rule check or a use
+ * case returns a `Result`; only bugs throw, as `InvariantError`. Every layer may use this module;
+ * it imports nothing.
+ */
+
+/** Either a value or a typed error. */
+export type Result<T, E> = { ok: true; value: T } | { ok: false; error: E };
+
+/** Wraps a value as a success. */
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+/** Wraps an error as a failure. */
+export function fail<E>(error: E): { ok: false; error: E } {
+  return { ok: false, error };
+}
+
+/** Thrown only for a broken invariant: a bug, never bad input. */
+export class InvariantError extends Error {
+  override name = 'InvariantError';
+}
+
+/** Never returns: compile-time exhaustiveness for `switch (e.kind)`. */
+export function assertNever(x: never): never {
+  throw new InvariantError(`unexpected value ${JSON.stringify(x)}`);
+}
