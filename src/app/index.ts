@@ -1,10 +1,12 @@
 /**
- * The app layer's door: the conversation every platform shares, the match use cases, and the
- * scheduler's sweep.
+ * The app layer's door: the contract every messenger implements (`ports.ts`), the one entry point
+ * for their intents, the match use cases, publishing, and the scheduler's sweep.
  */
-export { handleIntent } from './bot.ts';
-export type { AppDeps } from './bot.ts';
-export type { BoardView, Button, ChallengeChoices, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef } from './chat.ts';
+export { handleIntent } from './dispatch.ts';
+export type {
+  AppDeps, BoardView, Button, ChallengeChoices, ChatPlatform, ChatRef, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef,
+  Messenger, MessengerLimits, Messengers,
+} from './ports.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken } from './tokens.ts';
@@ -13,3 +15,4 @@ export { boardView, MAX_LISTED_PLAYS } from './views.ts';
 export { variantOfWord } from './variant-words.ts';
 export { sweep } from './sweep.ts';
 export type { SweepDeps, SweepOptions, SweepReport } from './sweep.ts';
+export { BOARD, CHALLENGE_MESSAGE, INVITEE, LANGUAGE, NOTICE, PRIVATE_CHAT, noteOf } from './remembered.ts';

@@ -10,7 +10,7 @@ import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
-import type { Alarm, ChatRef, GameRecord, GameStatus, GameStore, StoreError } from '../store/index.ts';
+import type { Alarm, GameNotes, GameRecord, GameStatus, GameStore, StoreError, StoredChat } from '../store/index.ts';
 import { recallDecoded, rememberDecoded } from './decoded.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
@@ -37,8 +37,8 @@ export interface Outcome {
   readonly events: readonly MatchEvent[];
 }
 
-/** How long a platform update id is remembered: Telegram and Discord retry within hours. */
-const UPDATE_TTL_SECONDS = 48 * 3600;
+/** How long a platform update id is remembered: the messengers redeliver within hours. */
+export const UPDATE_TTL_SECONDS = 48 * 3600;
 
 const STATUS: Record<MatchState['phase'], GameStatus> = {
   challenge: 'challenge',
@@ -53,7 +53,7 @@ const STATUS: Record<MatchState['phase'], GameStatus> = {
  * The record a match is stored as: the compact state plus what the indexes and lists need. The
  * scheduler's alarm of the previous record is kept while the deadline it is about stays the same.
  */
-export function recordOf(state: MatchState, version: number, now: number, chat: ChatRef | undefined, lang?: string, previousAlarm?: Alarm): GameRecord {
+export function recordOf(state: MatchState, version: number, now: number, chat: StoredChat | undefined, lang?: string, previousAlarm?: Alarm): GameRecord {
   const seat = seatToAct(state);
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
   const alarm = carriedAlarm(state, previousAlarm);
@@ -93,11 +93,11 @@ export function boardLanguage(record: GameRecord): string | undefined {
 }
 
 /** Opens a challenge and stores it. */
-export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: ChatRef, lang?: string): Promise<Result<Outcome, AppError>> {
+export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: StoredChat, lang?: string, notes?: GameNotes): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
   const created = createChallenge(input, now);
   if (!created.ok) return created;
-  const saved = await deps.store.create(recordOf(created.value.state, 1, now, chat, lang));
+  const saved = await deps.store.create({ ...recordOf(created.value.state, 1, now, chat, lang), ...(notes === undefined ? {} : { notes }) });
   if (!saved.ok) return fail(storeError(saved.error));
   rememberDecoded(saved.value.id, saved.value.version, saved.value.state, created.value.state);
   return ok({ record: saved.value, state: created.value.state, events: created.value.events });
@@ -121,6 +121,8 @@ export async function runCommand(
     beforeSave?: (state: MatchState) => Promise<void>;
     /** The match as the caller just loaded it (saves a second read; the conditional write still catches a newer version). */
     loaded?: { record: GameRecord; state: MatchState };
+    /** Game notes to write with the match, in the same conditional write. */
+    notes?: GameNotes;
   } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
@@ -140,9 +142,10 @@ export async function runCommand(
   }
   const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
-  // The platform may answer the press now, before the write (Telegram wants callbacks answered fast).
+  // The platform may answer the press now, before the write (a press's answer is due fast).
   await options.beforeSave?.(applied.value.state);
-  const saved = await deps.store.save(recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm), record.version);
+  const next = recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm);
+  const saved = await deps.store.save(record.notes === undefined ? next : { ...next, notes: record.notes }, record.version, options.notes);
   if (!saved.ok) return fail(storeError(saved.error));
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
@@ -150,13 +153,17 @@ export async function runCommand(
 
 /** Loads and decodes a stored match (the decoding is skipped when this process wrote or read that very version). */
 export async function loadMatch(store: GameStore, gameId: string): Promise<Result<{ record: GameRecord; state: MatchState }, AppError>> {
-  const loaded = await store.load(gameId);
+  return matchOf(await store.load(gameId));
+}
+
+/** Decodes the match of a game item read (alone, or in a batch with other values). */
+export function matchOf(loaded: Result<GameRecord, StoreError>): Result<{ record: GameRecord; state: MatchState }, AppError> {
   if (!loaded.ok) return fail(storeError(loaded.error));
   const record = loaded.value;
-  const known = recallDecoded(gameId, record.version, record.state);
+  const known = recallDecoded(record.id, record.version, record.state);
   if (known !== undefined) return ok({ record, state: known });
   const state = decodeMatch(record.state);
   if (!state.ok) return state;
-  rememberDecoded(gameId, record.version, record.state, state.value);
+  rememberDecoded(record.id, record.version, record.state, state.value);
   return ok({ record, state: state.value });
 }

@@ -19,24 +19,21 @@
 import type { DiceSource } from '../dice/index.ts';
 import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
 import { pickLang, t, type Lang } from '../i18n/index.ts';
-import type { Alarm, ChatPlatform, ChatRef, GameRecord, GameStore } from '../store/index.ts';
-import { isChatRef, isMessageRef, langOfPlayer } from './memo.ts';
-import type { Effect, Emit, MessageRef } from './chat.ts';
+import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
+import type { AppDeps, ChatRef, Effect, Emit, MessageRef, Messenger } from './ports.ts';
 import { boardLanguage, recordOf } from './matches.ts';
-import { ABANDONED_AFTER_MS, planReminder, prefsOf, wakeAt } from './reminders.ts';
+import { tellEnding } from './publish.ts';
+import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
+import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
 import { gameLabel, leftText, resultText } from './texts.ts';
-import { boardView } from './views.ts';
 
-/** What the sweep needs: the store, the clock, dice (a time-out may start the next game's throw) and a way to write to each platform. */
-export interface SweepDeps {
-  readonly store: GameStore;
-  readonly now: () => number;
-  readonly dice: DiceSource;
-  /** One emitter per platform, usable outside an update (no press to answer). A platform without one is skipped and retried. */
-  readonly emitters: Partial<Record<ChatPlatform, Emit>>;
+/**
+ * What the sweep needs: the app's dependencies (the store, the clock, dice — a time-out may start
+ * the next game's throw — and the messengers, each writing unprompted) and a log. A game of a
+ * messenger that cannot write unprompted in this process is logged and retried.
+ */
+export interface SweepDeps extends AppDeps {
   readonly log?: (entry: Readonly<Record<string, unknown>>) => void;
-  /** A link that opens a message in its chat, where the platform has one: a reminder links to the board. */
-  readonly messageLink?: (message: MessageRef) => string | undefined;
 }
 
 export interface SweepOptions {
@@ -121,7 +118,7 @@ async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: 
   const applied = apply(state, { type: 'tick' }, now, deps.dice);
   if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
   const next = recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record));
-  const saved = await deps.store.save({ ...next, alarm: { for: now, step: 0 }, dueAt: now }, record.version);
+  const saved = await deps.store.save({ ...next, alarm: { for: now, step: 0 }, dueAt: now, ...(record.notes === undefined ? {} : { notes: record.notes }) }, record.version);
   if (!saved.ok) return 'raced';
   const outcome = await announce(deps, saved.value, applied.value.state, now, leaseMs);
   if (outcome !== 'announced') return outcome;
@@ -136,23 +133,32 @@ async function abandon(deps: SweepDeps, record: GameRecord, state: MatchState, n
   return outcome === 'announced' ? 'abandoned' : outcome;
 }
 
+/** The platform a game is played on: its chat's, else (a game from inline mode) its players' (`<platform>:<id>`). */
+function platformOf(record: GameRecord): string {
+  return record.chat?.platform ?? record.players[0]?.split(':')[0] ?? '';
+}
+
 /**
- * The notices of one wake-up, sent through each platform's emitter. It counts what was tried and
- * what arrived: nothing arriving is retried a minute later, but a platform without an emitter
- * (not wired in this process) is logged and not retried every minute until the deadline.
+ * The notices of one wake-up, sent through the game's messenger. It counts what was tried and
+ * what arrived: nothing arriving is retried a minute later, but a messenger that cannot write
+ * unprompted here (not wired in this process) is logged and not retried every minute until the deadline.
  */
-function courier(deps: SweepDeps, game: string) {
+function courier(deps: SweepDeps, record: GameRecord) {
   let tried = 0;
   let arrived = 0;
+  const platform = platformOf(record);
+  const messenger: Messenger | undefined = deps.messengers[platform];
+  const emit: Emit = async (effect: Effect) => {
+    const unprompted = messenger?.unprompted;
+    if (!unprompted) return void deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform, game: record.id });
+    tried++;
+    const sent = await unprompted(effect);
+    if (sent) arrived++;
+    return sent;
+  };
   return {
-    async send(platform: ChatPlatform, effect: Effect): Promise<MessageRef | undefined> {
-      const emit = deps.emitters[platform];
-      if (!emit) return void deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform, game });
-      tried++;
-      const sent = await emit(effect);
-      if (sent) arrived++;
-      return sent;
-    },
+    emit,
+    messenger,
     get undelivered(): boolean {
       return tried > 0 && arrived === 0;
     },
@@ -163,8 +169,8 @@ function courier(deps: SweepDeps, game: string) {
 }
 
 /**
- * Tells everyone how a game ended: the board in its chat redrawn with the result (or a challenge
- * message marked expired), a line in the chat, and each player privately.
+ * Tells everyone how a game ended (`publish.ts`): the board in its chat redrawn with the result
+ * (or a challenge message marked expired), a line in the chat, and each player privately.
  */
 async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
   const alarm = record.alarm;
@@ -172,24 +178,15 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   const claimed = await claim(deps.store, record, alarm, alarm, now, leaseMs);
   if (!claimed) return 'raced';
   const lang = pickLang(boardLanguage(record));
-  const post = courier(deps, record.id);
-  const chat = record.chat;
+  const post = courier(deps, record);
   const words = (l: Lang) => (record.status === 'closed' ? t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : resultText(state, l));
   if (state.phase === 'expired') {
-    const message = await deps.store.recall(`challenge#${state.id}`);
-    if (isMessageRef(message)) await post.send(message.chat.platform, { kind: 'editText', message, text: t(lang, 'challenge.expired') });
+    const message = noteOf(record, CHALLENGE_MESSAGE);
+    if (message) await post.emit({ kind: 'editText', message, text: t(lang, 'challenge.expired') });
+  } else if (post.messenger) {
+    await tellEnding({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state, lang, words);
   } else {
-    if (chat && state.game) {
-      const board = await deps.store.recall(`board#${state.id}`);
-      const sent = await post.send(chat.platform, { kind: 'board', chat, view: boardView(state, record.version, lang, now), replace: isMessageRef(board) ? board : undefined });
-      if (sent) await deps.store.remember(`board#${state.id}`, sent, now);
-    }
-    if (chat) await post.send(chat.platform, { kind: 'text', chat, text: words(lang) });
-    for (const player of state.players) {
-      const dm = player ? await deps.store.recall(`dm#${player.id}`) : undefined;
-      if (!player || !isChatRef(dm) || dm.chatId === chat?.chatId) continue;
-      await post.send(dm.platform, { kind: 'text', chat: dm, text: words(await langOfPlayer(deps.store, player.id, boardLanguage(record))) });
-    }
+    deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform: platformOf(record), game: record.id });
   }
   if (post.undelivered) {
     await release(deps.store, record, claimed, alarm, now + RETRY_MS);
@@ -205,8 +202,8 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
   const player = seat === null ? null : state.players[seat];
   const deadline = deadlineOf(state);
   if (!player || deadline === undefined) return reschedule(deps, record, state, now);
-  const prefs = prefsOf(await deps.store.recall(`remind#${player.id}`), await deps.store.recall(`quiet#${player.id}`));
-  const plan = planReminder(state, record.alarm, prefs, now);
+  const [memory] = await recallPlayers(deps.store, [{ id: player.id, language: boardLanguage(record) }]);
+  const plan = planReminder(state, record.alarm, memory.prefs, now);
   if (!plan) return reschedule(deps, record, state, now);
   if (plan.kind === 'wait') {
     const written = await deps.store.setAlarm(record.id, record.version, record.alarm, { for: deadline, step: plan.step }, plan.next);
@@ -215,16 +212,15 @@ async function remind(deps: SweepDeps, record: GameRecord, state: MatchState, no
   const current: Alarm = { for: deadline, step: plan.step };
   const claimed = await claim(deps.store, record, record.alarm, current, now, leaseMs);
   if (!claimed) return 'raced';
-  const lang = await langOfPlayer(deps.store, player.id, boardLanguage(record));
+  const lang = memory.lang;
   const text = t(lang, 'sweep.reminder', { name: player.name, game: gameLabel(state, lang), left: leftText(lang, deadline - now) });
-  // Privately when the player has started the bot; else, or if that fails, in the game's chat.
-  const dm = await deps.store.recall(`dm#${player.id}`);
-  const places = [isChatRef(dm) ? dm : undefined, record.chat].filter((c, i, all): c is ChatRef => c !== undefined && all.findIndex((d) => d?.chatId === c.chatId) === i);
-  const board = await deps.store.recall(`board#${state.id}`);
-  const link = isMessageRef(board) ? deps.messageLink?.(board) : undefined;
+  // Privately when the player has opened the bot; else, or if that fails, in the game's chat.
+  const places = [memory.privateChat, record.chat].filter((c, i, all): c is ChatRef => c !== undefined && all.findIndex((d) => d?.chatId === c.chatId) === i);
+  const post = courier(deps, record);
+  const board = noteOf(record, BOARD);
+  const link = board ? post.messenger?.messageLink(board) : undefined;
   const buttons = link ? [[{ label: t(lang, 'sweep.openBoard'), url: link }]] : undefined;
-  const post = courier(deps, record.id);
-  for (const place of places) if (await post.send(place.platform, { kind: 'text', chat: place, text, buttons })) break;
+  for (const place of places) if (await post.emit({ kind: 'text', chat: place, text, buttons })) break;
   if (post.undelivered) {
     await release(deps.store, record, claimed, current, now + RETRY_MS);
     return 'retried';

@@ -6,7 +6,7 @@ import { COMPUTER_LEVELS, type MatchState } from '../game/index.ts';
 import { t, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
 import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
-import type { Button } from './chat.ts';
+import type { Button } from './ports.ts';
 import { encodeToken, type Choice } from './tokens.ts';
 import { chunk } from './views.ts';
 
@@ -33,7 +33,7 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   d7: { kind: 'correspondence', daysPerMove: 7, poolDays: 0, vacationDays: 14 },
 };
 
-/** The clocks on the settings keyboard: one row, so that with every other row it fits Discord's 25 buttons. */
+/** The clocks on the settings keyboard: one row, so that with every other row it fits 25 buttons (the smallest messenger grid, 5 × 5). */
 const KEYBOARD_CLOCKS = ['n', 'f', 'd1', 'd3', 'd7'] as const;
 
 /**
@@ -61,9 +61,9 @@ function settingsLine(state: MatchState, lang: Lang): string {
 
 /**
  * Returns a challenge message: who challenges whom, the settings, and Accept / Decline / Cancel
- * buttons (plus a deep link to join from a private chat). Not a rule: a view.
+ * buttons (plus the messenger's invite link, to join from a private chat). Not a rule: a view.
  */
-export function challengeMessage(state: MatchState, version: number, lang: Lang, botUsername: string, opponentName?: string): { text: string; buttons: Button[][] } {
+export function challengeMessage(state: MatchState, version: number, lang: Lang, invite: string | undefined, opponentName?: string): { text: string; buttons: Button[][] } {
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
   const variant = variantName(lang, state.settings.variant);
@@ -83,7 +83,7 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
   row.push({ label: t(lang, 'button.cancel'), token: token('cancel') });
   const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }]];
-  if (botUsername) buttons.push([{ label: t(lang, 'inline.join'), url: `https://t.me/${botUsername}?start=a_${state.id}` }]);
+  if (invite) buttons.push([{ label: t(lang, 'inline.join'), url: invite }]);
   return { text, buttons };
 }
 

@@ -7,7 +7,7 @@ import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPla
 import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
-import type { BoardView, Button } from './chat.ts';
+import type { BoardView, Button } from './ports.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
 /** At most this many whole plays are offered as buttons; more means step mode. */

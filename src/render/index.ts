@@ -3,26 +3,11 @@
  * to show; nothing here knows about matches, chats or players beyond the spec.
  */
 
-import { fail, ok, type Result } from '../lib/index.ts';
-import { scenePixels } from './composite.ts';
-import { sceneSvg } from './picture.ts';
-import { encodePicture } from './raster.ts';
-import { readScene } from './scene.ts';
-import type { BoardPicture, RenderError } from './spec.ts';
+import { renderBoard } from './draw.ts';
 
-/** Returns the PNG of a board picture, or what is wrong with the spec. */
-export async function renderBoard(spec: BoardPicture): Promise<Result<Buffer, RenderError>> {
-  const scene = readScene(spec);
-  if (!scene.ok) return fail(scene.error);
-  return ok(await encodePicture(await scenePixels(scene.value)));
-}
-
-/** Returns the SVG document of a board picture (what `renderBoard` draws, composited from cached parts of it). */
-export function boardSvg(spec: BoardPicture): Result<string, RenderError> {
-  const scene = readScene(spec);
-  if (!scene.ok) return fail(scene.error);
-  return ok(sceneSvg(scene.value));
-}
+export { boardSvg, renderBoard } from './draw.ts';
+/** Pictures drawn ahead of their use (a press knows its next board before the write): one render path for every messenger. */
+export { prepareBoard, renderPrepared } from './prepared.ts';
 
 /** The short and long nardy starts, each side in its own numbering (for the warm-up pictures). */
 const SHORT_START = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];

@@ -6,7 +6,7 @@
  */
 
 import { type Result } from '../lib/index.ts';
-import { renderBoard } from './index.ts';
+import { renderBoard } from './draw.ts';
 import type { BoardPicture, RenderError } from './spec.ts';
 
 type Drawing = Promise<Result<Buffer, RenderError>>;

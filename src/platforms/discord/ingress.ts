@@ -11,6 +11,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
+import { headerValue } from '../shared/http.ts';
 import { discordPublicKey, isSignedByDiscord } from './verify.ts';
 
 /** An HTTP request as the host hands it over (header names in any case, the body's raw bytes). */
@@ -85,11 +86,6 @@ export function createDiscordIngress(options: { readonly publicKey: string; read
     if (ack.type === PONG) return { status: 200, body: JSON.stringify(ack) };
     return { status: 200, body: JSON.stringify(ack), after: () => options.work(interaction) };
   };
-}
-
-function headerValue(headers: InteractionRequest['headers'], name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
-  return undefined;
 }
 
 function readInteraction(body: Buffer): APIInteraction | undefined {

@@ -4,13 +4,15 @@
  * app handles it (the interaction id is its update key: a duplicate is applied once), and its
  * effects go out through the interaction's token (`send.ts`).
  *
- * The boundary (STYLE.md §12): the app answers deterministic problems itself (a toast, a text).
- * Anything thrown is logged with its stack and the user gets a polite "something went wrong":
- * Discord never redelivers an interaction, so there is nothing a retry status could achieve.
+ * The boundary (`shared/boundary.ts`): the app answers deterministic problems itself (a toast, a
+ * text). Anything thrown is logged (a bug with its stack) and the user gets a polite "something
+ * went wrong": Discord never redelivers an interaction, so there is nothing a retry status could
+ * achieve — the user presses again.
  */
 import { Routes, type APIInteraction } from 'discord-api-types/v10';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
 import { t, pickLang } from '../../i18n/index.ts';
+import { errorFields } from '../shared/boundary.ts';
 import { acknowledgement, type InteractionWork } from './ingress.ts';
 import { parseInteraction } from './parse.ts';
 import { discordInteractionEmit, type DiscordClient } from './send.ts';
@@ -21,8 +23,7 @@ export function discordMention(player: { readonly id: string; readonly name: str
 }
 
 /** Returns the work of an interaction: parse, run the app, answer through the interaction's token; never throws. */
-export function answerInteractions(deps: AppDeps, client: DiscordClient): InteractionWork {
-  const app: AppDeps = { mention: discordMention, ...deps };
+export function answerInteractions(app: AppDeps, client: DiscordClient): InteractionWork {
   return async (interaction) => {
     const started = Date.now();
     const intent = parseInteraction(interaction);
@@ -32,7 +33,7 @@ export function answerInteractions(deps: AppDeps, client: DiscordClient): Intera
       if (intent !== undefined) await handleIntent(app, intent, emit);
       client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
     } catch (error) {
-      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', error: String(error), stack: error instanceof Error ? error.stack : undefined });
+      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', ...errorFields(error) });
       const text = t(pickLang(intent!.from.language), 'error.generic');
       await emit(intent!.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent!.chat, text });
     } finally {

@@ -22,14 +22,13 @@ import { API } from '@discordjs/core/http-only';
 import { DiscordAPIError, HTTPError, REST, type RawFile } from '@discordjs/rest';
 import { AllowedMentionsTypes, type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { renderBoard } from '../../render/index.ts';
+import { prepareBoard, renderPrepared } from '../../render/index.ts';
+import { jsonLog, type Log } from '../shared/log.ts';
+import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
 import { discordChat } from './parse.ts';
 
-/** A structured log line; the default writes one JSON object per line (CloudWatch). */
-export type Log = (entry: Readonly<Record<string, unknown>>) => void;
-
-export const jsonLog: Log = (entry) => console.log(JSON.stringify(entry));
+export { jsonLog, type Log };
 
 /** The Discord API client of one process, and what every call needs. */
 export interface DiscordClient {
@@ -49,11 +48,12 @@ export type SendFailure = 'unauthorized' | 'forbidden' | 'gone' | 'rejected' | '
 
 type ChatRef = MessageRef['chat'];
 type Buttons = readonly (readonly Button[])[] | undefined;
-type Sent<T> = { ok: true; value: T } | { ok: false; failure: SendFailure };
+type Sent<T> = SentOf<T, SendFailure>;
 /** A message body as both the channel and the webhook routes take it. */
 type Body = RESTPostAPIChannelMessageJSONBody & { files?: RawFile[] };
 
-const CONTENT_LIMIT = 2000;
+/** What Discord allows in a message's content. */
+export const CONTENT_LIMIT = 2000;
 const EPHEMERAL = 1 << 6;
 const APPLICATION_COMMAND = 2;
 const BOARD_FILE = 'board.png';
@@ -75,6 +75,8 @@ export function discordBotEmit(client: DiscordClient): Emit {
       case 'toast':
       case 'inlineAnswer':
         return void log({ level: 'warn', event: 'discord-effect-dropped', effect: effect.kind, reason: 'no interaction to answer' });
+      case 'prepare':
+        return void prepareBoard(effect.view.picture);
       case 'text':
         return post(effect.chat, textBody(effect.text, effect.buttons, log));
       case 'board': {
@@ -164,7 +166,7 @@ function textBody(text: string, buttons: Buttons, log: Log): Body {
 async function boardBody(effect: Effect & { kind: 'board' }, log: Log): Promise<Body> {
   const { view } = effect;
   const body = textBody(view.caption, view.buttons, log);
-  const png = await renderBoard(view.picture);
+  const png = await renderPrepared(view.picture);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable
     // (an edit keeps the old picture, as attachments are left out).
@@ -181,7 +183,7 @@ function rows(buttons: Buttons, log: Log) {
 }
 
 function clip(text: string): string {
-  return text.length <= CONTENT_LIMIT ? text : `${text.slice(0, CONTENT_LIMIT - 1)}…`;
+  return clipTo(text, CONTENT_LIMIT);
 }
 
 /** Runs one API call; a failure is classified and logged, never thrown. */

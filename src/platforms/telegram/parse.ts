@@ -89,8 +89,11 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'nardy':
     case 'play':
       return { kind: 'challenge', ...base, ...challengeDetails(message, command, botUsername) };
-    case 'start':
-      return command.args === '' ? { kind: 'start', ...base } : { kind: 'start', ...base, payload: command.args };
+    case 'start': {
+      // The invite link (`inviteLink` in index.ts) opens the bot with `a_<game id>`.
+      const invite = /^a_([a-z0-9]{4,24})$/.exec(command.args);
+      return invite ? { kind: 'join', ...base, gameId: invite[1] } : { kind: 'start', ...base };
+    }
     case 'games':
     case 'resign':
     case 'help':

@@ -14,14 +14,12 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, renderPrepared } from '../../render/prepared.ts';
+import { prepareBoard, renderPrepared } from '../../render/index.ts';
+import { jsonLog, type Log } from '../shared/log.ts';
+import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
 
-/** A structured log line; the default writes one JSON object per line (CloudWatch). */
-export type Log = (entry: Readonly<Record<string, unknown>>) => void;
-
-/** Writes a log entry as one JSON line on stdout. */
-export const jsonLog: Log = (entry) => console.log(JSON.stringify(entry));
+export { jsonLog, type Log };
 
 /** How an emitter talks to Telegram for one update. */
 export interface SendOptions {
@@ -45,10 +43,11 @@ export type TelegramEmit = Emit & { readonly finish: () => Promise<void> };
 export type SendFailure =
   | 'not-modified' | 'query-expired' | 'forbidden' | 'message-gone' | 'rate-limited' | 'unavailable' | 'rejected';
 
-type Sent<T> = { ok: true; value: T } | { ok: false; failure: SendFailure };
+type Sent<T> = SentOf<T, SendFailure>;
 
-const CAPTION_LIMIT = 1024;
-const TEXT_LIMIT = 4096;
+/** What Telegram allows (Bot API): captions, texts and callback answers. */
+export const CAPTION_LIMIT = 1024;
+export const TEXT_LIMIT = 4096;
 const TOAST_LIMIT = 200;
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -177,11 +176,7 @@ function markup(buttons: Buttons): { reply_markup?: InlineKeyboardMarkup } {
 }
 
 /** Cuts a text to Telegram's limit (UTF-16 units, as Telegram counts), marking the cut. */
-function clip(text: string, limit: number, log?: Log): string {
-  if (text.length <= limit) return text;
-  log?.({ level: 'warn', event: 'text-clipped', length: text.length, limit });
-  return text.slice(0, limit - 1) + '…';
-}
+const clip = (text: string, limit: number, log?: Log): string => clipTo(text, limit, log);
 
 /** Runs Bot API calls with the retry policy of the module comment; never throws. */
 function retrying(options: SendOptions, log: Log): Api {

@@ -14,7 +14,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Telegraf } from 'telegraf';
 import type { Update } from 'telegraf/types';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
-import { telegramMessageLink } from './links.ts';
+import { errorFields, judge } from '../shared/boundary.ts';
+import { headerValue, readJsonObject } from '../shared/http.ts';
 import type { ChatPacer } from './pace.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
@@ -26,7 +27,8 @@ export interface TelegramWebhookOptions {
   readonly botInfo: { readonly id: number; readonly username: string; readonly first_name: string };
   /** The Bot API server: `https://api.telegram.org`, or a stand-in. */
   readonly apiRoot: string;
-  readonly deps: AppDeps;
+  /** The app, its registry holding this messenger (`telegramMessenger`). */
+  readonly app: AppDeps;
   readonly log?: Log;
   readonly pace?: ChatPacer;
   /** How long one update may run before it counts as failed (ms); default 25 000. */
@@ -81,9 +83,9 @@ export function createTelegramWebhook(options: TelegramWebhookOptions): Telegram
     await bot.handleUpdate(update);
     const fields = { update: update.update_id, chat: note.chat, user: note.user, intent: note.intent ?? 'ignored' };
     if (note.error === undefined) return answer(200, 'ok', fields);
-    const error = { error: describe(note.error) };
-    if (isInfrastructureFailure(note.error)) return answer(500, 'retry later', { ...fields, ...error }, 'error');
-    return answer(200, 'failed', { ...fields, ...error, stack: stackOf(note.error) }, 'error');
+    const error = errorFields(note.error);
+    if (judge(note.error) === 'retry') return answer(500, 'retry later', { ...fields, ...error }, 'error');
+    return answer(200, 'failed', { ...fields, ...error }, 'error');
   };
 }
 
@@ -102,7 +104,6 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     can_read_all_group_messages: false,
     supports_inline_queries: true,
   };
-  const deps = { messageLink: telegramMessageLink, ...options.deps };
   bot.use(async (ctx) => {
     const note = notes.get(ctx.update) ?? {};
     const intent = parseUpdate(ctx.update, options.botInfo.username);
@@ -112,7 +113,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
-      if (intent !== undefined) await handleIntent(deps, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+      if (intent !== undefined) await handleIntent(options.app, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
     } finally {
       await emit.finish();
     }
@@ -120,7 +121,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
   bot.catch((error, ctx) => {
     const note = notes.get(ctx.update);
     if (note !== undefined) note.error = error;
-    else log({ level: 'error', event: 'telegram-update', outcome: 'failed', error: describe(error), stack: stackOf(error) });
+    else log({ level: 'error', event: 'telegram-update', outcome: 'failed', ...errorFields(error) });
   });
   return bot;
 }
@@ -130,42 +131,7 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
 }
 
-function headerValue(headers: WebhookRequest['headers'], name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
-  return undefined;
-}
-
 function readUpdate(body: string): Update | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const id = (value as { update_id?: unknown }).update_id;
-  return Number.isSafeInteger(id) ? (value as Update) : undefined;
-}
-
-const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/**
- * Whether a thrown error is the world failing rather than our code: an AWS SDK error (it carries
- * `$metadata`: throttling, an unavailable service, missing rights), a network failure or a timeout.
- */
-export function isInfrastructureFailure(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { $metadata?: unknown; code?: unknown; name?: unknown; cause?: unknown };
-  if (e.$metadata !== undefined) return true;
-  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
-  if (e.name === 'TimeoutError') return true;
-  return e.cause !== undefined && e.cause !== error && isInfrastructureFailure(e.cause);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-function stackOf(error: unknown): string | undefined {
-  return error instanceof Error ? error.stack : undefined;
+  const value = readJsonObject(body);
+  return value !== undefined && Number.isSafeInteger(value.update_id) ? (value as unknown as Update) : undefined;
 }

@@ -1,13 +1,26 @@
 /**
- * The contract between the platforms and the app: what a chat update means (`Intent`) and what
- * the app asks the platform to do (`Effect`). Platforms translate, never decide (STYLE.md §16).
+ * The contract between the messengers and the app (ARCHITECTURE.md, "Target shape"): what a chat
+ * update means (`Intent`), what the app asks a messenger to do (`Effect`), what the app knows of
+ * each messenger (`Messenger`) and what the app is built from (`AppDeps`). A messenger is one
+ * folder under `src/platforms/` that implements `Messenger` and turns its updates into intents;
+ * platforms translate, never decide (STYLE.md §16). Nothing here names a messenger.
  */
+import type { DiceSource } from '../dice/index.ts';
 import type { VariantId } from '../engine/index.ts';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang, MessageKey } from '../i18n/index.ts';
 import type { BoardPicture } from '../render/index.ts';
-import type { ChatRef } from '../store/index.ts';
+import type { GameStore } from '../store/index.ts';
 
-/** A person in a chat, with a platform identity (`telegram:123`). */
+/** A messenger's name, the key of its registry entry and the prefix of its identities (`<platform>:<id>`). */
+export type ChatPlatform = string;
+
+/** A chat (a group, a channel, a private chat) of a messenger. */
+export interface ChatRef {
+  readonly platform: ChatPlatform;
+  readonly chatId: string;
+}
+
+/** A person in a chat, with a platform identity (`<platform>:<id>`). */
 export interface ChatUser {
   readonly id: string;
   readonly name: string;
@@ -35,7 +48,7 @@ export interface BoardView {
 }
 
 /**
- * Challenge settings a platform can name up front (Discord's slash-command options); anything left
+ * Challenge settings a platform can name up front (slash-command options); anything left
  * out keeps the default. `clock` is a code of the settings keyboard: `n`, `f`, `d1`, `d3`.
  */
 export interface ChallengeChoices {
@@ -53,8 +66,10 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string; readonly settings?: ChallengeChoices }
   /** A button press; `message` is the message the button was under. */
   | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
-  /** `/start <payload>` in a private chat (deep link); no payload: help. */
-  | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser; readonly payload?: string }
+  /** The bot opened in a private chat (`/start`): welcome and help; turn notices may come here from now on. */
+  | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser }
+  /** A challenge's invite link (`Messenger.inviteLink`) followed from a private chat: accept it there. */
+  | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly gameId: string }
   | { readonly kind: 'games'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
@@ -66,7 +81,7 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
   /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
   | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
-  /** Inline mode (`@bot` typed in any chat): `chat` is the user's private chat with the bot. */
+  /** Inline mode (the bot's handle typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string });
 
 /** One result offered in inline mode: a text message with buttons (inline messages cannot carry uploads). */
@@ -100,9 +115,51 @@ export type Effect =
 /** The languages the product speaks. */
 export type { Lang };
 
+/** What a messenger allows, so texts and keyboards fit (the platform clips what does not). */
+export interface MessengerLimits {
+  readonly buttonsPerRow: number;
+  readonly rows: number;
+  /** Characters of a picture's caption. */
+  readonly caption: number;
+  /** Characters of a text message. */
+  readonly text: number;
+}
+
 /**
  * The platform's side of a conversation: it performs one effect and, for a message it sent,
  * returns where it went. The app emits effects as soon as it knows them — a press's toast before
  * the write and the render — so the platform answers within its deadline.
  */
 export type Emit = (effect: Effect) => Promise<MessageRef | undefined>;
+
+/**
+ * What the app knows of one messenger. Each platform folder builds one (`src/platforms/<name>/index.ts`)
+ * and the composition root (`src/wiring.ts`) puts it in the registry under its `platform` name.
+ */
+export interface Messenger {
+  readonly platform: ChatPlatform;
+  /** The help text of this messenger's commands (they are typed differently on each). */
+  readonly helpKey: MessageKey;
+  readonly limits: MessengerLimits;
+  /** How a notice names a player so that the messenger notifies them; the name where it has no mentions. */
+  mention(player: { readonly id: string; readonly name: string }): string;
+  /** A link that opens a message in its chat, where the messenger has one. */
+  messageLink(message: MessageRef): string | undefined;
+  /** A link that opens a private chat with the bot and joins the challenge (`join` intent), where the messenger has one. */
+  inviteLink(gameId: string): string | undefined;
+  /** Effects the app sends on its own, outside any update (the scheduler); absent when this process cannot. */
+  readonly unprompted?: Emit;
+}
+
+/** The registry: every messenger this process speaks, by platform name. */
+export type Messengers = Readonly<Record<ChatPlatform, Messenger>>;
+
+/** What the app is built from, once per process (`src/wiring.ts`); tests inject fixed dice and time. */
+export interface AppDeps {
+  readonly store: GameStore;
+  readonly now: () => number;
+  readonly dice: DiceSource;
+  readonly messengers: Messengers;
+  /** New game ids; random by default. */
+  readonly newId?: () => string;
+}

@@ -1,0 +1,46 @@
+/**
+ * The one entry point of the app: an intent from any messenger, handled by the handler of its
+ * kind (`intents/`), emitting effects as they are known. Deterministic problems become polite
+ * texts or toasts; only infrastructure failures throw (the messenger's edge may then retry).
+ *
+ * Before the handler runs, one round trip reads what it needs — what the app remembers of the user
+ * and, for a press, the game — alongside the claim of the update id (a redelivered update is a
+ * no-op). A view-only press claims nothing: redrawing twice is harmless.
+ */
+import { InvariantError } from '../lib/index.ts';
+import { challenge } from './intents/challenge.ts';
+import { games } from './intents/games.ts';
+import { help } from './intents/help.ts';
+import { inline } from './intents/inline.ts';
+import { lang } from './intents/lang.ts';
+import { isViewOnly, press } from './intents/press.ts';
+import { quiet, remind } from './intents/reminders.ts';
+import { resign } from './intents/resign.ts';
+import { rules } from './intents/rules.ts';
+import { join, start } from './intents/start.ts';
+import type { Handler, Update } from './intents/update.ts';
+import { vacation } from './intents/vacation.ts';
+import { UPDATE_TTL_SECONDS } from './matches.ts';
+import type { AppDeps, Emit, Intent } from './ports.ts';
+import { playerFrom, playerKeys } from './remembered.ts';
+import { decodeToken } from './tokens.ts';
+
+const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
+  press, challenge, start, join, games, resign, help, rules, lang, vacation, remind, quiet, inline,
+};
+
+/** Handles one intent from any messenger. */
+export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
+  const messenger = deps.messengers[intent.chat.platform];
+  if (messenger === undefined) throw new InvariantError(`no messenger is wired for platform ${JSON.stringify(intent.chat.platform)}`);
+  const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
+  const keys = playerKeys(intent.from.id);
+  const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
+  reading.catch(() => undefined);
+  const claims = intent.updateKey !== undefined && !isViewOnly(token);
+  const [read, first] = await Promise.all([reading, !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS)]);
+  if (!first) return;
+  const me = playerFrom(read.values, intent.from.id, intent.from.language);
+  const update: Update = { deps, intent, emit, messenger, me, lang: me.lang, ...(read.game === undefined ? {} : { game: read.game }) };
+  await (HANDLERS[intent.kind] as Handler<Intent['kind']>)(update as never);
+}

@@ -1,0 +1,66 @@
+/**
+ * `/nardy` (or `/play`): a challenge, open or to someone, with a few words for the settings
+ * (`/nardy short 3`, `/nardy vs computer`) and the settings the messenger named (slash-command options).
+ */
+import { randomBytes } from 'node:crypto';
+import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { errorText } from '../../i18n/index.ts';
+import { openChallenge } from '../matches.ts';
+import type { Intent } from '../ports.ts';
+import { CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
+import { challengeMessage, clockChoice } from '../texts.ts';
+import { variantOfWord } from '../variant-words.ts';
+import { say, type Handler } from './update.ts';
+
+/** A new game id (10 hex digits) unless the deps give their own. */
+export function newGameId(): string {
+  return randomBytes(8).toString('hex').slice(0, 10);
+}
+
+/** Words that make a challenge one against the computer (`/nardy vs computer`). */
+const COMPUTER_WORDS = new Set(['computer', 'cpu', 'ai', 'bot', 'компьютер', 'компьютером', 'компьютера', 'бот', 'ботом', 'კომპიუტერი', 'კომპიუტერთან']);
+
+/**
+ * Reads a challenge's few words and the settings the messenger named. The cube comes with a match
+ * in the short family, where the variant has one, and in a money game against the computer;
+ * without a length the variant's default applies (a single game, tavla a match to 3).
+ */
+function challengeSettings(intent: Intent & { kind: 'challenge' }) {
+  let variant: VariantId = intent.variant ?? 'long';
+  let matchLength: number | undefined;
+  let computer = false;
+  for (const word of (intent.args ?? '').split(/\s+/)) {
+    if (COMPUTER_WORDS.has(word.toLowerCase())) computer = true;
+    variant = variantOfWord(word) ?? variant;
+    if (/^\d{1,2}$/.test(word) && Number(word) >= 1 && Number(word) <= 25) matchLength = Number(word);
+  }
+  const v = VARIANTS[variant];
+  const chosen = intent.settings ?? {};
+  const length = chosen.matchLength ?? matchLength ?? v.defaultMatchLength ?? 0;
+  const mayCube = v.family === 'short' && !v.noCube;
+  const doubling = mayCube && (chosen.doubling ?? (length > 0 || computer));
+  const clock = chosen.clock === undefined ? undefined : clockChoice(chosen.clock);
+  return {
+    variant, matchLength: length, doubling, crawford: doubling && length > 1,
+    ...(clock === undefined ? {} : { clock }), ...(computer ? { computer: 'strong' as const } : {}),
+  };
+}
+
+export const challenge: Handler<'challenge'> = async (u) => {
+  const { deps, intent, lang } = u;
+  const settings = challengeSettings(intent);
+  // Known by handle only (the messenger gave no id): only that handle may accept.
+  const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();
+  const opened = await openChallenge(deps, {
+    id: (deps.newId ?? newGameId)(),
+    by: { id: intent.from.id, name: intent.from.name },
+    invitee: settings.computer ? null : intent.opponent?.id ?? null,
+    settings,
+  }, intent.chat, lang, handle ? noted(INVITEE, handle) : undefined);
+  if (!opened.ok) return say(u, errorText(lang, opened.error));
+  const { state, record } = opened.value;
+  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
+  const sent = await u.emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
+  // The scheduler marks the message expired if nobody accepts in time.
+  if (sent) await setNotes(deps.store, state.id, [CHALLENGE_MESSAGE, sent]);
+};

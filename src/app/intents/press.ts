@@ -1,0 +1,159 @@
+/**
+ * A button press. It is checked (token, presser, turn, version), answered with a toast before the
+ * write, applied through the reducer, stored with one conditional write, and the board is redrawn
+ * in place. View-only presses (pick a checker, ask to confirm) redraw and write nothing.
+ */
+import { legalPlays } from '../../engine/index.ts';
+import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchState } from '../../game/index.ts';
+import { errorText, pickLang, t, type Lang } from '../../i18n/index.ts';
+import type { GameRecord } from '../../store/index.ts';
+import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
+import { boardLanguage, matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
+import type { ChatUser, Intent } from '../ports.ts';
+import { bringBoardDown, noticeTurn, publishBoard, showBoard } from '../publish.ts';
+import { BOARD, INVITEE, noteOf } from '../remembered.ts';
+import { decodeToken, type Choice, type Token } from '../tokens.ts';
+import { boardView, pressCheck, type ViewMode } from '../views.ts';
+import { settings, SETTINGS_CHOICES } from './settings.ts';
+import type { Handler, Update } from './update.ts';
+
+type Press = Update<Intent & { kind: 'press' }>;
+
+/** Choices that only change the picture: no command, no write. */
+export const VIEW_CHOICES: ReadonlySet<Choice['k']> = new Set(['pick', 'askPass', 'askResign', 'back']);
+
+/** Whether a press token asks only for a view (nothing to claim or write). */
+export function isViewOnly(token: Token | undefined): boolean {
+  return token !== undefined && VIEW_CHOICES.has(token.choice.k);
+}
+
+/** The match command a choice stands for (view-only choices have none). */
+function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | undefined {
+  const id = by.id;
+  switch (choice.k) {
+    case 'accept': return { type: 'accept', by: { id, name: by.name } };
+    case 'decline': return { type: 'decline', by: id };
+    case 'cancel': return { type: 'cancel', by: id };
+    case 'roll': return { type: 'roll', by: id };
+    case 'double': return { type: 'double', by: id };
+    case 'detonate': return { type: 'detonate', by: id };
+    case 'take': return { type: 'take', by: id };
+    case 'beaver': return { type: 'beaver', by: id };
+    case 'pass': return { type: 'pass', by: id };
+    case 'resign': return { type: 'resign', by: id };
+    case 'acceptResign': return { type: 'acceptResign', by: id };
+    case 'declineResign': return { type: 'declineResign', by: id };
+    case 'undo': return { type: 'undo', by: id };
+    case 'confirm': return { type: 'confirm', by: id };
+    case 'step': return { type: 'step', by: id, from: choice.from, to: choice.to, die: choice.die };
+    case 'play': {
+      const game = state.game;
+      if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
+      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, turnContextOf(game));
+      return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?' };
+    }
+    default: return undefined;
+  }
+}
+
+function modeOf(choice: Choice): ViewMode {
+  if (choice.k === 'pick') return { pick: choice.from };
+  if (choice.k === 'askPass') return { confirm: 'pass' };
+  if (choice.k === 'askResign') return { confirm: 'resign' };
+  return {};
+}
+
+/** A challenge to a handle may be accepted only by that handle (the messenger gave no id for it). */
+export function mayAccept(record: GameRecord, from: ChatUser): boolean {
+  const handle = noteOf(record, INVITEE);
+  return handle === undefined || handle === from.username?.toLowerCase();
+}
+
+export const press: Handler<'press'> = async (u) => {
+  const { deps, intent, emit, lang } = u;
+  const token = decodeToken(intent.token);
+  if (!token || !u.game) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  const loaded = matchOf(u.game);
+  if (!loaded.ok) return void (await emit({ kind: 'toast', text: errorText(lang, loaded.error) }));
+  const { record, state } = loaded.value;
+  const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const refresh = async () => {
+    await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
+    if (token.surface === 'board' && intent.message && state.game) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
+  };
+  if (token.choice.k === 'bringDown') {
+    if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+    if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+    await emit({ kind: 'toast', text: '' });
+    return bringBoardDown(u, record, state, pickLang(boardLanguage(record) ?? lang));
+  }
+  if (computerToAct(state) !== null) {
+    // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
+    const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
+    if (!played.ok) return pressFailed(u, played.error, refresh);
+    return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  }
+  if (token.version !== record.version) return refresh();
+  if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
+  if (VIEW_CHOICES.has(token.choice.k)) {
+    const who = pressCheck(state, intent.from.id);
+    if (who === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+    if (who === 'not-your-turn') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourTurn') }));
+    await emit({ kind: 'toast', text: '' });
+    return showBoard(u, record, state, boardLang, intent.chat, intent.message, modeOf(token.choice));
+  }
+  if (token.choice.k === 'accept' && !mayAccept(record, intent.from)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  // A challenge to the computer: its author's Play makes the computer accept.
+  const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
+  if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state);
+  if (!command) return refresh();
+  const outcome = await runCommand(deps, token.gameId, command, {
+    loaded: loaded.value,
+    beforeSave: async (next) => {
+      // The toast stays the first effect; the next board is drawn while it and the write travel.
+      const answered = emit({ kind: 'toast', text: '' });
+      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now()) }).catch(() => undefined);
+      await answered;
+    },
+  });
+  if (!outcome.ok) return pressFailed(u, outcome.error, refresh);
+  await afterCommand(u, state, outcome.value, token, boardLang);
+  // Against the computer: it answers at once, through the same reducer and conditional write;
+  // the board is redrawn once when the human has something to do (or the match is over).
+  await playComputer(deps, outcome.value, (o) => showComputerMove(u, o, boardLang, token.surface === 'board'));
+};
+
+async function afterCommand(u: Press, before: MatchState, outcome: Outcome, token: Token, lang: Lang): Promise<void> {
+  const { intent, emit } = u;
+  const { record, state: after } = outcome;
+  const fromText = token.surface === 'text';
+  if (after.phase !== 'playing' && after.phase !== 'finished') {
+    // A challenge declined, cancelled or expired: the challenge message says so.
+    const key = after.phase === 'declined' ? 'challenge.declined' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
+    if (intent.message) await emit({ kind: 'editText', message: intent.message, text: t(lang, key) });
+    return;
+  }
+  if (fromText && intent.message && before.phase === 'challenge') {
+    await emit({ kind: 'editText', message: intent.message, text: t(lang, 'challenge.accepted') });
+  }
+  await publishBoard(u, record, after, lang, fromText ? {} : { pressed: intent.message });
+  const actor = seatToAct(after);
+  if (actor !== null && actor !== seatToAct(before)) {
+    const player = after.players[actor];
+    if (player && player.id !== intent.from.id && player.id !== COMPUTER_ID) await noticeTurn(u, record, player, lang);
+  }
+}
+
+/** Redraws the board after the computer's commands: the pressed board, else the last one sent. */
+async function showComputerMove(u: Press, o: Outcome, lang: Lang, onPressed = false): Promise<void> {
+  await publishBoard(u, o.record, o.state, lang, { pressed: onPressed ? u.intent.message : undefined, known: true });
+}
+
+/** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
+async function pressFailed(u: Press, error: AppError, refresh: () => Promise<void>): Promise<void> {
+  if (error.kind === 'stale-version') return refresh();
+  const { lang } = u;
+  const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
+  await u.emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+}

@@ -1,0 +1,38 @@
+/** The challenge's settings keyboard: only the challenger may open it or change a setting. */
+import type { MatchState } from '../../game/index.ts';
+import { errorText, t, type Lang } from '../../i18n/index.ts';
+import type { GameRecord } from '../../store/index.ts';
+import { runCommand } from '../matches.ts';
+import type { Intent } from '../ports.ts';
+import { challengeMessage, changedSettings, settingsMessage } from '../texts.ts';
+import type { Choice, Token } from '../tokens.ts';
+import type { Update } from './update.ts';
+
+/** The presses of the settings keyboard. */
+export const SETTINGS_CHOICES: ReadonlySet<Choice['k']> = new Set(['settings', 'variants', 'back', 'set']);
+
+/** `lang` is the challenge's language (the keyboard's); toasts speak the presser's. */
+export async function settings(u: Update<Intent & { kind: 'press' }>, token: Token, loaded: { record: GameRecord; state: MatchState }, lang: Lang): Promise<void> {
+  const { deps, intent, emit } = u;
+  const own = u.lang;
+  const { record, state } = loaded;
+  if (state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(own, 'toast.notYourGame') }));
+  if (!intent.message) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
+  const choice = token.choice;
+  if (choice.k !== 'set') {
+    await emit({ kind: 'toast', text: '' });
+    const view = choice.k === 'settings' || choice.k === 'variants'
+      ? settingsMessage(state, record.version, lang, choice.k === 'variants' ? 'variants' : 'main')
+      : challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id));
+    return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
+  }
+  const changed = changedSettings(state, choice.key, choice.value);
+  if (!changed) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
+  const outcome = await runCommand(deps, state.id, { type: 'configure', by: intent.from.id, settings: changed }, {
+    loaded,
+    beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
+  });
+  if (!outcome.ok) return void (await emit({ kind: 'toast', text: errorText(own, outcome.error) }));
+  const view = settingsMessage(outcome.value.state, outcome.value.record.version, lang);
+  await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons });
+}

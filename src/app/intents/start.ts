@@ -1,0 +1,37 @@
+/**
+ * The bot opened in a private chat (`start`), or a challenge's invite link followed there (`join`):
+ * either way turn notices may go to this chat from now on. Joining accepts the challenge and
+ * shows the board where the game is played.
+ */
+import { seatToAct } from '../../game/index.ts';
+import { errorText, pickLang, t } from '../../i18n/index.ts';
+import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { noticeTurn, publishBoard } from '../publish.ts';
+import { PRIVATE_CHAT, remember } from '../remembered.ts';
+import { mayAccept } from './press.ts';
+import { say, type Handler, type Update } from './update.ts';
+
+async function notePrivateChat(u: Update): Promise<void> {
+  if (u.me.privateChat?.chatId !== u.intent.chat.chatId) await remember(u.deps.store, PRIVATE_CHAT, u.intent.from.id, u.intent.chat, u.deps.now());
+}
+
+export const start: Handler<'start'> = async (u) => {
+  await notePrivateChat(u);
+  await say(u, t(u.lang, 'start.welcome') + '\n\n' + t(u.lang, u.messenger.helpKey));
+};
+
+export const join: Handler<'join'> = async (u) => {
+  const { deps, intent, lang } = u;
+  await notePrivateChat(u);
+  const loaded = await loadMatch(deps.store, intent.gameId);
+  if (!loaded.ok) return say(u, errorText(lang, loaded.error));
+  if (!mayAccept(loaded.value.record, intent.from)) return say(u, t(lang, 'toast.notYourGame'));
+  const outcome = await runCommand(deps, intent.gameId, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { loaded: loaded.value });
+  if (!outcome.ok) return say(u, errorText(lang, outcome.error));
+  await say(u, t(lang, 'challenge.accepted'));
+  const { state, record } = outcome.value;
+  await publishBoard(u, record, state, pickLang(boardLanguage(record) ?? intent.from.language));
+  const actor = seatToAct(state);
+  const player = actor === null ? null : state.players[actor];
+  if (player && player.id !== intent.from.id) await noticeTurn(u, record, player, lang);
+};

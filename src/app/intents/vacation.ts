@@ -1,0 +1,34 @@
+/**
+ * `/vacation [on|off]`: away or back in every correspondence game of mine that has vacation days;
+ * no word toggles. Each game's board is redrawn (it shows who is away and the clock's time left).
+ */
+import type { MatchState } from '../../game/index.ts';
+import { pickLang, t } from '../../i18n/index.ts';
+import type { GameRecord } from '../../store/index.ts';
+import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { publishBoard } from '../publish.ts';
+import { BOARD, noteOf } from '../remembered.ts';
+import { say, type Handler } from './update.ts';
+
+export const vacation: Handler<'vacation'> = async (u) => {
+  const { deps, intent } = u;
+  const listing = await deps.store.listByPlayer(intent.from.id, { status: 'active', limit: 100 });
+  const games: { record: GameRecord; state: MatchState }[] = [];
+  for (const record of listing.records) {
+    const loaded = await loadMatch(deps.store, record.id);
+    const clock = loaded.ok ? loaded.value.state.settings.clock : undefined;
+    if (loaded.ok && clock?.kind === 'correspondence' && clock.vacationDays > 0) games.push(loaded.value);
+  }
+  if (games.length === 0) return say(u, t(u.lang, 'vacation.none'));
+  const seatOfMine = (state: MatchState) => (state.players[0]?.id === intent.from.id ? 0 : 1);
+  const away = intent.away ?? !games.some(({ state }) => state.clock?.awaySince[seatOfMine(state)] != null);
+  let changed = 0;
+  for (const game of games) {
+    const outcome = await runCommand(deps, game.record.id, { type: 'vacation', by: intent.from.id, away }, { loaded: game });
+    if (!outcome.ok) continue;
+    changed++;
+    const { record, state } = outcome.value;
+    if (record.chat && noteOf(record, BOARD)) await publishBoard(u, record, state, pickLang(boardLanguage(record) ?? u.lang), { known: true });
+  }
+  await say(u, t(u.lang, away ? 'vacation.on' : 'vacation.off', { n: changed }));
+};

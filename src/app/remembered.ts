@@ -1,0 +1,123 @@
+/**
+ * Everything the app keeps outside a match, in one place: each value with its key and its decoder
+ * (a stored value is whatever was written, so it is checked before use). The table, and where each
+ * value lives in DynamoDB, is in `store/layout.ts`.
+ *
+ * Two kinds:
+ * - A player's or user's values (`Remembered`), one small item each (`MEMO#<key>`): their language,
+ *   private chat, reminder settings, quiet hours; a user's open inline challenge per variant. Read
+ *   in one batch with the game a press is about (`GameStore.loadWith`).
+ * - A game's notes (`Note`), attributes of the game item itself: its board message (in its chat,
+ *   or each player's in a private chat), its challenge message, the last turn notice, the handle a
+ *   challenge is addressed to. They come with every read of the game and are written with the
+ *   match's conditional save where they are known before it, else by `setNotes` (one write that
+ *   leaves the match alone).
+ */
+import { isLang, pickLang, type Lang } from '../i18n/index.ts';
+import type { GameRecord, GameStore } from '../store/index.ts';
+import type { ChatRef, ChatUser, MessageRef } from './ports.ts';
+import { prefsOf, REMIND_MODES, type QuietHours, type ReminderPrefs, type RemindMode } from './reminders.ts';
+
+/** A value remembered for an owner (a player, or a user and variant): its key and how to read it back. */
+export interface Remembered<T> {
+  readonly key: (owner: string) => string;
+  readonly decode: (stored: unknown) => T | undefined;
+}
+
+/** A note on a game: its name on the game item and how to read it back. */
+export interface Note<T> {
+  readonly name: string;
+  readonly decode: (stored: unknown) => T | undefined;
+}
+
+function chatRef(v: unknown): ChatRef | undefined {
+  const c = v as ChatRef | null;
+  return typeof c === 'object' && c !== null && typeof c.chatId === 'string' && typeof c.platform === 'string' ? { platform: c.platform, chatId: c.chatId } : undefined;
+}
+
+function messageRef(v: unknown): MessageRef | undefined {
+  const m = v as MessageRef | null;
+  const chat = typeof m === 'object' && m !== null ? chatRef(m.chat) : undefined;
+  return chat && typeof m!.messageId === 'string' ? { chat, messageId: m!.messageId } : undefined;
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The language a player chose with `/lang`. */
+export const LANGUAGE: Remembered<Lang> = { key: (player) => `lang#${player}`, decode: (v) => (isLang(v) ? v : undefined) };
+/** The player's private chat with the bot (they opened it): turn notices and reminders go there. */
+export const PRIVATE_CHAT: Remembered<ChatRef> = { key: (player) => `dm#${player}`, decode: chatRef };
+/** How often the player is reminded to move (`/remind`). */
+export const REMIND: Remembered<RemindMode> = { key: (player) => `remind#${player}`, decode: (v) => REMIND_MODES.find((m) => m === v) };
+/** The player's hours without reminders (`/quiet`); null: switched off. */
+export const QUIET: Remembered<QuietHours | null> = {
+  key: (player) => `quiet#${player}`,
+  decode: (v) => (v === null ? null : prefsOf(undefined, v).quiet),
+};
+/** A user's open inline challenge of a variant (owner `<user>#<variant>`): reused while it is open. */
+export const INLINE_CHALLENGE: Remembered<string> = { key: (owner) => `inline#${owner}`, decode: text };
+
+/** The game's board message in its chat (where `/games` links and "bring down" finds it). */
+export const BOARD: Note<MessageRef> = { name: 'board', decode: messageRef };
+/** A player's own board of a game without a chat (inline mode), in their private chat. */
+export const boardOf = (player: string): Note<MessageRef> => ({ name: `board@${player}`, decode: messageRef });
+/** The challenge message (marked expired by the scheduler if nobody accepts). */
+export const CHALLENGE_MESSAGE: Note<MessageRef> = { name: 'challenge', decode: messageRef };
+/** The last "your move" notice in the game's chat, deleted when the next one is posted. */
+export const NOTICE: Note<MessageRef> = { name: 'notice', decode: messageRef };
+/** The handle (lower case, no `@`) a challenge is addressed to, when the platform gave no id: only they may accept. */
+export const INVITEE: Note<string> = { name: 'invitee', decode: text };
+
+/** Reads a note of a game as it was read with the game. */
+export function noteOf<T>(record: GameRecord, note: Note<T>): T | undefined {
+  const notes = record.notes;
+  return notes === undefined || !Object.hasOwn(notes, note.name) ? undefined : note.decode(notes[note.name]);
+}
+
+/** Writes notes of a game (undefined removes one), leaving the match and its other notes alone. */
+export async function setNotes(store: GameStore, gameId: string, ...notes: [Note<unknown>, unknown][]): Promise<void> {
+  await store.setNotes(gameId, Object.fromEntries(notes.map(([note, value]) => [note.name, value])));
+}
+
+/** A note and its value, for a save that writes them with the match. */
+export function noted<T>(note: Note<T>, value: T | undefined): Record<string, unknown> {
+  return { [note.name]: value };
+}
+
+/** Reads one remembered value. */
+export async function recall<T>(store: GameStore, value: Remembered<T>, owner: string): Promise<T | undefined> {
+  return value.decode(await store.recall(value.key(owner)));
+}
+
+/** Keeps one remembered value. */
+export async function remember<T>(store: GameStore, value: Remembered<T>, owner: string, v: T, now: number): Promise<void> {
+  await store.remember(value.key(owner), v, now);
+}
+
+/** What the app knows of a player: their language (chosen, else the platform's) and their private chat. */
+export interface PlayerMemory {
+  readonly lang: Lang;
+  readonly privateChat?: ChatRef;
+  readonly prefs: ReminderPrefs;
+}
+
+/** The keys `playerFrom` reads, for a batch read. */
+export function playerKeys(playerId: string): string[] {
+  return [LANGUAGE, PRIVATE_CHAT, REMIND, QUIET].map((v) => v.key(playerId));
+}
+
+/** A player's memory out of a batch read (`playerKeys`); `fallback` is the platform's language code. */
+export function playerFrom(values: ReadonlyMap<string, unknown>, playerId: string, fallback?: string): PlayerMemory {
+  const chat = PRIVATE_CHAT.decode(values.get(PRIVATE_CHAT.key(playerId)));
+  return {
+    lang: LANGUAGE.decode(values.get(LANGUAGE.key(playerId))) ?? pickLang(fallback),
+    ...(chat === undefined ? {} : { privateChat: chat }),
+    prefs: prefsOf(values.get(REMIND.key(playerId)), values.get(QUIET.key(playerId))),
+  };
+}
+
+/** Reads what the app knows of some players, in one batch. */
+export async function recallPlayers(store: GameStore, players: readonly (Pick<ChatUser, 'id'> & { language?: string })[]): Promise<PlayerMemory[]> {
+  const values = await store.recallMany(players.flatMap((p) => playerKeys(p.id)));
+  return players.map((p) => playerFrom(values, p.id, p.language));
+}

@@ -1,0 +1,34 @@
+/**
+ * The one error boundary of every messenger's edge (STYLE.md §12). The app answers deterministic
+ * problems itself (a toast, a polite text), so an update normally ends well. A thrown error is
+ * judged here: the world failing (the AWS SDK, the network, a timeout) is `retry` — where the
+ * messenger redelivers (a webhook answered 5xx), it will try again, and where it does not, the user
+ * is asked to; anything else is a `bug`, logged with its stack and answered politely, never
+ * retried (a poison update would hold the chat's queue). No internals reach a user or a body.
+ */
+
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a thrown error is the world failing rather than our code: an AWS SDK error (it carries
+ * `$metadata`: throttling, an unavailable service, missing rights), a network failure or a timeout.
+ */
+export function isInfrastructureFailure(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { $metadata?: unknown; code?: unknown; name?: unknown; cause?: unknown };
+  if (e.$metadata !== undefined) return true;
+  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  if (e.name === 'TimeoutError') return true;
+  return e.cause !== undefined && e.cause !== error && isInfrastructureFailure(e.cause);
+}
+
+/** What a thrown error calls for. */
+export function judge(error: unknown): 'retry' | 'bug' {
+  return isInfrastructureFailure(error) ? 'retry' : 'bug';
+}
+
+/** The log fields of a thrown error: `error` (name and message) and, for a bug, its stack. */
+export function errorFields(error: unknown): { error: string; stack?: string } {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return judge(error) === 'bug' && error instanceof Error && error.stack !== undefined ? { error: text, stack: error.stack } : { error: text };
+}
