@@ -7,7 +7,9 @@
  * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
  * store. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too, over the
  * gateway (`discord-gateway.ts`: no public URL needed); with `DISCORD_PUBLIC_KEY` as well, `POST
- * /discord` is the interactions endpoint, for a tunnel. The scheduler sweeps every minute
+ * /discord` is the interactions endpoint, for a tunnel. Without any of them the playground still has a
+ * Discord channel: a local application signing its interactions to `POST /discord`
+ * (`discord-channel.ts`). The scheduler sweeps every minute
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
  * (or through the real bots when they run). Ctrl-C closes everything and keeps the data.
  * Not a rule: local infrastructure.
@@ -32,6 +34,7 @@ import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
 import { readableLog, type LineSink } from './log.ts';
 import { startDiscordGateway } from './discord-gateway.ts';
+import { startDiscordChannel } from './discord-channel.ts';
 import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
 import { PlaygroundPeople } from './playground/people.ts';
@@ -117,9 +120,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     await warmRenderer();
 
     const discord = options.discord === undefined ? undefined : await discordBot(options.discord, store, options, sink, closers);
-    handlers = { webhook, api: playgroundApi(telegram, people, deliver), ...(discord?.ingress === undefined ? {} : { discord: discord.ingress }) };
+    const channel = await startDiscordChannel({ store, now: options.now, dice: options.dice, log: sink, real: discord?.ingress, host, port });
+    closers.push(channel.close);
+    handlers = { webhook, api: playgroundApi(telegram, people, deliver, channel), discord: channel.ingress };
     if (options.polling !== undefined) closers.push(realBot(options.polling, store, options, sink));
-    const scheduler = startScheduler(store, telegram, discord?.emit, options, sink);
+    const scheduler = startScheduler(store, telegram, channel.emit(discord?.emit), options, sink);
     closers.push(scheduler.stop);
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
     return { url, port, webhookSecret, persistent, store, telegram, sweep: scheduler.sweepNow, close: closeAll };

@@ -2,7 +2,9 @@
  * The playground in a real browser (issue 8): headless Debian chromium, driven by playwright-core,
  * opens the page of `startLocal` and two users play a COMPLETE short-nardy game through the page
  * only — messages typed in the input box, the "reply" link, "you are:", the inline buttons under the
- * board — then start a long-nardy game. Screenshots go to a temp folder whose path is printed.
+ * board — then start a long-nardy game. Then the same two play a complete short game in the Discord
+ * channel ("Discord · #nardy"): `/nardy …` typed, the buttons under the board, ephemeral replies seen by
+ * the acting user only. Screenshots go to a temp folder whose path is printed.
  *
  * Deciding who acts reads the store (whose turn it is); every action is a click on the page. Never skipped: without /usr/bin/chromium it fails with the install hint.
  */
@@ -118,7 +120,7 @@ describe('the playground in chromium', () => {
   const pressOnBoard = async (text: string) => {
     const before = signature(await board());
     const target = page.locator('#messages .msg').filter({ has: page.locator('img') }).last().locator('.keyboard button').filter({ hasText: new RegExp(`^${escape(text)}$`) }).first();
-    let answered: (answer: { status?: number; answer?: { text?: string; show_alert?: boolean } | null }) => void;
+    let answered: (answer: { status?: number; answer?: { text?: string; show_alert?: boolean } | null; whispers?: string[] }) => void;
     const answer = new Promise<Parameters<typeof answered>[0]>((resolve) => (answered = resolve));
     let refetched: () => void;
     const refetch = new Promise<void>((resolve) => (refetched = resolve));
@@ -132,7 +134,7 @@ describe('the playground in chromium', () => {
       }
     };
     const onRequest = (request: Request) => {
-      if (pressDone && request.method() === 'GET' && /\/api\/chats\/-?\d+\/messages$/.test(request.url())) after.add(request);
+      if (pressDone && request.method() === 'GET' && /\/api\/(chats\/-?\d+\/messages|discord\/channels\/\d+\/messages\/\d+)$/.test(request.url())) after.add(request);
     };
     const onFinished = (request: Request) => {
       if (after.has(request)) refetched();
@@ -149,7 +151,8 @@ describe('the playground in chromium', () => {
         throw new Error(`could not press "${text}" (${(error as Error).message.split('\n')[0]}); the latest board: ${html}`);
       }
       const got = await withTimeout(answer, 15_000, `no answer to pressing "${text}"`);
-      if (got.status !== 200 || got.answer?.show_alert || /not your turn/i.test(got.answer?.text ?? '')) {
+      // Telegram answers with a toast (`answer`), Discord with ephemeral replies (`whispers`).
+      if (got.status !== 200 || got.answer?.show_alert || /not your turn/i.test(got.answer?.text ?? '') || got.whispers?.some((w) => /not your turn/i.test(w))) {
         throw new Error(`pressing "${text}" was refused: ${JSON.stringify(got)}`);
       }
       await withTimeout(refetch, 15_000, `the page did not refetch after pressing "${text}"`);
@@ -165,8 +168,8 @@ describe('the playground in chromium', () => {
    * Who has to act now, read from the store (the caption can name the previous player, e.g.
    * "Bob rolled 6-6 and cannot move" above "Alice rolled 3-1"); every action still goes through the page.
    */
-  const actor = async (): Promise<User | undefined> => {
-    const games = await local.store.listByChat('telegram', GROUP_ID, { status: 'active', limit: 1 });
+  const actor = async (platform: 'telegram' | 'discord' = 'telegram', chatId = GROUP_ID): Promise<User | undefined> => {
+    const games = await local.store.listByChat(platform, chatId, { status: 'active', limit: 1 });
     const record = games.records[0];
     if (!record) return undefined;
     const loaded = await loadMatch(local.store, record.id);
@@ -188,6 +191,34 @@ describe('the playground in chromium', () => {
       ok[0] ??
       (allowResign ? buttons.find((b) => /resign|confirm|yes/i.test(b)) : undefined)
     );
+  };
+
+  /** Presses the buttons under the latest board, as whoever is to act (`who`), until a result; a screenshot after 60 presses. */
+  const playToResult = async (who: () => Promise<User | undefined>, started: number, midShotName: string) => {
+    let presses = 0;
+    let result = '';
+    let midShot = false;
+    while (true) {
+      const current = await board();
+      expect(current, 'a board is on the page').not.toBeNull();
+      if (/wins the (game|match)/.test(current!.caption)) {
+        result = current!.caption;
+        break;
+      }
+      const elapsed = Date.now() - started;
+      if (presses >= MAX_PRESSES || elapsed > GAME_TIME_MS) throw new Error(`no result after ${presses} presses and ${Math.round(elapsed / 1000)} s; caption: ${current!.caption}`);
+      const next = await who();
+      if (next) await be(next);
+      const pick = choose(current!.buttons, presses >= RESIGN_AFTER);
+      if (!pick) throw new Error(`nothing to press: ${JSON.stringify(current)}`);
+      await pressOnBoard(pick);
+      presses++;
+      if (!midShot && presses >= 60) {
+        await shot(midShotName);
+        midShot = true;
+      }
+    }
+    return { presses, result };
   };
 
   it('two users play a complete short-nardy game through the page, then start a long one', async () => {
@@ -217,29 +248,7 @@ describe('the playground in chromium', () => {
     await page.locator('#messages .msg').last().getByRole('button', { name: /Accept/ }).click();
     await expect.poll(async () => (await board())?.buttons.length ?? 0).toBeGreaterThan(0);
 
-    let presses = 0;
-    let result = '';
-    let midShot = false;
-    while (true) {
-      const current = await board();
-      expect(current, 'a board is on the page').not.toBeNull();
-      if (/wins the (game|match)/.test(current!.caption)) {
-        result = current!.caption;
-        break;
-      }
-      const elapsed = Date.now() - started;
-      if (presses >= MAX_PRESSES || elapsed > GAME_TIME_MS) throw new Error(`no result after ${presses} presses and ${Math.round(elapsed / 1000)} s; caption: ${current!.caption}`);
-      const who = await actor();
-      if (who) await be(who);
-      const pick = choose(current!.buttons, presses >= RESIGN_AFTER);
-      if (!pick) throw new Error(`nothing to press: ${JSON.stringify(current)}`);
-      await pressOnBoard(pick);
-      presses++;
-      if (!midShot && presses >= 60) {
-        await shot('2-mid-game');
-        midShot = true;
-      }
-    }
+    const { presses, result } = await playToResult(() => actor(), started, '2-mid-game');
     await shot('3-result');
     const gameMs = Date.now() - started;
     console.log(`short nardy: ${presses} presses, ${(gameMs / 1000).toFixed(1)} s; result: ${result.split('\n').find((l) => /wins/.test(l))}`);
@@ -266,6 +275,47 @@ describe('the playground in chromium', () => {
     }
     await shot('4-long-nardy');
     console.log(`whole browser test: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }, 10 * 60_000);
+
+  it('two users play a complete short game in the Discord channel: slash commands typed, buttons pressed, ephemeral replies to the actor only', async () => {
+    if (!browser) throw new Error('the Telegram part did not open the browser');
+    const started = Date.now();
+    const { channels } = (await (await fetch(`${local.url}/api/discord/state`)).json()) as { channels: { channelId: string; title: string }[] };
+    const channelId = channels[0].channelId;
+    await page.locator('#discord-chats li', { hasText: 'Discord · #nardy' }).click();
+    await expect.poll(() => page.locator('#chat-title').textContent()).toBe('Discord · #nardy');
+    await expect.poll(() => page.locator('body').getAttribute('data-platform')).toBe('discord');
+
+    // An ephemeral reply: Alice sees her /nardy help, marked so; Bob does not see it.
+    await be('Alice');
+    await send('/nardy help');
+    await expect.poll(lastMessageText).toMatch(/I run games of nardy in this channel/);
+    await expect.poll(() => page.locator('#messages .msg').last().locator('.only-you').textContent()).toMatch(/only you can see this/);
+    await be('Bob');
+    await expect.poll(() => page.locator('#messages .msg').filter({ hasText: 'I run games of nardy' }).count()).toBe(0);
+
+    // Alice challenges Bob to short nardy with the slash command's options; Discord shows who used it.
+    await be('Alice');
+    await send('/nardy challenge variant:short opponent:@Bob');
+    await expect.poll(lastMessageText).toMatch(/Bob, Alice challenges you to short nardy/);
+    await expect.poll(() => page.locator('#messages .msg').last().locator('.used').textContent()).toMatch(/Alice used \/nardy challenge variant:short opponent:@Bob/);
+    await shot('5-discord-challenge');
+
+    // Alice may not accept her own challenge: Discord tells her alone.
+    const challenge = page.locator('#messages .msg').filter({ hasText: 'Bob, Alice challenges you' }).last();
+    const whispersBefore = await page.locator('#messages .msg.ephemeral').count();
+    await challenge.getByRole('button', { name: /Accept/ }).click();
+    await expect.poll(() => page.locator('#messages .msg.ephemeral').count()).toBeGreaterThan(whispersBefore);
+    await be('Bob');
+    await expect.poll(() => page.locator('#messages .msg.ephemeral').count()).toBe(0);
+
+    // Bob accepts; the board with its picture and buttons appears; they play to the end.
+    await page.locator('#messages .msg').filter({ hasText: 'Bob, Alice challenges you' }).last().getByRole('button', { name: /Accept/ }).click();
+    await expect.poll(async () => (await board())?.buttons.length ?? 0).toBeGreaterThan(0);
+    const { presses, result } = await playToResult(() => actor('discord', channelId), started, '6-discord-mid-game');
+    await shot('7-discord-result');
+    console.log(`Discord short nardy: ${presses} presses, ${((Date.now() - started) / 1000).toFixed(1)} s; result: ${result.split('\n').find((l) => /wins/.test(l))}`);
+    expect(result).toMatch(/(Alice|Bob) wins the (game|match)/);
   }, 10 * 60_000);
 });
 

@@ -39,8 +39,12 @@ export interface DiscordApi {
   readonly publicKey: string;
   readonly calls: readonly RecordedCall[];
   readonly guildId: string;
-  /** A new text channel in the guild. */
-  guildChannel(): string;
+  /** A new text channel in the guild (with `id`, when given: a channel that outlives the process, as in the playground). */
+  guildChannel(id?: string): string;
+  /** Whether the stand-in knows the channel (a guild channel or a DM channel it opened). */
+  hasChannel(channelId: string): boolean;
+  /** Calls `listener` after every request served and every acknowledgement (with the channel touched, when known); returns the unsubscribe. */
+  subscribe(listener: (change: { channelId?: string }) => void): () => void;
   /** The messages of a channel in order, as they look now (deleted ones flagged). */
   messages(channelId: string): StoredMessage[];
   interaction(id: string): StoredInteraction | undefined;
@@ -95,10 +99,14 @@ export async function startDiscordApi(options: { now?: () => number } = {}): Pro
     apiRoot: `http://127.0.0.1:${port}/api`,
     applicationId, botToken, publicKey, guildId,
     calls: state.calls,
-    guildChannel() {
-      const id = state.snowflake();
+    guildChannel(id = state.snowflake()) {
       state.channels.set(id, { id, type: GUILD_TEXT, guildId });
       return id;
+    },
+    hasChannel: (channelId) => state.channels.has(channelId),
+    subscribe(listener) {
+      state.listeners.add(listener);
+      return () => void state.listeners.delete(listener);
     },
     messages: (channelId) => state.channelMessages(channelId),
     interaction: (id) => [...state.interactions.values()].find((i) => i.id === id),

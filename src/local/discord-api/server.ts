@@ -83,7 +83,16 @@ async function serve(ctx: ServerContext, request: IncomingMessage, response: Ser
     response.writeHead(e.status, headers).end(JSON.stringify({ message: e.message, code: e.code, ...(e.retryAfter === undefined ? {} : { retry_after: e.retryAfter, global: false }) }));
   } finally {
     ctx.state.calls.push({ method, path, status, at: ctx.now() });
+    ctx.state.changed(channelOf(ctx, path));
   }
+}
+
+/** The channel a request was about: named in its path, or its interaction's (by token). */
+function channelOf(ctx: ServerContext, path: string): string | undefined {
+  const named = /^\/channels\/(\d+)\//.exec(path)?.[1];
+  if (named !== undefined) return named;
+  const token = /^\/(?:webhooks\/\d+|interactions\/\d+)\/([^/]+)/.exec(path)?.[1];
+  return token === undefined ? undefined : ctx.state.interactions.get(token)?.channelId;
 }
 
 async function readBody(request: IncomingMessage): Promise<MessageBody> {
@@ -176,6 +185,7 @@ export function acknowledge(ctx: ServerContext, i: StoredInteraction, type: numb
     i.originalId = ctx.state.addMessage({
       channelId: i.channelId, content: '', components: [], attachments: [], flags, fromBot: true, thinking: true, ...(ephemeral ? { ephemeralFor: i.userId } : {}),
     }).id;
+    ctx.state.changed(i.channelId);
   } else if (type === 6) i.originalId = i.messageId;
   else throw new HttpError(400, 50035, `the stand-in does not take callback type ${type}`);
 }

@@ -1,7 +1,7 @@
 /**
  * What the Discord API stand-in remembers: channels and their messages (with the PNG bytes of
  * each attachment), the interactions it handed out (token → where they were made, how they were
- * acknowledged), DM channels, registered commands, and every request. Snowflakes count up from a
+ * acknowledged), DM channels, registered commands, every request, and who listens for changes. Snowflakes count up from a
  * fixed start, so they look like Discord's (17–20 digits). Not a rule: test infrastructure.
  */
 import type { APIActionRowComponent, APIButtonComponent } from 'discord-api-types/v10';
@@ -69,6 +69,8 @@ export class StandInState {
   readonly interactions = new Map<string, StoredInteraction>();
   readonly commands = new Map<string, unknown[]>();
   readonly calls: RecordedCall[] = [];
+  /** Who hears of each change (`subscribe`): the channel it touched, when known. */
+  readonly listeners = new Set<(change: { channelId?: string }) => void>();
 
   snowflake(): string {
     this.next += 1n;
@@ -79,6 +81,11 @@ export class StandInState {
     const stored: StoredMessage = { ...message, id: this.snowflake(), deleted: false, edits: 0, thinking: message.thinking ?? false };
     this.messages.set(stored.id, stored);
     return stored;
+  }
+
+  /** Tells every listener that something changed (in `channelId`, when known). */
+  changed(channelId: string | undefined): void {
+    for (const listener of this.listeners) listener(channelId === undefined ? {} : { channelId });
   }
 
   channelMessages(channelId: string): StoredMessage[] {

@@ -12,9 +12,12 @@
  * | `POST /api/chats/:id/press` `{userId, messageId, data}`  | a user presses a button  |
  * | `GET  /api/photos/:fileId`         | a photo the bot sent                                   |
  * | `GET  /api/events`                 | server-sent events: `change` with `{chatId}`           |
+ * | `/api/discord/…`                   | the Discord channel (`discord.ts`)                      |
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LocalDiscordChannel } from '../discord-channel.ts';
 import type { TelegramApi, TgUpdate } from '../telegram-api/index.ts';
+import { discordRoutes } from './discord.ts';
 import { BadRequest, type PlaygroundPeople } from './people.ts';
 import { messageView } from './view.ts';
 
@@ -22,7 +25,7 @@ import { messageView } from './view.ts';
 export type Deliver = (update: TgUpdate, description: string) => Promise<number>;
 
 /** Returns the handler of `/api/…` requests (false: not an API path). */
-export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, deliver: Deliver) {
+export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, deliver: Deliver, discord?: LocalDiscordChannel) {
   const routes: [string, RegExp, (match: RegExpMatchArray, body: () => Promise<Record<string, unknown>>, response: ServerResponse) => Promise<void>][] = [
     ['GET', /^\/api\/state$/, async (_m, _b, response) => json(response, 200, stateOf(telegram, people))],
     ['POST', /^\/api\/users$/, async (_m, body, response) => {
@@ -59,6 +62,7 @@ export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, d
       response.end(photo.bytes);
     }],
     ['GET', /^\/api\/events$/, async (_m, _b, response) => events(telegram, response)],
+    ...(discord === undefined ? [] : discordRoutes(discord, people)),
   ];
 
   return async (request: IncomingMessage, response: ServerResponse, path: string): Promise<boolean> => {

@@ -1,5 +1,6 @@
 // The playground page: pick a chat and who you are, write commands, press the bot's buttons.
-// Talks only to the JSON API of the local process (src/local/playground/api.ts).
+// Talks only to the JSON API of the local process (src/local/playground/api.ts); the Discord
+// channel through its routes under /api/discord/ (src/local/playground/discord.ts).
 
 const $ = (id) => document.getElementById(id);
 const COLORS = ['#e17076', '#7bc862', '#65aadd', '#a695e7', '#ee7aae', '#6ec9cb', '#faa774'];
@@ -27,14 +28,28 @@ function avatar(name, id) {
 
 const currentChat = () => ui.state.chats.find((c) => c.id === ui.chatId);
 const userById = (id) => ui.state.users.find((u) => u.id === id);
+const isDiscord = (chat) => chat && chat.type === 'discord';
+
+/** The Telegram users and chats, and the Discord server's channels beside them. */
+async function loadState() {
+  const [state, discord] = await Promise.all([api('GET', '/api/state'), api('GET', '/api/discord/state').catch(() => null)]);
+  ui.discord = discord;
+  state.chats = [...state.chats, ...(discord ? discord.channels : [])];
+  ui.state = state;
+}
+
+function chatItem(chat) {
+  const li = el('li', { className: `${chat.id === ui.chatId ? 'active' : ''}${isDiscord(chat) ? ' discord' : ''}` },
+    isDiscord(chat) ? el('span', { className: 'avatar discord-icon', textContent: '#' }) : avatar(chat.type === 'private' ? chat.title : '#', chat.id), chat.title);
+  if (ui.unread.has(chat.id)) li.append(el('span', { className: 'dot' }));
+  li.onclick = () => selectChat(chat.id);
+  return li;
+}
 
 function renderSidebar() {
-  $('chats').replaceChildren(...ui.state.chats.map((chat) => {
-    const li = el('li', { className: chat.id === ui.chatId ? 'active' : '' }, avatar(chat.type === 'private' ? chat.title : '#', chat.id), chat.title);
-    if (ui.unread.has(chat.id)) li.append(el('span', { className: 'dot' }));
-    li.onclick = () => selectChat(chat.id);
-    return li;
-  }));
+  $('chats').replaceChildren(...ui.state.chats.filter((c) => !isDiscord(c)).map(chatItem));
+  $('discord-chats').replaceChildren(...ui.state.chats.filter(isDiscord).map(chatItem));
+  $('discord-section').hidden = !ui.state.chats.some(isDiscord);
   $('users').replaceChildren(...ui.state.users.map((user) => {
     const li = el('li', { className: user.id === ui.me ? 'active' : '' }, avatar(user.first_name, user.id), `${user.first_name}`,
       el('small', { textContent: ` ${user.language_code ?? ''}` }));
@@ -45,6 +60,11 @@ function renderSidebar() {
   $('me').replaceChildren(...ui.state.users.map((u) => el('option', { value: u.id, textContent: u.first_name, selected: u.id === ui.me })));
   const chat = currentChat();
   $('chat-title').textContent = chat ? chat.title : '';
+  document.body.dataset.platform = isDiscord(chat) ? 'discord' : 'telegram';
+  $('quick-telegram').hidden = isDiscord(chat);
+  $('quick-discord').hidden = !isDiscord(chat);
+  $('text').placeholder = isDiscord(chat) ? 'Type a slash command, e.g. /nardy challenge opponent:@Bob variant:short' : 'Write a message or a command, e.g. /nardy';
+  $('text').title = isDiscord(chat) && ui.discord ? ui.discord.commands : '';
 }
 
 function selectMe(id) {
@@ -59,7 +79,7 @@ function selectChat(id) {
   ui.chatId = id;
   ui.unread.delete(id);
   const chat = currentChat();
-  if (chat.type === 'private') ui.me = chat.id; // only its owner writes in a private chat
+  if (chat.type === 'private') ui.me = chat.id; // only its owner writes in a private chat (in Discord: whoever "you are")
   setReply(null);
   renderSidebar();
   refresh(true);
@@ -91,6 +111,23 @@ function renderMessage(m) {
   return node;
 }
 
+/** A Discord message: "X used /nardy …" above the bot's reply, its content, the board picture, the buttons; an ephemeral one marked. */
+function renderDiscordMessage(m) {
+  const node = el('div', { className: `msg dmsg${m.fromBot ? ' bot' : ''}${m.ephemeral ? ' ephemeral' : ''}` });
+  node.dataset.id = m.id;
+  if (m.command) node.append(el('div', { className: 'used', textContent: `↱ ${m.command}` }));
+  node.append(el('div', { className: 'who' }, m.from, m.fromBot ? el('span', { className: 'app', textContent: 'APP' }) : null));
+  if (m.thinking) node.append(el('div', { className: 'body thinking', textContent: `${m.from} is thinking…` }));
+  else if (m.content) node.append(el('div', { className: 'body', textContent: m.content }));
+  for (const image of m.images) node.append(el('img', { src: image.src, alt: 'board', width: image.width || undefined, height: image.height || undefined }));
+  if (m.buttons.length > 0) node.append(keyboard(m));
+  const meta = el('div', { className: 'meta' });
+  if (m.ephemeral) meta.append(el('span', { className: 'only-you', textContent: '👁 only you can see this' }));
+  if (m.edited) meta.append('(edited)');
+  if (meta.childNodes.length > 0) node.append(meta);
+  return node;
+}
+
 function keyboard(m) {
   return el('div', { className: 'keyboard' }, ...m.buttons.map((row) => el('div', { className: 'krow' }, ...row.map((b) => {
     const button = el('button', { type: 'button', textContent: b.text });
@@ -105,14 +142,21 @@ function keyboard(m) {
 async function refresh(scrollDown = false) {
   if (ui.chatId == null) return;
   const chatId = ui.chatId;
-  const messages = await api('GET', `/api/chats/${chatId}/messages`).catch(() => null);
-  if (!messages || chatId !== ui.chatId) return;
+  const me = ui.me;
+  const chat = currentChat();
+  // In Discord the channel looks different to each user: ephemeral replies are theirs alone.
+  const path = isDiscord(chat) ? `/api/discord/channels/${chat.channelId}/messages/${me}` : `/api/chats/${chatId}/messages`;
+  const messages = await api('GET', path).catch(() => null);
+  if (!messages || chatId !== ui.chatId || me !== ui.me) return;
   ui.messages = messages;
   const box = $('messages');
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   if (messages.length === 0) {
-    box.replaceChildren(el('p', { className: 'empty', textContent: 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them.' }));
-  } else box.replaceChildren(...messages.map(renderMessage));
+    const hint = isDiscord(chat)
+      ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler.'
+      : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them.';
+    box.replaceChildren(el('p', { className: 'empty', textContent: hint }));
+  } else box.replaceChildren(...messages.map(isDiscord(chat) ? renderDiscordMessage : renderMessage));
   if (scrollDown || nearBottom) box.scrollTop = box.scrollHeight;
 }
 
@@ -129,6 +173,7 @@ $('toast').onclick = () => { $('toast').hidden = true; };
 
 async function say(text) {
   const chat = currentChat();
+  if (isDiscord(chat)) return command(chat, text);
   try {
     const { status } = await api('POST', `/api/chats/${chat.id}/messages`, { userId: ui.me, text, replyTo: ui.replyTo ?? undefined });
     if (status !== 200) toast(`the bot answered HTTP ${status}`);
@@ -139,8 +184,29 @@ async function say(text) {
   refresh(true);
 }
 
+/** A slash command in the Discord channel: the server builds the interaction, signs it and posts it to POST /discord. */
+async function command(chat, text) {
+  try {
+    const { status } = await api('POST', `/api/discord/channels/${chat.channelId}/commands`, { userId: ui.me, text });
+    if (status !== 200) toast(`the bot answered HTTP ${status}`);
+  } catch (error) {
+    toast(`Not sent: ${error.message}`, true);
+  }
+  refresh(true);
+}
+
 async function press(m, b, button) {
   button.disabled = true;
+  const chat = currentChat();
+  if (isDiscord(chat)) {
+    try {
+      const { status } = await api('POST', `/api/discord/channels/${chat.channelId}/press`, { userId: ui.me, messageId: m.id, customId: b.data });
+      if (status !== 200) toast(`the bot answered HTTP ${status}`);
+    } catch (error) {
+      toast(`Not pressed: ${error.message}`);
+    }
+    return refresh();
+  }
   try {
     const { status, answer } = await api('POST', `/api/chats/${ui.chatId}/press`, { userId: ui.me, messageId: m.id, data: b.data });
     if (answer && answer.text) toast(answer.text, answer.show_alert);
@@ -164,7 +230,9 @@ $('composer').onsubmit = (event) => {
   $('text').value = '';
   say(text);
 };
-for (const button of document.querySelectorAll('.quick button')) button.onclick = () => say(button.dataset.say);
+// "{other}": the first user who is not you (whom a quick challenge names).
+const otherUser = () => (ui.state.users.find((u) => u.id !== ui.me) ?? ui.state.users[0]).first_name;
+for (const button of document.querySelectorAll('.quick button')) button.onclick = () => say(button.dataset.say.replace('{other}', otherUser()));
 $('cancel-reply').onclick = () => setReply(null);
 $('me').onchange = () => selectMe(Number($('me').value));
 $('add-user').onsubmit = async (event) => {
@@ -172,7 +240,7 @@ $('add-user').onsubmit = async (event) => {
   try {
     const user = await api('POST', '/api/users', { name: $('new-name').value.trim(), language: $('new-lang').value });
     $('new-name').value = '';
-    ui.state = await api('GET', '/api/state');
+    await loadState();
     selectMe(user.id);
   } catch (error) {
     toast(error.message);
@@ -180,9 +248,8 @@ $('add-user').onsubmit = async (event) => {
 };
 
 function listen() {
-  const events = new EventSource('/api/events');
   let pending;
-  events.addEventListener('change', (event) => {
+  const onChange = (event) => {
     const { chatId } = JSON.parse(event.data);
     if (chatId != null && chatId !== ui.chatId) {
       if (!ui.unread.has(chatId) && ui.state.chats.some((c) => c.id === chatId)) { ui.unread.add(chatId); renderSidebar(); }
@@ -190,10 +257,12 @@ function listen() {
     }
     clearTimeout(pending);
     pending = setTimeout(() => refresh(), 60);
-  });
+  };
+  new EventSource('/api/events').addEventListener('change', onChange);
+  if (ui.discord) new EventSource('/api/discord/events').addEventListener('change', onChange);
 }
 
-ui.state = await api('GET', '/api/state');
+await loadState();
 ui.me = ui.state.users[0].id;
 selectChat(ui.state.chats[0].id);
 listen();
