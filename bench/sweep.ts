@@ -12,7 +12,7 @@ import { recordOf, sweep } from '../src/app/index.ts';
 import { cryptoDice } from '../src/dice/index.ts';
 import { apply, createChallenge } from '../src/game/index.ts';
 import { startTelegramApi } from '../src/local/telegram-api/index.ts';
-import { unpromptedEmit } from '../src/platforms/telegram/send.ts';
+import { telegramMessenger, unpromptedEmit } from '../src/platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore } from '../src/store/index.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -71,14 +71,14 @@ try {
   calls.clear();
   itemsRead = 0;
 
-  const emitters = { telegram: unpromptedEmit(new Telegram(TOKEN, { apiRoot: api.apiRoot }), { log: () => {} }) };
+  const messengers = { telegram: telegramMessenger('nardy_bot', unpromptedEmit(new Telegram(TOKEN, { apiRoot: api.apiRoot }), { log: () => {} })) };
   console.log('sweep at        | due read | timed out | DynamoDB calls                            | items read | time');
   let last = T0;
   for (const at of [T0 + MINUTE, T0 + 2 * MINUTE, T0 + 10 * MINUTE, T0 + 60 * MINUTE]) {
     calls.clear();
     itemsRead = 0;
     const t = performance.now();
-    const report = await sweep({ store, now: () => at, dice, emitters });
+    const report = await sweep({ store, now: () => at, dice, messengers });
     const ms = performance.now() - t;
     const callText = [...calls.entries()].map(([k, n]) => `${k} ${n}`).join(', ');
     const label = `T0 + ${Math.round((at - T0) / MINUTE)} min`.padEnd(15);

@@ -132,16 +132,22 @@ function readTelegram(env: Env): TelegramSettings | undefined {
  */
 export function requireTelegram(config: Config): TelegramConfig {
   const t = config.telegram ?? { apiRoot: TELEGRAM_API };
-  const missing = (name: string): never => {
-    throw new ConfigError(`${name} is not set: the Telegram bot needs it`);
-  };
+  return { ...requireTelegramSender(config), webhookSecret: t.webhookSecret ?? missingTelegram('TELEGRAM_WEBHOOK_SECRET') };
+}
+
+/** What a process that only writes to Telegram (the scheduler) needs: no webhook secret. */
+export function requireTelegramSender(config: Config): Omit<TelegramConfig, 'webhookSecret'> {
+  const t = config.telegram ?? { apiRoot: TELEGRAM_API };
   return {
-    botToken: t.botToken ?? missing('TELEGRAM_BOT_TOKEN'),
-    webhookSecret: t.webhookSecret ?? missing('TELEGRAM_WEBHOOK_SECRET'),
-    botUsername: t.botUsername ?? missing('TELEGRAM_BOT_USERNAME'),
-    botId: t.botId ?? missing('TELEGRAM_BOT_TOKEN'),
+    botToken: t.botToken ?? missingTelegram('TELEGRAM_BOT_TOKEN'),
+    botUsername: t.botUsername ?? missingTelegram('TELEGRAM_BOT_USERNAME'),
+    botId: t.botId ?? missingTelegram('TELEGRAM_BOT_TOKEN'),
     apiRoot: t.apiRoot,
   };
+}
+
+function missingTelegram(name: string): never {
+  throw new ConfigError(`${name} is not set: the Telegram bot needs it`);
 }
 
 const DISCORD_API = 'https://discord.com/api';

@@ -35,9 +35,9 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
   const { deps, emit } = p;
   const view = () => boardView(state, record.version, lang, deps.now(), place.mode);
   const notes: [Note<unknown>, unknown][] = [];
-  const draw = async (chat: NonNullable<GameRecord['chat']>, note: Note<MessageRef>) => {
-    const known = noteOf(record, note);
-    const replace = place.pressed?.chat.chatId === chat.chatId ? place.pressed : place.known ? known : undefined;
+  // A private board of a chatless game is always edited in place; a chat's, as `place` says.
+  const draw = async (chat: NonNullable<GameRecord['chat']>, note: Note<MessageRef>, known = noteOf(record, note), always = false) => {
+    const replace = place.pressed?.chat.chatId === chat.chatId ? place.pressed : place.known || always ? known : undefined;
     const sent = await emit({ kind: 'board', chat, view: view(), replace });
     if (sent && sent.messageId !== known?.messageId) notes.push([note, sent]);
   };
@@ -48,7 +48,7 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
     const memories = await recallPlayers(deps.store, players);
     for (const [i, player] of players.entries()) {
       const chat = memories[i].privateChat;
-      if (chat) await draw(chat, boardOf(player.id));
+      if (chat) await draw(chat, boardOf(player.id), undefined, true);
     }
   }
   if (notes.length > 0) await setNotes(deps.store, state.id, ...notes);

@@ -13,10 +13,8 @@
  * Not a rule: local infrastructure.
  */
 import type { APIInteraction } from 'discord-api-types/v10';
-import type { Effect, Emit } from '../app/index.ts';
-import { cryptoDice, type DiceSource } from '../dice/index.ts';
-import { answerInteractions, createDiscordIngress, discordBotEmit, discordClient, type DiscordIngress } from '../platforms/discord/index.ts';
-import type { GameStore } from '../store/index.ts';
+import type { AppDeps, Effect, Emit } from '../app/index.ts';
+import { answerInteractions, createDiscordIngress, discordBotEmit, discordClient, type DiscordIngress, type InteractionWork } from '../platforms/discord/index.ts';
 import { startDiscordApi, type DiscordApi } from './discord-api/index.ts';
 import { formatEntry, type LineSink } from './log.ts';
 
@@ -53,12 +51,11 @@ type Gate = { acked: Deferred; done: Deferred };
 
 /** Starts the stand-in and the local application; `host` and `port` are where this process serves `POST /discord`. */
 export async function startDiscordChannel(options: {
-  readonly store: GameStore;
+  /** The app (from the composition root) that answers the interactions. */
+  readonly app: () => AppDeps;
   readonly host: string;
   readonly port: number;
   readonly log: LineSink;
-  readonly now?: (() => number) | undefined;
-  readonly dice?: DiceSource | undefined;
   /** The real application's ingress (`DISCORD_PUBLIC_KEY`), when one is configured. */
   readonly real?: DiscordIngress | undefined;
 }): Promise<LocalDiscordChannel> {
@@ -68,7 +65,8 @@ export async function startDiscordChannel(options: {
   const descriptions = new Map<string, string>();
   const log = (entry: Readonly<Record<string, unknown>>) => options.log(lineOf(entry, descriptions));
   const client = discordClient({ applicationId: api.applicationId, botToken: api.botToken, apiRoot: api.apiRoot, log });
-  const work = answerInteractions({ store: options.store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: '' }, client);
+  let answer: InteractionWork | undefined;
+  const work: InteractionWork = (interaction) => (answer ??= answerInteractions(options.app(), client))(interaction);
   const local = createDiscordIngress({ publicKey: api.publicKey, work });
   const gates = new Map<string, Gate>();
 

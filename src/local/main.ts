@@ -17,19 +17,15 @@
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
  */
 import { randomBytes } from 'node:crypto';
-import { Telegram } from 'telegraf';
-import { sweep, type Emit, type SweepReport } from '../app/index.ts';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cryptoDice, type DiceSource } from '../dice/index.ts';
-import { createChatPacer, NO_PACE } from '../platforms/telegram/pace.ts';
-import { answerInteractions, createDiscordIngress, discordBotEmit, discordClient, type DiscordIngress } from '../platforms/discord/index.ts';
-import { telegramMessageLink } from '../platforms/telegram/links.ts';
-import { unpromptedEmit } from '../platforms/telegram/send.ts';
-import { createTelegramWebhook } from '../platforms/telegram/webhook.ts';
-import { warmRenderer } from '../render/index.ts';
+import type { AppDeps, Emit, SweepReport } from '../app/index.ts';
+import type { DiceSource } from '../dice/index.ts';
+import { connect as connectDiscord, createDiscordIngress, discordMessenger, type DiscordIngress } from '../platforms/discord/index.ts';
+import { connect as connectTelegram, createChatPacer, NO_PACE, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
+import { wire, type Wired } from '../wiring.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
 import { readableLog, type LineSink } from './log.ts';
@@ -116,16 +112,37 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const telegram = await startTelegramApi({ token: LOCAL_TOKEN, bot: LOCAL_BOT });
     closers.push(() => telegram.close());
     const people = await PlaygroundPeople.load(telegram, dataDir);
-    const { webhook, deliver, webhookSecret } = botOf(store, telegram, options, sink);
-    await warmRenderer();
 
-    const discord = options.discord === undefined ? undefined : await discordBot(options.discord, store, options, sink, closers);
-    const channel = await startDiscordChannel({ store, now: options.now, dice: options.dice, log: sink, real: discord?.ingress, host, port });
+    // The composition root (src/wiring.ts) builds the app with its messengers, as in the cloud: the
+    // stand-in's bot (or the real one, when it polls) for Telegram, the local channel's application
+    // (beside the real one, when configured) for Discord.
+    let wired: Wired | undefined;
+    const app = (): AppDeps => wired!.app;
+    const standIn = standInBot(telegram, sink);
+    const polled = options.polling === undefined ? undefined : realBotParts(options.polling, sink);
+    const real = options.discord === undefined ? undefined : await discordBot(options.discord, app, sink, closers);
+    const channel = await startDiscordChannel({ app, log: sink, real: real?.ingress, host, port });
     closers.push(channel.close);
-    handlers = { webhook, api: playgroundApi(telegram, people, deliver, channel), discord: channel.ingress };
-    if (options.polling !== undefined) closers.push(realBot(options.polling, store, options, sink));
-    const scheduler = startScheduler(store, telegram, channel.emit(discord?.emit), options, sink);
+    const schedulerLog = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
+    wired = await wire({
+      store, warm: true, log: schedulerLog,
+      ...(options.now === undefined ? {} : { now: options.now }), ...(options.dice === undefined ? {} : { dice: options.dice }),
+      // The scheduler writes through the real bot when one runs, else through the stand-in.
+      platforms: { telegram: polled?.parts ?? standIn.parts },
+      messengers: { discord: discordMessenger(undefined, channel.emit(real?.emit)) },
+    });
+    // The bot that is not the registry's has its own webhook, its app naming it as the Telegram messenger.
+    const webhookOf = (parts: TelegramParts): TelegramWebhook => {
+      const own = connectTelegram(parts, () => ({ ...app(), messengers: { ...app().messengers, telegram: own.messenger } }));
+      return own.webhook!;
+    };
+    const standInWebhook = polled ? webhookOf(standIn.parts) : wired.connected.telegram!.webhook!;
+    if (polled) closers.push(polled.start(wired.connected.telegram!.webhook!));
+    const deliver = standIn.deliver(standInWebhook);
+    handlers = { webhook: standInWebhook, api: playgroundApi(telegram, people, deliver, channel), discord: channel.ingress };
+    const scheduler = startScheduler(wired, options, sink);
     closers.push(scheduler.stop);
+    const webhookSecret = standIn.parts.webhookSecret!;
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
     return { url, port, webhookSecret, persistent, store, telegram, sweep: scheduler.sweepNow, close: closeAll };
   } catch (error) {
@@ -134,50 +151,47 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
   }
 }
 
-/** The production webhook on the stand-in, and in-process delivery that names each update for the log. */
-function botOf(store: GameStore, telegram: TelegramApi, options: LocalOptions, sink: LineSink) {
-  const webhookSecret = randomBytes(18).toString('base64url');
+/** The stand-in's bot (a fresh webhook secret per run), and in-process delivery to its webhook that names each update for the log. */
+function standInBot(telegram: TelegramApi, sink: LineSink) {
   const descriptions = new Map<number, string>();
-  const webhook = createTelegramWebhook({
-    token: LOCAL_TOKEN, secret: webhookSecret, apiRoot: telegram.apiRoot, pace: NO_PACE, botInfo: LOCAL_BOT,
-    deps: { store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: LOCAL_BOT.username },
+  const parts: TelegramParts = {
+    token: LOCAL_TOKEN, bot: LOCAL_BOT, apiRoot: telegram.apiRoot, webhookSecret: randomBytes(18).toString('base64url'), pace: NO_PACE,
     log: readableLog(sink, (id) => descriptions.get(id)),
-  });
-  const deliver = async (update: TgUpdate, description: string): Promise<number> => {
+  };
+  const deliver = (webhook: TelegramWebhook) => async (update: TgUpdate, description: string): Promise<number> => {
     descriptions.set(update.update_id, description);
     try {
-      const answer = await webhook({ headers: { 'x-telegram-bot-api-secret-token': webhookSecret }, body: JSON.stringify(update) });
+      const answer = await webhook({ headers: { 'x-telegram-bot-api-secret-token': parts.webhookSecret }, body: JSON.stringify(update) });
       return answer.status;
     } finally {
       descriptions.delete(update.update_id);
     }
   };
-  return { webhook, deliver, webhookSecret };
+  return { parts, deliver };
 }
 
-/** The real bot by long polling: its own webhook handler (real token, paced), fed by `getUpdates`; returns its closer. */
-function realBot(bot: NonNullable<LocalOptions['polling']>, store: GameStore, options: LocalOptions, sink: LineSink): () => Promise<void> {
-  const secret = randomBytes(18).toString('base64url');
-  const webhook = createTelegramWebhook({
-    token: bot.token, secret, apiRoot: bot.apiRoot, pace: createChatPacer(),
-    botInfo: { id: bot.botId, username: bot.botUsername, first_name: bot.botUsername },
-    deps: { store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: bot.botUsername },
-    log: readableLog((line) => sink(`${line} (Telegram)`), () => undefined),
-  });
-  const poller = startPolling({ token: bot.token, apiRoot: bot.apiRoot, webhook, secret, log: sink });
-  sink(`Telegram: polling as @${bot.botUsername}`);
-  return () => poller.stop();
+/** The real bot by long polling: its own webhook (real token, paced), fed by `getUpdates`; `start` returns its closer. */
+function realBotParts(bot: NonNullable<LocalOptions['polling']>, sink: LineSink) {
+  const parts: TelegramParts = {
+    token: bot.token, bot: { id: bot.botId, username: bot.botUsername }, apiRoot: bot.apiRoot, webhookSecret: randomBytes(18).toString('base64url'),
+    pace: createChatPacer(), log: readableLog((line) => sink(`${line} (Telegram)`), () => undefined),
+  };
+  const start = (webhook: TelegramWebhook): (() => Promise<void>) => {
+    const poller = startPolling({ token: bot.token, apiRoot: bot.apiRoot, webhook, secret: parts.webhookSecret!, log: sink });
+    sink(`Telegram: polling as @${bot.botUsername}`);
+    return () => poller.stop();
+  };
+  return { parts, start };
 }
 
-/** The Discord bot on the same store: the endpoint's ingress (with a public key) and the gateway client (when asked). */
-async function discordBot(discord: NonNullable<LocalOptions['discord']>, store: GameStore, options: LocalOptions, sink: LineSink, closers: (() => Promise<unknown>)[]): Promise<{ ingress?: DiscordIngress; emit: Emit }> {
-  const client = discordClient({ ...discord, log: readableLog((line) => sink(`${line} (Discord)`), () => undefined) });
-  const work = answerInteractions({ store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), botUsername: '' }, client);
+/** The real Discord application on the same store: the endpoint's ingress (with a public key) and the gateway client (when asked). */
+async function discordBot(discord: NonNullable<LocalOptions['discord']>, app: () => AppDeps, sink: LineSink, closers: (() => Promise<unknown>)[]): Promise<{ ingress?: DiscordIngress; emit: Emit }> {
+  const { work, client, messenger } = connectDiscord({ ...discord, log: readableLog((line) => sink(`${line} (Discord)`), () => undefined) }, app);
   if (discord.gateway) {
     const gateway = await startDiscordGateway(discord.botToken, { apiRoot: discord.apiRoot, rest: client, work, log: sink });
     closers.push(() => gateway.stop());
   }
-  const emit = discordBotEmit(client);
+  const emit = messenger.unprompted!;
   return discord.publicKey === undefined ? { emit } : { ingress: createDiscordIngress({ publicKey: discord.publicKey, work }), emit };
 }
 
@@ -186,20 +200,11 @@ async function discordBot(discord: NonNullable<LocalOptions['discord']>, store: 
  * when one runs, else through the stand-in, so the playground shows reminders and results arriving.
  * Sweeps never overlap here; stopping waits for the one in flight.
  */
-function startScheduler(store: GameStore, telegram: TelegramApi, discord: Emit | undefined, options: LocalOptions, sink: LineSink) {
-  const bot = options.polling ?? { token: LOCAL_TOKEN, apiRoot: telegram.apiRoot };
-  const log = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
-  const deps = {
-    store, now: options.now ?? Date.now, dice: options.dice ?? cryptoDice(), log, messageLink: telegramMessageLink,
-    emitters: {
-      telegram: unpromptedEmit(new Telegram(bot.token, { apiRoot: bot.apiRoot }), { pace: options.polling ? createChatPacer() : NO_PACE, log }),
-      ...(discord === undefined ? {} : { discord }),
-    },
-  };
+function startScheduler(wired: Wired, options: LocalOptions, sink: LineSink) {
   let running: Promise<SweepReport> | undefined;
   const sweepNow = async (): Promise<SweepReport> => {
     while (running) await running.catch(() => undefined);
-    running = sweep(deps);
+    running = wired.sweep();
     try {
       const report = await running;
       const done = Object.entries(report).filter(([key, n]) => key !== 'due' && n > 0).map(([key, n]) => `${key} ${n}`);

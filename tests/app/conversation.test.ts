@@ -3,6 +3,7 @@
  * and the reducer behind. Players press only buttons the app actually offered.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type Emit, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice } from '../../src/dice/index.ts';
 import { mulberry32 } from '../arbitraries.ts';
@@ -38,7 +39,7 @@ function transcript() {
 }
 
 function deps(): AppDeps {
-  return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), botUsername: 'nardy_test_bot' };
+  return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot') } };
 }
 
 async function press(tx: ReturnType<typeof transcript>, who: ChatUser, messageId: string, button: Button): Promise<Effect[]> {
@@ -207,7 +208,9 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     const payload = 'url' in link ? link.url.split('start=')[1] : '';
     await handleIntent(deps(), { kind: 'start', chat: ginaDm, from: gina }, tx.emit);
     const before = tx.effects.length;
-    await handleIntent(deps(), { kind: 'start', chat: hankDm, from: hank, payload }, tx.emit);
+    // The Telegram edge reads `/start a_<id>` as joining that game (tests/platforms/telegram/parse.test.ts).
+    expect(payload).toMatch(/^a_[a-z0-9]+$/);
+    await handleIntent(deps(), { kind: 'join', chat: hankDm, from: hank, gameId: payload.slice(2) }, tx.emit);
     const boards = tx.effects.slice(before).filter((e) => e.kind === 'board');
     expect(boards.map((b) => (b.kind === 'board' ? b.chat.chatId : '')).sort()).toEqual(['77', '88']);
     // The player to move presses on their own board; both boards follow.
@@ -240,7 +243,8 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     await handleIntent(deps(), { kind: 'challenge', chat, from: ivy, opponent: jo, args: 'short' }, tx.emit);
     const [challengeId, challenge] = [...tx.messages.entries()].find(([, m]) => m.text.includes('Ivy'))!;
     await press(tx, jo, challengeId, challenge.buttons[0][0]);
-    const linked: AppDeps = { ...deps(), messageLink: (ref) => `https://example.test/${ref.chat.chatId}/${ref.messageId}` };
+    const base = deps();
+    const linked: AppDeps = { ...base, messengers: { telegram: { ...base.messengers.telegram!, messageLink: (ref) => `https://example.test/${ref.chat.chatId}/${ref.messageId}` } } };
     const before = tx.effects.length;
     await handleIntent(linked, { kind: 'games', chat, from: ivy }, tx.emit);
     const reply = tx.effects[before];

@@ -12,7 +12,7 @@ import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
 import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
 import { startTelegramApi, type StoredMessage, type TelegramApi, type TgUser } from '../../src/local/telegram-api/index.ts';
-import { telegramMessageLink } from '../../src/platforms/telegram/links.ts';
+import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { telegramEmit } from '../../src/platforms/telegram/send.ts';
 import type { GameRecord, GameStore } from '../../src/store/index.ts';
 import { mulberry32, rollDie } from '../arbitraries.ts';
@@ -56,11 +56,17 @@ function telegram(): Emit {
 }
 
 function sweepDeps(store: GameStore = table.store): SweepDeps {
-  return { store, now: () => now, dice: dice(), emitters: { telegram: telegram() }, messageLink: telegramMessageLink, log: (e) => void (e.level === 'error' ? problems.push({ ...e }) : undefined) };
+  return { store, now: () => now, dice: dice(), messengers: { telegram: telegramMessenger(BOT.username, telegram()) }, log: (e) => void (e.level === 'error' ? problems.push({ ...e }) : undefined) };
+}
+
+/** The board message noted on a game. */
+async function boardNote(id: string): Promise<{ messageId: string }> {
+  const loaded = await table.store.load(id);
+  return (loaded.ok ? loaded.value.notes?.board : undefined) as { messageId: string };
 }
 
 function appDeps(store: GameStore = table.store): AppDeps {
-  return { store, now: () => now, dice: dice(), botUsername: BOT.username };
+  return { store, now: () => now, dice: dice(), messengers: { telegram: telegramMessenger(BOT.username) } };
 }
 
 /** Two players who started the bot (so reminders can reach them privately) and their group. */
@@ -91,7 +97,7 @@ async function correspondenceGame(clock: Clock = { daysPerMove: 1, poolDays: 0, 
   if (!accepted.ok) throw new Error(accepted.error.kind);
   // The board in the group, as the conversation posts it after an accept.
   const board = await telegram()({ kind: 'board', chat: world.chat, view: boardView(accepted.value.state, accepted.value.record.version, 'en', now) });
-  await table.store.remember(`board#${id}`, board, now);
+  await table.store.setNotes(id, { board });
   return { ...world, id, ...actor(accepted.value.state, world) };
 }
 
@@ -150,7 +156,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(arrivals).toEqual([START + 12 * HOUR, START + 21 * HOUR + 40 * MINUTE]);
     expect(reminders(g.moverChat)[0].text).toMatch(/your move in long nardy: .* 12 h 0 min left/);
     // The group is a supergroup: the reminder links to its board.
-    const boardRef = (await table.store.recall(`board#${g.id}`)) as { messageId: string };
+    const boardRef = (await boardNote(g.id));
     expect(reminders(g.moverChat)[0].reply_markup?.inline_keyboard).toEqual([[{ text: 'Open the board', url: `https://t.me/c/${String(g.group.id).slice(4)}/${boardRef.messageId}` }]]);
     expect(reminders(g.waiterChat)).toEqual([]);
     const { record, state } = await match(g.id);
@@ -251,7 +257,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     const g = await correspondenceGame();
     now += 12 * HOUR;
     // The process dies while sending: the emitter throws, nothing is marked.
-    const dying = { ...sweepDeps(), emitters: { telegram: async () => { throw new Error('killed'); } }, log: () => {} };
+    const dying = { ...sweepDeps(), messengers: { telegram: telegramMessenger(BOT.username, async () => { throw new Error('killed'); }) }, log: () => {} };
     expect(await sweep(dying)).toMatchObject({ reminded: 0, retried: 1 });
     expect((await match(g.id)).record.alarm?.sendingUntil).toBe(now + 2 * MINUTE);
     now += MINUTE;
@@ -266,7 +272,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     const g = await correspondenceGame();
     now += 12 * HOUR;
     const warnings: Record<string, unknown>[] = [];
-    const silent = { ...sweepDeps(), emitters: {}, log: (e: Record<string, unknown>) => void warnings.push({ ...e }) };
+    const silent = { ...sweepDeps(), messengers: { telegram: telegramMessenger(BOT.username) }, log: (e: Record<string, unknown>) => void warnings.push({ ...e }) };
     expect(await sweep(silent)).toMatchObject({ reminded: 0, retried: 0, rescheduled: 1 });
     expect(warnings).toContainEqual({ level: 'warn', event: 'sweep-no-emitter', platform: 'telegram', game: g.id });
     now += MINUTE;
@@ -289,7 +295,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
       }
       return base(effect);
     };
-    const report = await sweep({ ...sweepDeps(), emitters: { telegram: racing } });
+    const report = await sweep({ ...sweepDeps(), messengers: { telegram: telegramMessenger(BOT.username, racing) } });
     expect(report.reminded).toBe(1);
     const { record, state } = await match(g.id);
     expect(state.history.filter((e) => e.type === 'played').length).toBe(plays + 1);
@@ -405,7 +411,7 @@ describe('issue 7: the commands around correspondence games', () => {
     const accepted = await runCommand(appDeps(), id, { type: 'accept', by: { id: second.mover.id, name: second.mover.name } });
     if (!accepted.ok) throw new Error(accepted.error.kind);
     const board = await telegram()({ kind: 'board', chat: second.chat, view: boardView(accepted.value.state, accepted.value.record.version, 'en', now) });
-    await table.store.remember(`board#${id}`, board, now);
+    await table.store.setNotes(id, { board });
     const mineToMove = seatToAct(accepted.value.state) !== null && accepted.value.state.players[seatToAct(accepted.value.state)!]!.id === me.id;
 
     await handleIntent(appDeps(), { kind: 'games', chat: inChat({ id: meChat }), from: me }, telegram());
@@ -417,9 +423,9 @@ describe('issue 7: the commands around correspondence games', () => {
     expect(lines[1]).toMatch(mineToMove ? /long nardy: .* to move, 23 h 0 min left$/ : /short nardy: .* to move, 3 d 0 h left$/);
 
     const down = list.reply_markup!.inline_keyboard.flat().find((b) => 'callback_data' in b && b.text.includes(`${first.people[0].name}`))! as { callback_data: string };
-    const firstBoard = (await table.store.recall(`board#${first.id}`)) as { messageId: string };
+    const firstBoard = (await boardNote(first.id));
     await handleIntent(appDeps(), { kind: 'press', chat: inChat({ id: meChat }), from: me, token: down.callback_data, message: { chat: inChat({ id: meChat }), messageId: String(list.message_id) } }, telegram());
-    const moved = (await table.store.recall(`board#${first.id}`)) as { messageId: string };
+    const moved = (await boardNote(first.id));
     expect(moved.messageId).not.toBe(firstBoard.messageId);
     expect(api.message(first.group.id, Number(firstBoard.messageId))!.deleted).toBe(true);
     const latest = api.messages(first.group.id).filter((m) => !m.deleted).at(-1)!;

@@ -3,12 +3,13 @@
  * endpoint (acknowledge, then work), the emitters, the slash-command definitions. `ingress.ts` and
  * `lambda.ts` are imported directly by the Lambda so that its cold path loads nothing else.
  */
-import type { AppDeps, Messenger } from '../../app/index.ts';
+import type { AppDeps, Emit, Messenger } from '../../app/index.ts';
 import type { InteractionWork } from './ingress.ts';
 import { answerInteractions, discordMention } from './interactions.ts';
 import { CONTENT_LIMIT, discordBotEmit, discordClient, type DiscordClient, type Log } from './send.ts';
 
 export { NARDY_COMMANDS, registerCommands } from './commands.ts';
+
 export { actionRows, fitGrid, MAX_PER_ROW, MAX_ROWS } from './components.ts';
 export { acknowledgement, createDiscordIngress } from './ingress.ts';
 export type { DiscordIngress, InteractionAnswer, InteractionRequest, InteractionWork } from './ingress.ts';
@@ -29,7 +30,7 @@ export interface DiscordParts {
 }
 
 /** The messenger of a Discord application: no invite links, the help of `/nardy` subcommands. */
-export function discordMessenger(client?: DiscordClient): Messenger {
+export function discordMessenger(client?: DiscordClient, unprompted: Emit | undefined = client && discordBotEmit(client)): Messenger {
   return {
     platform: 'discord',
     helpKey: 'help.discord',
@@ -38,7 +39,7 @@ export function discordMessenger(client?: DiscordClient): Messenger {
     // A message link needs the guild id, which an interaction's channel does not carry here.
     messageLink: () => undefined,
     inviteLink: () => undefined,
-    ...(client === undefined ? {} : { unprompted: discordBotEmit(client) }),
+    ...(unprompted === undefined ? {} : { unprompted }),
   };
 }
 

@@ -4,6 +4,7 @@
  * (`Events.Raw`); each is acknowledged through the stand-in's callback endpoint and answered by
  * the same app as the Lambda endpoint.
  */
+import { discordMessenger } from '../../../src/platforms/discord/index.ts';
 import { readFileSync } from 'node:fs';
 import type { APIInteraction } from 'discord-api-types/v10';
 import { Events } from 'discord.js';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   w = await world(5);
   const rng = mulberry32(5);
   const rest = discordClient({ botToken: w.discord.botToken, applicationId: w.discord.applicationId, apiRoot: w.discord.apiRoot, log: (e) => void w.logs.push({ ...e }) });
-  const work = answerInteractions({ store: w.table.store, now: () => NOW, dice: { die: () => rollDie(rng) }, botUsername: '' }, rest);
+  const work = answerInteractions({ store: w.table.store, now: () => NOW, dice: { die: () => rollDie(rng) }, messengers: { discord: discordMessenger(rest) } }, rest);
   gateway = discordGateway({ apiRoot: w.discord.apiRoot, rest, work, log: (line) => void lines.push(line) });
 });
 afterAll(async () => {

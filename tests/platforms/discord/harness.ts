@@ -4,6 +4,7 @@
  * Lambda streaming handler, the app, `@discordjs/rest` over real HTTP, sharp — with a recorded
  * Lambda runtime: the acknowledgement time is when the handler ends its response stream.
  */
+import { discordMessenger } from '../../../src/platforms/discord/index.ts';
 import type { APIInteraction } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
@@ -69,7 +70,7 @@ export async function world(seed = 1, deps: Partial<AppDeps> = {}): Promise<Worl
   const rng = mulberry32(seed);
   const dice: DiceSource = { die: () => rollDie(rng) };
   const client = discordClient({ botToken: discord.botToken, applicationId: discord.applicationId, apiRoot: discord.apiRoot, log });
-  const work = answerInteractions({ store: table.store, now: () => NOW, dice, botUsername: '', ...deps }, client);
+  const work = answerInteractions({ store: table.store, now: () => NOW, dice, messengers: { discord: discordMessenger(client) }, ...deps }, client);
   let answered: { status: number; body: string; at: number } | undefined;
   /** The interaction being delivered: Discord sees its acknowledgement the moment the stream ends, before the work. */
   let delivering: APIInteraction | undefined;

@@ -5,6 +5,7 @@
  * decisions — so after every press the match waits for the human again (or is over). Every
  * recorded play is checked against the engine's legal plays.
  */
+import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import { legalPlays, findVariant, startBoard, type Board } from '../../../src/engine/index.ts';
@@ -34,9 +35,9 @@ function world(groupId: number, seed: number) {
   problems.length = 0;
   const group: TgChat = { id: groupId, type: 'supergroup', title: `Нарды ${groupId}` };
   const rng = mulberry32(seed);
-  const deps: AppDeps = { store: table.store, now: () => NOW, dice: { die: () => rollDie(rng) }, botUsername: BOT.username };
+  const deps: AppDeps = { store: table.store, now: () => NOW, dice: { die: () => rollDie(rng) }, messengers: { telegram: telegramMessenger(BOT.username) } };
   const hook = createTelegramWebhook({
-    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps, send: { sleep: async () => {} },
+    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, send: { sleep: async () => {} },
     log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined),
   });
   const post = async (body: unknown) => (await hook({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(body) })).status;

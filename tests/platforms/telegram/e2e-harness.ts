@@ -4,6 +4,7 @@
  * referee that checks every stored play (see e2e.test.ts). Shared by e2e.test.ts and
  * variants-e2e.test.ts; `setupE2e()` starts the stand-ins for a test file.
  */
+import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
@@ -46,9 +47,9 @@ function seededDice(rng: Rng): DiceSource {
 }
 
 function webhookFor(rng: Rng): TelegramWebhook {
-  const deps: AppDeps = { store: table.store, now: () => NOW, dice: seededDice(rng), botUsername: BOT.username };
+  const deps: AppDeps = { store: table.store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) } };
   return createTelegramWebhook({
-    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
+    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });
 }
 

@@ -85,12 +85,13 @@ describe('parseUpdate: commands', () => {
     expect(intent).toMatchObject({ opponent: anna });
   });
 
-  it('/start with and without a deep-link payload', () => {
+  it('/start with an invite link\'s payload joins that game; without one (or with another) it is a start', () => {
     const dm = { id: 111, type: 'private', first_name: 'Нодар' };
     expect(parseUpdate(text('/start a_3f9c2e1d0b', {}, NODAR, dm), BOT)).toEqual({
-      kind: 'start', chat: { platform: 'telegram', chatId: '111' }, from: nodar, payload: 'a_3f9c2e1d0b',
+      kind: 'join', chat: { platform: 'telegram', chatId: '111' }, from: nodar, gameId: '3f9c2e1d0b',
     });
     expect(parseUpdate(text('/start', {}, NODAR, dm), BOT)).toEqual({ kind: 'start', chat: { platform: 'telegram', chatId: '111' }, from: nodar });
+    expect(parseUpdate(text('/start promo', {}, NODAR, dm), BOT)).toEqual({ kind: 'start', chat: { platform: 'telegram', chatId: '111' }, from: nodar });
   });
 
   it('/games, /resign and /help carry only chat and sender', () => {

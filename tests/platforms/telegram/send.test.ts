@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Telegram } from 'telegraf';
-import type { BoardView, Effect, MessageRef } from '../../../src/app/chat.ts';
+import type { BoardView, Effect, MessageRef } from '../../../src/app/index.ts';
 import { startTelegramApi, type TelegramApi, type TgChat, type TgUser } from '../../../src/local/telegram-api/index.ts';
 import type { ChatPacer } from '../../../src/platforms/telegram/pace.ts';
 import { telegramEmit, type SendOptions } from '../../../src/platforms/telegram/send.ts';

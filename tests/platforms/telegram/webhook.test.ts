@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDeps } from '../../../src/app/index.ts';
 import { cryptoDice, fixedDice } from '../../../src/dice/index.ts';
@@ -29,12 +30,12 @@ beforeEach(() => {
 });
 
 function deps(store: GameStore = table.store): AppDeps {
-  return { store, now: () => 1_800_000_000_000, dice: fixedDice([]), botUsername: BOT.username };
+  return { store, now: () => 1_800_000_000_000, dice: fixedDice([]), messengers: { telegram: telegramMessenger(BOT.username) } };
 }
 
 function webhook(store?: GameStore, handlerTimeoutMs?: number): TelegramWebhook {
   return createTelegramWebhook({
-    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps: deps(store), log: (e) => logs.push({ ...e }),
+    token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps(store), log: (e) => logs.push({ ...e }),
     send: { sleep: async () => {}, serverRetryMs: [1] }, handlerTimeoutMs,
   });
 }
@@ -191,7 +192,7 @@ describe('webhook.ts: inline mode', () => {
   it('the deep link accepts the challenge in a private chat, and both players who started the bot get their board', async () => {
     // Accepting rolls the opening throw: real dice here.
     const hook = createTelegramWebhook({
-      token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, deps: { ...deps(), dice: cryptoDice() }, log: (e) => logs.push({ ...e }),
+      token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: { ...deps(), dice: cryptoDice() }, log: (e) => logs.push({ ...e }),
       send: { sleep: async () => {}, serverRetryMs: [1] },
     });
     const annaDm = privateChatOf(ANNA);

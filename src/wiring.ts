@@ -1,0 +1,112 @@
+/**
+ * The one composition root: configuration → store → dice → renderer → messengers, built once per
+ * process. `functions/*.ts` (the Lambdas) and `src/local/main.ts` (`npm start`) call it and only
+ * adapt their host's events. The messengers come from the registry (`src/platforms/index.ts`),
+ * imported only when wired, so a Lambda of one messenger never loads the other's libraries; the
+ * store (the AWS SDK) and the renderer (sharp) are imported here on first use for the same reason.
+ */
+import type { AppDeps, Messenger, SweepOptions, SweepReport } from './app/index.ts';
+import { requireDiscord, requireTelegram, requireTelegramSender, type Config } from './config.ts';
+import type { DiceSource } from './dice/index.ts';
+import { PLATFORMS, type PlatformName } from './platforms/index.ts';
+import { createDiscordIngress, type DiscordIngress, type InteractionWork } from './platforms/discord/ingress.ts';
+import type { Log } from './platforms/shared/log.ts';
+import type { GameStore } from './store/index.ts';
+
+type Module<K extends PlatformName> = Awaited<ReturnType<(typeof PLATFORMS)[K]>>;
+/** What messenger `K` is built from (its `connect`'s first argument). */
+export type PartsOf<K extends PlatformName> = Parameters<Module<K>['connect']>[0];
+/** What connecting messenger `K` gives: its `Messenger` and its edge. */
+export type Connected<K extends PlatformName> = ReturnType<Module<K>['connect']>;
+
+/** What a process is built from. */
+export interface WiringParts {
+  readonly store: GameStore;
+  readonly now?: () => number;
+  readonly dice?: DiceSource;
+  /** The messengers to wire, each with its parts. */
+  readonly platforms: { readonly [K in PlatformName]?: PartsOf<K> };
+  /** Messengers the caller built itself (the local process's stand-ins), added to the registry as they are. */
+  readonly messengers?: Readonly<Record<string, Messenger>>;
+  /** The scheduler's log; default one JSON line per entry. */
+  readonly log?: Log;
+  /** Draw the first pictures now (Lambda INIT, `npm start`), so the first press is as fast as the rest. */
+  readonly warm?: boolean;
+}
+
+/** A wired process. */
+export interface Wired {
+  /** The app, its registry holding every wired messenger. */
+  readonly app: AppDeps;
+  /** Each wired messenger's connection (its edge: webhook, interactions' work, clients). */
+  readonly connected: { readonly [K in PlatformName]?: Connected<K> };
+  /** Runs one scheduler sweep now. */
+  sweep(options?: SweepOptions): Promise<SweepReport>;
+}
+
+/** Builds the app and its messengers from `parts`. */
+export async function wire(parts: WiringParts): Promise<Wired> {
+  const [{ sweep, jsonLogged }, dice] = await Promise.all([appModule(), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice())]);
+  const messengers: Record<string, Messenger> = {};
+  const connected: Record<string, unknown> = {};
+  let app: AppDeps | undefined;
+  const appOf = (): AppDeps => app ?? (() => { throw new Error('the app is used before it is wired'); })();
+  for (const name of Object.keys(PLATFORMS) as PlatformName[]) {
+    const platformParts = parts.platforms[name];
+    if (platformParts === undefined) continue;
+    const connect = (await PLATFORMS[name]()).connect as (p: unknown, app: () => AppDeps) => { messenger: Messenger };
+    const connection = connect(platformParts, appOf);
+    connected[name] = connection;
+    messengers[connection.messenger.platform] = connection.messenger;
+  }
+  app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers } };
+  if (parts.warm === true) await (await import('./render/index.ts')).warmRenderer();
+  const log = parts.log ?? jsonLogged;
+  return { app, connected: connected as Wired['connected'], sweep: (options) => sweep({ ...app!, log }, options) };
+}
+
+async function appModule() {
+  const [{ sweep }, { jsonLog }] = await Promise.all([import('./app/index.ts'), import('./platforms/shared/log.ts')]);
+  return { sweep, jsonLogged: jsonLog };
+}
+
+/** Which messengers a deployed function speaks, and how: a webhook receives updates, `send` only writes (the scheduler). */
+export interface Roles {
+  readonly telegram?: 'webhook' | 'send';
+  readonly discord?: boolean;
+  readonly warm?: boolean;
+}
+
+/** The parts of the messengers `roles` names, from the configuration (a missing variable is a `ConfigError`). */
+export function platformsFromConfig(config: Config, roles: Roles): WiringParts['platforms'] {
+  const telegram = roles.telegram === undefined ? undefined : requireTelegramSender(config);
+  const discord = roles.discord ? requireDiscord(config) : undefined;
+  return {
+    ...(telegram === undefined ? {} : {
+      telegram: {
+        token: telegram.botToken, bot: { id: telegram.botId, username: telegram.botUsername }, apiRoot: telegram.apiRoot,
+        ...(roles.telegram === 'webhook' ? { webhookSecret: requireTelegram(config).webhookSecret } : {}),
+      },
+    }),
+    ...(discord === undefined ? {} : { discord: { applicationId: discord.applicationId, botToken: discord.botToken, apiRoot: discord.apiRoot } }),
+  };
+}
+
+/** A deployed function's process: the configured DynamoDB table and the messengers `roles` names. */
+export async function wireFromConfig(config: Config, roles: Roles): Promise<Wired> {
+  const { DynamoGameStore, connectDynamoDb } = await import('./store/index.ts');
+  const store = new DynamoGameStore(connectDynamoDb(config.dynamodb).documents, config.tableName);
+  return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false });
+}
+
+/**
+ * The Discord interactions endpoint of a deployed function: INIT runs the configuration and the
+ * signature check only; the store, engine, renderer and REST client are wired on the first
+ * interaction, after its acknowledgement is sent, and kept for the warm ones.
+ */
+export function discordEndpoint(config: Config): DiscordIngress {
+  const { publicKey } = requireDiscord(config);
+  let work: Promise<InteractionWork> | undefined;
+  const load = async () => (await wireFromConfig(config, { discord: true })).connected.discord!.work;
+  return createDiscordIngress({ publicKey, work: async (interaction) => (await (work ??= load()))(interaction) });
+}
