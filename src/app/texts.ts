@@ -3,7 +3,7 @@
  */
 import { VARIANTS, type VariantId } from '../engine/index.ts';
 import { COMPUTER_LEVELS, type MatchState } from '../game/index.ts';
-import { t, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
+import { t, variantButton, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
 import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './ports.ts';
@@ -18,6 +18,16 @@ function clockText(state: MatchState, lang: Lang): string {
     case 'fischer': return t(lang, 'clock.fischer', { minutes: c.bankMinutes, seconds: c.incrementSeconds });
     case 'compensation': return t(lang, 'clock.compensation', { minutes: c.bankMinutes, seconds: c.delaySeconds });
     case 'correspondence': return t(lang, 'clock.correspondence', { days: c.daysPerMove });
+  }
+}
+
+/** A clock on its button, short enough for a row of five (BUTTON_LIMITS): `⏱ нет`, `15+15`, `3 дня`. */
+function clockButton(clock: MatchState['settings']['clock'], lang: Lang): string {
+  switch (clock.kind) {
+    case 'none': return t(lang, 'button.clock.none');
+    case 'fischer': return t(lang, 'button.clock.fischer', { minutes: clock.bankMinutes, seconds: clock.incrementSeconds });
+    case 'compensation': return t(lang, 'clock.compensation', { minutes: clock.bankMinutes, seconds: clock.delaySeconds });
+    case 'correspondence': return t(lang, 'button.clock.days', { days: clock.daysPerMove });
   }
 }
 
@@ -127,7 +137,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   const variant = VARIANTS[s.variant];
   const press = (choice: Choice): string => encodeToken({ surface: 'text', gameId: state.id, version, choice });
   const set = (key: string, value: string, label: string, on: boolean): Button => ({ label: on ? `✓ ${label}` : label, token: press({ k: 'set', key, value }) });
-  const pickVariant = (id: VariantId) => set('v', VARIANT_IDS.indexOf(id).toString(36), variantName(lang, id), s.variant === id);
+  const pickVariant = (id: VariantId) => set('v', VARIANT_IDS.indexOf(id).toString(36), variantButton(lang, id), s.variant === id);
   const text = `${t(lang, 'settings.title', { name: state.players[0]?.name ?? '?' })}\n${settingsLine(state, lang)}`;
   if (page === 'variants') {
     const rows = chunk(VARIANT_IDS.map(pickVariant), 2);
@@ -146,12 +156,12 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
     rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
   }
   rows.push([
-    ...(variant.noCube ? [] : [set('c', s.doubling ? '0' : '1', t(lang, 'cube.on'), s.doubling)]),
+    ...(variant.noCube ? [] : [set('c', s.doubling ? '0' : '1', t(lang, 'settings.cube'), s.doubling)]),
     ...(variant.options.withMars ? [set('w', mars ? '0' : '1', t(lang, 'settings.withMars'), mars)] : []),
     set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips),
   ]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
-  rows.push(KEYBOARD_CLOCKS.map((code) => set('l', code, clockText({ ...state, settings: { ...s, clock: CLOCKS[code] } }, lang), sameClock(CLOCKS[code]))));
+  rows.push(KEYBOARD_CLOCKS.map((code) => set('l', code, clockButton(CLOCKS[code], lang), sameClock(CLOCKS[code]))));
   if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);
@@ -208,7 +218,7 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
     const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${variant}: ${names}` };
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${names} (${variant})` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

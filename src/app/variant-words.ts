@@ -11,6 +11,8 @@ const WORDS: ReadonlyMap<string, VariantId> = new Map<string, VariantId>([
   ['длинные', 'long'], ['длинная', 'long'], ['длинный', 'long'], ['გრძელი', 'long'],
   ['короткие', 'short'], ['короткая', 'short'], ['короткий', 'short'], ['მოკლე', 'short'],
   ['gul', 'gulbara'], ['გულბარა', 'gulbara'], ['გიჟური', 'gulbara'], ['პლაკოტო', 'plakoto'],
+  ['ядерный', 'nuclear'], ['ядерные', 'nuclear'], ['ბირთვული', 'nuclear'],
+  ['внезапная', 'suddenDeath'], ['внезапный', 'suddenDeath'], ['უეცარი', 'suddenDeath'],
   ...LANGS.flatMap((lang) => (Object.keys(VARIANTS) as VariantId[]).map((id) => [variantName(lang, id).toLowerCase(), id] as const)),
 ]);
 

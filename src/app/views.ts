@@ -29,12 +29,12 @@ function point(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
-/** A side in words, `24:13 6:2 off:1`; a pinned checker (plakoto) is `3:1📌`. */
-function sideInWords(s: SideCheckers): string {
+/** A side in words, `bar 1 24:13 6:2 borne off 1` in the player's language; a pinned checker (plakoto) is `3:1📌`. */
+function sideInWords(s: SideCheckers, lang: Lang): string {
   const parts: string[] = [];
-  if (s[25] > 0) parts.push(`bar:${s[25]}`);
+  if (s[25] > 0) parts.push(t(lang, 'position.bar', { n: s[25] }));
   for (let p = 24; p >= 1; p--) if (s[p] !== 0) parts.push(isPinned(s, p) ? `${p}:1📌` : `${p}:${s[p]}`);
-  if (s[0] > 0) parts.push(`off:${s[0]}`);
+  if (s[0] > 0) parts.push(t(lang, 'position.off', { n: s[0] }));
   return parts.join(' ');
 }
 
@@ -154,7 +154,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     }
   }
   const board = shownBoard(state);
-  lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(board[0])}`, black: `${name(state, 1)} ${sideInWords(board[1])}` }));
+  lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(state, 1)} ${sideInWords(board[1], lang)}` }));
   return lines.join('\n');
 }
 

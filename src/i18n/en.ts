@@ -1,7 +1,10 @@
 /**
  * The English catalog: the reference every other language translates. Its keys are the
  * `MessageKey` union, so a text missing from `ru.ts` or `ka.ts` does not compile. `{name}` marks a
- * parameter; translations use exactly the same parameters (tests/i18n checks this).
+ * parameter and `{name|one|other}` a number with its word's plural forms (plural.ts); translations
+ * use exactly the same parameter names (tests/i18n checks this). `button.*` texts and the others the
+ * keyboards show stay within BUTTON_LIMITS for their row (buttons.ts). `picture.*` are the words
+ * drawn on the board picture (src/render/labels.ts).
  * Texts stay short enough for a chat caption (Telegram: at most 1,024 characters per photo).
  */
 const EN = {
@@ -29,8 +32,9 @@ const EN = {
   'settings.international': 'International',
   'settings.caucasian': 'Caucasian',
   'settings.withMars': 'With mars',
-  'settings.showPips': 'Show pips',
-  'settings.random': 'Random colour',
+  'settings.showPips': 'Pips',
+  'settings.random': 'Random',
+  'settings.cube': 'With cube',
   'settings.variants': 'Other games ➡️',
   'settings.chooseVariant': 'Choose the game:',
   'variant.long': 'long nardy',
@@ -51,7 +55,7 @@ const EN = {
   'clock.none': 'no clock',
   'clock.fischer': '{minutes} min + {seconds} s per move',
   'clock.compensation': '{minutes} min, up to {seconds} s back per move',
-  'clock.correspondence': 'days per move: {days}',
+  'clock.correspondence': '{days|day|days} per move',
 
   // Buttons.
   'button.accept': '✅ Accept',
@@ -71,14 +75,19 @@ const EN = {
   'button.back': '⬅️ Back',
   'button.more': 'More ➡️',
   'button.detonate': '💣 Detonate',
-  'confirm.pass': 'Pass? You lose this game and {points} points.',
-  'confirm.resign': 'Resign? You lose this game and {points} points.',
+  'button.clock.none': 'Untimed',
+  'button.clock.fischer': '{minutes}m+{seconds}s',
+  'button.clock.days': '{days|day|days}',
+  'button.variant.nuclear': 'nuclear',
+  'button.variant.gulbara': 'gul bara',
+  'confirm.pass': 'Pass? You lose this game and {points|point|points}.',
+  'confirm.resign': 'Resign? You lose this game and {points|point|points}.',
 
   // Board captions.
   'caption.turn': '{name} to move',
   'caption.dice': '{name} rolled {dice}',
   'caption.ladder': '{name}: mad doubles go on — {dice}',
-  'caption.ladderPassed': '{name} plays what the opponent could not: {dice}, {moves} moves',
+  'caption.ladderPassed': '{name} plays what the opponent could not: {dice}, {moves|move|moves}',
   'caption.lastPlay': 'Last move — {name}: {move}',
   'caption.noPlay': '{name} rolled {dice} and cannot move',
   'caption.score': '{a} {sa} : {sb} {b}, match to {n}',
@@ -92,7 +101,7 @@ const EN = {
   'caption.beavered': '{name} beavers: cube {value}; {other} to answer.',
   'caption.autoDoubled': 'Equal opening dice: the cube goes to {value}.',
   'caption.crawford': 'Crawford game: no doubling.',
-  'caption.resignOffer': '{name} offers to resign: {kind}, {points} points.',
+  'caption.resignOffer': '{name} offers to resign: {kind}, {points|point|points}.',
   'caption.position': 'Position. White: {white}. Black: {black}.',
   'caption.pips': 'Pips: White {white}, Black {black}',
   'caption.pickChecker': 'Choose a checker to move.',
@@ -102,12 +111,18 @@ const EN = {
   'position.off': 'borne off {n}',
   'side.white': 'White',
   'side.black': 'Black',
+  'picture.pips': 'pips',
+  'picture.matchTo': 'match to {n}',
+  'picture.wins': 'wins',
+  'picture.winsMatch': 'wins the match',
+  'picture.draw': 'Draw',
+  'picture.clockDays': '{days}d {hours}h',
 
   // Results.
-  'result.game': '{winner} wins the game: {kind}, points: {points}.',
+  'result.game': '{winner} wins the game: {kind}, {points|point|points}.',
   'result.match': '{winner} wins the match {sa}:{sb}!',
   'result.draw': 'The game is a draw.',
-  'result.hit': '{winner} hit first and wins the game, points: {points}.',
+  'result.hit': '{winner} wins the game with the first hit: {points|point|points}.',
   'result.passed': '{name} passes.',
   'result.resigned': '{name} resigns.',
   'result.timeout': '{name} ran out of time.',
@@ -221,7 +236,7 @@ const EN = {
   'rules.tavla.title': 'Tavla — the rules of this game',
   'rules.tavla.opening': 'First move: each player rolls one die; the higher moves first and rolls both dice again.',
   'rules.tavla.rule': 'No hit and run in bear-off: once all your checkers are home, a checker that hits stays where it hit for the rest of the turn; the other dice are played with other checkers.',
-  'rules.tavla.score': 'Scoring: oin 1 point; mars 2 (the loser has borne off nothing); a koks counts as mars. No doubling cube.',
+  'rules.tavla.score': 'Scoring: oin 1 point; mars 2 (the loser has borne off nothing); a koks counts as mars.',
   'rules.plakoto.title': 'Plakoto — the rules of this game',
   'rules.plakoto.start': 'Start: each player has all 15 checkers on their point 24. The players move in opposite directions, each towards their home (points 1–6).',
   'rules.plakoto.pin': 'Pinning instead of hitting: you may stop on any point not held by two or more opposing checkers. Stopping on a single opposing checker pins it: it stays there and cannot move until your checkers have left that point. A point with a pinned checker is yours: its owner may not land there, you may add checkers. There is no bar.',
@@ -239,10 +254,10 @@ const EN = {
   'rules.next.toss': 'Every game of the match starts with a new opening roll.',
   'rules.next.alternate': 'The players take turns to start the games of the match.',
   'rules.match.single': 'One game.',
-  'rules.match.points': 'Match to {n} points: the points of each game add up; the first to reach {n} wins.',
+  'rules.match.points': 'Match to {n|point|points}: the points of each game add up; the first to reach {n|point|points} wins.',
   'rules.cube.off': 'No doubling cube.',
   'rules.cube.on': 'Doubling cube: at the start of your turn, before rolling, you may double; either player while the cube is in the middle, then only its owner. Take: the stake doubles and you own the cube. Pass: you lose the game at the stake before the double. Points are multiplied by the cube.',
-  'rules.cube.crawford': 'Crawford: in the first game after either player reaches {n} points, nobody may double.',
+  'rules.cube.crawford': 'Crawford: in the first game after either player reaches {n|point|points}, nobody may double.',
   'rules.cube.jacoby': 'Jacoby: mars and koks count as oin until the cube has been turned.',
   'rules.cube.beaver': 'Beaver: when doubled you may redouble at once and keep the cube; the doubler then takes (four times the stake) or passes (loses twice).',
   'rules.cube.autoDouble': 'Auto-double: equal opening dice double the cube in the middle, up to {limit}.',
@@ -252,9 +267,9 @@ const EN = {
   'rules.clock.none': 'No clock.',
   'rules.clock.fischer': 'Clock: {minutes} min each; every move adds {seconds} s.',
   'rules.clock.compensation': 'Clock: {minutes} min each; after every move you get back the time it took, at most {seconds} s.',
-  'rules.clock.correspondence': 'Clock: {days} days per move.',
-  'rules.clock.pool': 'Extra time for the whole match: {pool} days each.',
-  'rules.clock.vacation': 'Vacation: {vacation} days each.',
+  'rules.clock.correspondence': 'Clock: {days|day|days} per move.',
+  'rules.clock.pool': 'Extra time for the whole match: {pool|day|days} each.',
+  'rules.clock.vacation': 'Vacation: {vacation|day|days} each.',
   'rules.clock.timeout': 'Running out of time loses the match.',
 } as const;
 

@@ -1,6 +1,12 @@
 /**
  * The texts' one door (STYLE.md §1): languages, the message catalogs, error sentences and the
- * rules text. Every word a player reads comes from here, in Russian, English or Georgian.
+ * rules text. Every word a player reads comes from here, in Russian, English or Georgian — the
+ * words drawn on the board picture included (`picture.*`, read by src/render/labels.ts).
+ *
+ * Texts: `t(lang, key, params)` fills `{name}` with a parameter and `{name|form|…}` with a number
+ * and its word's plural form (plural.ts, by `Intl.PluralRules`: English one|other, Russian
+ * one|few|many, Georgian the singular). Button labels stay within `BUTTON_LIMITS` letters for
+ * their row (buttons.ts), so a phone never cuts one.
  */
 
 // Languages.
@@ -10,6 +16,8 @@ export type { Lang } from './lang.ts';
 // Messages.
 export { CATALOGS, isMessageKey, placeholders, t, variantName } from './messages.ts';
 export type { MessageKey, MessageParams } from './messages.ts';
+export { plural, pluralForm } from './plural.ts';
+export { BUTTON_LIMITS, variantButton } from './buttons.ts';
 
 // Errors and rules.
 export { errorText } from './errors.ts';

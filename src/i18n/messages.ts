@@ -1,11 +1,21 @@
 /**
- * Texts by language and key, with `{name}` parameters.
+ * Texts by language and key, with parameters:
+ * - `{name}` is replaced by `params.name` as given;
+ * - `{name|form|form|…}` is the number `params.name` followed by the word's plural form for it
+ *   (plural.ts: English one|other, Russian one|few|many, Georgian one form) — "{points|очко|очка|очков}"
+ *   reads "2 очка", "5 очков", "21 очко". A value that is not a number takes the last form.
+ * A catalog uses the same parameter names as English in every text (tests/i18n checks it); whether
+ * a parameter carries plural forms is each language's own business.
  */
 import { en, type MessageKey } from './en.ts';
 export type { MessageKey };
 import { ka } from './ka.ts';
 import type { Lang } from './lang.ts';
+import { pluralForm } from './plural.ts';
 import { ru } from './ru.ts';
+
+/** A parameter in a text: `{name}`, or `{name|form|…}` with plural forms (group 2 without the first bar). */
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)(?:\|([^{}]*))?\}/g;
 
 /** Parameters of a text: `{name}` in the text is replaced by `params.name`. */
 export type MessageParams = Readonly<Record<string, string | number>>;
@@ -26,9 +36,16 @@ export function isMessageKey(key: string): key is MessageKey {
  * @example t('en', 'caption.turn', { name: 'Nino' }) // 'Nino to move'
  */
 export function t(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
-  const text = (CATALOGS[lang] ?? en)[key] ?? en[key] ?? key;
-  return text.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole);
+  const language: Lang = Object.hasOwn(CATALOGS, lang) ? lang : 'en';
+  const text = CATALOGS[language][key] ?? en[key] ?? key;
+  return text.replace(PLACEHOLDER, (whole, name: string, forms: string | undefined) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = params[name];
+    if (forms === undefined) return String(value);
+    const count = typeof value === 'number' ? value : Number(value);
+    const words = forms.split('|');
+    return `${value} ${Number.isFinite(count) && String(value).trim() !== '' ? pluralForm(language, count, words) : words[words.length - 1]}`;
+  });
 }
 
 /**
@@ -42,9 +59,9 @@ export function variantName(lang: Lang, variant: string): string {
   return isMessageKey(key) ? t(lang, key) : variant;
 }
 
-/** The parameter names a text uses, sorted and without repeats (`{n}` twice counts once). */
+/** The parameter names a text uses, sorted and without repeats (`{n}` and `{n|…}` count once). */
 export function placeholders(text: string): string[] {
   const names = new Set<string>();
-  for (const m of text.matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)) names.add(m[1]);
+  for (const m of text.matchAll(PLACEHOLDER)) names.add(m[1]);
   return [...names].sort();
 }

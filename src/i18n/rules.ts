@@ -120,9 +120,12 @@ function gulbaraLines(o: Record<string, unknown>): Line[] {
 /** The variants whose rules are told in their own order, not as their family's with a few texts swapped. */
 const OWN_LINES: Partial<Readonly<Record<VariantId, (o: Record<string, unknown>) => Line[]>>> = { plakoto: plakotoLines, gulbara: gulbaraLines };
 
-/** RULES.md §4–§5: match, cube conventions, resignation, clock. */
+/**
+ * RULES.md §4–§5: match, cube conventions, resignation, clock. A game without a cube (tavla) says
+ * so once, in the cube's place, even when no settings are given.
+ */
 function settingLines(variant: VariantId, o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {
-  if (!s) return resignLines(variant, o);
+  if (!s) return [...(VARIANTS[variant]?.noCube ? ['rules.cube.off' as const] : []), ...resignLines(variant, o)];
   const length = s.matchLength ?? 0;
   const lines: Line[] = [length > 0 ? ['rules.match.points', { n: length }] : 'rules.match.single'];
   if (length > 1) lines.push(`rules.next.${o.nextGameStarter as 'winner' | 'toss' | 'alternate'}`);

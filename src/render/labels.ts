@@ -1,58 +1,45 @@
 /**
- * The few words the picture draws, in its languages (the rest of the product's texts live with the
- * app; these stay here because they are part of the image). Kind names follow the rule book:
- * oin, mars, koks; the Georgian words are the ones the Georgian seed pages use (ოინი, მარსი,
- * კოქსი, პიპსი).
+ * The few words the picture draws, in its languages. They live in the catalogs of src/i18n (one
+ * language, one catalogue: `side.*`, `kind.*` and `picture.*`); this module only shapes them for
+ * the drawing. Kind names follow the rule book: oin, mars, koks; the Georgian words are the ones
+ * the Georgian seed pages use (ოინი, მარსი, კოქსი, პიპსი).
  */
+import { t, type Lang } from '../i18n/index.ts';
 import type { Colour, PictureLanguage, PictureResult } from './spec.ts';
 
 interface Words {
   readonly colour: Record<Colour, string>;
   readonly pips: string;
+  /** The match length as its caption and the value drawn large (the text's last word): `match to`, `5`. */
   readonly matchTo: (n: number) => readonly [string, string];
   readonly wins: string;
   readonly winsMatch: string;
   readonly draw: string;
   readonly kind: Record<Exclude<PictureResult['kind'], 'draw'>, string>;
-  readonly days: string;
-  readonly hours: string;
+  /** A clock of a day or more: `2d 5h`. */
+  readonly days: (days: number, hours: number) => string;
 }
 
-export const WORDS: Record<PictureLanguage, Words> = {
-  en: {
-    colour: { white: 'White', black: 'Black' },
-    pips: 'pips',
-    matchTo: (n) => ['match to', String(n)],
-    wins: 'wins',
-    winsMatch: 'wins the match',
-    draw: 'Draw',
-    kind: { oin: 'oin', mars: 'mars', koks: 'koks' },
-    days: 'd',
-    hours: 'h',
-  },
-  ru: {
-    colour: { white: 'Белые', black: 'Чёрные' },
-    pips: 'пипсы',
-    matchTo: (n) => ['матч до', String(n)],
-    wins: 'побеждает',
-    winsMatch: 'выигрывает матч',
-    draw: 'Ничья',
-    kind: { oin: 'оин', mars: 'марс', koks: 'кокс' },
-    days: 'д',
-    hours: 'ч',
-  },
-  ka: {
-    colour: { white: 'თეთრი', black: 'შავი' },
-    pips: 'პიპსი',
-    matchTo: (n) => ['მატჩი', `${n}-მდე`],
-    wins: 'იგებს',
-    winsMatch: 'იგებს მატჩს',
-    draw: 'ფრე',
-    kind: { oin: 'ოინი', mars: 'მარსი', koks: 'კოქსი' },
-    days: 'დ',
-    hours: 'სთ',
-  },
-};
+/** A text split before its last word: `match to 5` → [`match to`, `5`]; `მატჩი 5-მდე` → [`მატჩი`, `5-მდე`]. */
+function lastWordApart(text: string): readonly [string, string] {
+  const cut = text.lastIndexOf(' ');
+  return cut < 0 ? ['', text] : [text.slice(0, cut), text.slice(cut + 1)];
+}
+
+function words(lang: Lang): Words {
+  return {
+    colour: { white: t(lang, 'side.white'), black: t(lang, 'side.black') },
+    pips: t(lang, 'picture.pips'),
+    matchTo: (n) => lastWordApart(t(lang, 'picture.matchTo', { n })),
+    wins: t(lang, 'picture.wins'),
+    winsMatch: t(lang, 'picture.winsMatch'),
+    draw: t(lang, 'picture.draw'),
+    kind: { oin: t(lang, 'kind.oin'), mars: t(lang, 'kind.mars'), koks: t(lang, 'kind.koks') },
+    days: (days, hours) => t(lang, 'picture.clockDays', { days, hours }),
+  };
+}
+
+export const WORDS: Record<PictureLanguage, Words> = { en: words('en'), ru: words('ru'), ka: words('ka') };
 
 /**
  * Returns a clock reading: `m:ss` under an hour, `h:mm:ss` under a day, `2d 5h` beyond (days per
@@ -66,7 +53,7 @@ export function formatClock(ms: number, language: PictureLanguage): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (v: number): string => String(v).padStart(2, '0');
-  if (days > 0) return `${days}${WORDS[language].days} ${hours}${WORDS[language].hours}`;
+  if (days > 0) return WORDS[language].days(days, hours);
   if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
   return `${minutes}:${two(seconds)}`;
 }

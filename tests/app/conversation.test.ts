@@ -116,7 +116,7 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     await press(tx, alice, id, find(/^short/));
     await press(tx, alice, id, find(/to 3$/));
     await press(tx, alice, id, find(/Caucasian/));
-    await press(tx, alice, id, find(/days per move: 1$/));
+    await press(tx, alice, id, find(/^1 day$/));
     expect(tx.messages.get(id)!.text).toMatch(/short/i);
     await press(tx, alice, id, find(/Back/));
     await press(tx, bob, id, find(/Accept/));

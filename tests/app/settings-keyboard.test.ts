@@ -7,7 +7,7 @@ import { decodeToken, type Button } from '../../src/app/index.ts';
 import { changedSettings, settingsMessage } from '../../src/app/texts.ts';
 import { VARIANTS, type VariantId } from '../../src/engine/index.ts';
 import { createChallenge, validateSettings, type MatchState } from '../../src/game/index.ts';
-import { t, variantName } from '../../src/i18n/index.ts';
+import { t, variantButton, variantName } from '../../src/i18n/index.ts';
 import { fitGrid } from '../../src/platforms/discord/components.ts';
 
 function challengeOf(variant: VariantId): MatchState {
@@ -24,7 +24,7 @@ describe('settings keyboard: the variants come from the registry', () => {
     const view = settingsMessage(challengeOf('nuclear'), 1, 'en', 'variants');
     const labels = view.buttons.flat().map((b) => b.label);
     for (const id of Object.keys(VARIANTS) as VariantId[]) {
-      expect(labels).toContain(id === 'nuclear' ? `✓ ${variantName('en', id)}` : variantName('en', id));
+      expect(labels).toContain(id === 'nuclear' ? `✓ ${variantButton('en', id)}` : variantButton('en', id));
     }
     expect(choices(view.buttons)).toContainEqual({ k: 'settings' });
   });

@@ -34,7 +34,7 @@ describe('RULES.md §6: the variants in every language', () => {
         expect(text.split('\n')[0]).toBe(t(lang, `rules.${id}.title` as MessageKey));
         for (const key of keys) expect(text, `${lang} ${key}`).toContain(t(lang, key));
         expect(text.length).toBeLessThanOrEqual(RULES_TEXT_LIMIT);
-        expect(text).not.toMatch(/\{[A-Za-z]+\}/);
+        expect(text).not.toMatch(/\{[A-Za-z]+[|}]/);
         expect(text, 'no Caucasian option outside short nardy').not.toContain(t(lang, 'rules.short.international'));
       }
     });
@@ -61,6 +61,28 @@ describe('RULES.md §6: the variants in every language', () => {
     // The help's examples, in each language, name real variants.
     for (const word of ['tavla', 'nackgammon', 'hypergammon', 'longgammon', 'nuclear', 'sudden', 'тавла', 'нэкгаммон', 'гипергаммон', 'лонггаммон', 'თავლა', 'ნეკგემონი', 'ჰიპერგემონი', 'ლონგგემონი']) {
       expect(variantOfWord(word), word).toBeDefined();
+    }
+    expect([variantOfWord('ядерный'), variantOfWord('ბირთვული')]).toEqual(['nuclear', 'nuclear']);
+    expect([variantOfWord('внезапная'), variantOfWord('უეცარი')]).toEqual(['suddenDeath', 'suddenDeath']);
+  });
+
+  it('the help of every language names every variant, each by a word a command understands', () => {
+    for (const lang of LANGS) {
+      const list = /\/nardy short — [^;]+; \/nardy ([^—]+) —/.exec(t(lang, 'help'));
+      expect(list, lang).not.toBeNull();
+      const words = list![1].split(/,\s*|\s+(?:or|или|ან)\s+/).map((w) => w.trim()).filter(Boolean);
+      const named = new Set(['long', 'short', ...words.map((w) => variantOfWord(w))]);
+      expect(named.has(undefined), `${lang}: ${words.join(' | ')}`).toBe(false);
+      expect([...named].sort(), lang).toEqual([...IDS].sort());
+    }
+  });
+
+  it('tavla says "no doubling cube" once, with or without the match settings', () => {
+    for (const lang of LANGS) {
+      for (const settings of [MATCH, undefined]) {
+        const text = rulesText(lang, 'tavla', {}, settings);
+        expect(text.split(t(lang, 'rules.cube.off')).length - 1, `${lang} ${settings ? 'match' : 'no settings'}`).toBe(1);
+      }
     }
   });
 });

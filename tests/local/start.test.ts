@@ -191,7 +191,7 @@ describe('npm start: the scheduler (issue 7)', () => {
       const challenge = () => messages(GROUP).then((all) => all.filter((m) => m.fromBot && m.text !== undefined).at(-1)!);
       const button = async (label: RegExp) => (await challenge()).buttons.flat().find((b) => label.test(b.text))!.data!;
       await press(ALICE, await challenge(), await button(/Settings/));
-      await press(ALICE, await challenge(), await button(/days per move: 1/));
+      await press(ALICE, await challenge(), await button(/^1 day$/));
       await press(ALICE, await challenge(), await button(/Back/));
       await press(BOB, await challenge(), await button(/Accept/));
       expect((await messages(GROUP)).some((m) => m.photo !== undefined)).toBe(true);

@@ -109,15 +109,26 @@ export async function stored(gameId: string): Promise<{ record: GameRecord; stat
   return { record: loaded.value, state: state.value };
 }
 
-/** The position in the caption's words (`24:13 6:2 3:1📌 off:1`), written here independently of the app. */
-export function inWords(side: SideCheckers): string {
+/** The caption's words for the bar and the borne-off checkers, by the language the caption is in (its "Position"). */
+const SIDE_WORDS: readonly { readonly position: string; readonly bar: string; readonly off: string }[] = [
+  { position: 'Позиция', bar: 'на баре', off: 'выброшено' },
+  { position: 'პოზიცია', bar: 'ბარზე', off: 'ამოღებულია' },
+  { position: 'Position', bar: 'bar', off: 'borne off' },
+];
+
+/**
+ * The position in the caption's words (`bar 1 24:13 6:2 3:1📌 borne off 1`, or `на баре 1 …
+ * выброшено 1` in a Russian caption), written here independently of the app.
+ */
+export function inWords(side: SideCheckers, caption = ''): string {
+  const words = SIDE_WORDS.find((w) => caption.includes(w.position)) ?? SIDE_WORDS[2];
   const parts: string[] = [];
-  if (side[25] > 0) parts.push(`bar:${side[25]}`);
+  if (side[25] > 0) parts.push(`${words.bar} ${side[25]}`);
   for (let p = 24; p >= 1; p--) {
     if (side[p] > 0) parts.push(`${p}:${side[p]}`);
     if (side[p] < 0) parts.push(`${p}:1📌`); // plakoto: one pinned checker
   }
-  if (side[0] > 0) parts.push(`off:${side[0]}`);
+  if (side[0] > 0) parts.push(`${words.off} ${side[0]}`);
   return parts.join(' ');
 }
 
@@ -250,8 +261,8 @@ export async function playOut(w: ReturnType<typeof world>, gameId: string, cube:
     const player = USERS.get(state.players[seat!]!.id)!;
     if (state.game!.turn.steps.length === 0 && referee.position) {
       const [white, black] = [state.players[0]!.name, state.players[1]!.name];
-      expect(board.caption).toContain(`${white} ${inWords(referee.position[0])}`);
-      expect(board.caption).toContain(`${black} ${inWords(referee.position[1])}`);
+      expect(board.caption).toContain(`${white} ${inWords(referee.position[0], board.caption)}`);
+      expect(board.caption).toContain(`${black} ${inWords(referee.position[1], board.caption)}`);
     }
     if (presses % 25 === 0 && buttons.every((b) => !['step', 'pass', 'back'].includes(b.token.choice.k))) {
       // The picture is the stored match drawn by the renderer, byte for byte (in the language the

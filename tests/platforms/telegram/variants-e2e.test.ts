@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, type VariantId } from '../../../src/engine/index.ts';
-import { t, variantName } from '../../../src/i18n/index.ts';
+import { t, variantButton } from '../../../src/i18n/index.ts';
 import { ANNA, NODAR, api, buttonsOf, playOut, setupE2e, stored, world } from './e2e-harness.ts';
 
 setupE2e();
@@ -27,7 +27,7 @@ async function challengeWithVariant(w: ReturnType<typeof world>, variant: Varian
   };
   await press('settings');
   await press('variants');
-  await press('set', variantName('ru', variant)); // Nodar reads Russian
+  await press('set', variantButton('ru', variant)); // Nodar reads Russian: the button's name
   const gameId = buttonsOf(challenge())[0].token.gameId;
   const chosen = (await stored(gameId)).state.settings;
   expect(chosen.variant).toBe(variant);

@@ -1,0 +1,90 @@
+/**
+ * Button labels a phone never cuts (issue 22): every label the keyboards show, in every language,
+ * is at most BUTTON_LIMITS letters for the longest row it appears on (a five-button row, the
+ * clocks, gets the least). Letters are counted as `[...label]` counts them.
+ */
+import { describe, expect, it } from 'vitest';
+import { settingsMessage } from '../../src/app/texts.ts';
+import { VARIANTS, type VariantId } from '../../src/engine/index.ts';
+import { COMPUTER_LEVELS, createChallenge, type MatchState } from '../../src/game/index.ts';
+import { BUTTON_LIMITS, LANGS, t, variantButton, type MessageKey, type MessageParams } from '../../src/i18n/index.ts';
+
+type Row = keyof typeof BUTTON_LIMITS;
+const letters = (label: string): number => [...label].length;
+
+/**
+ * Each catalog text a keyboard shows, the longest row it is on, and the values it is shown with.
+ * src/app/texts.ts: challenge [accept, decline, cancel] · [play, cancel] · [settings] · [join];
+ * settings [long, short, current] · [other games] · [single, 3, 5, 7] · [international, Caucasian]
+ * · [cube, mars, pips] · [five clocks] · [three computer levels] · [random, white, black] · [back].
+ * src/app/views.ts: [roll, double, detonate] · [resign] · [take, pass, beaver] · [pass or resign,
+ * back] · [yes, no] · [undo, confirm]. src/app/bot.ts: [bring down: game]; sweep.ts: [open the board].
+ */
+const ROWS: readonly (readonly [MessageKey, Row, MessageParams?, string?])[] = [
+  ['button.accept', 3], ['button.decline', 3], ['button.cancel', 3], ['button.playComputer', 2], ['button.settings', 1], ['inline.join', 1],
+  ['settings.variants', 1], ['match.single', 4], ['match.points', 4, { n: 7 }],
+  ['settings.international', 2], ['settings.caucasian', 2],
+  ['settings.cube', 3], ['settings.withMars', 3], ['settings.showPips', 3],
+  ['button.clock.none', 5], ['button.clock.fischer', 5, { minutes: 15, seconds: 15 }],
+  ['button.clock.days', 5, { days: 1 }], ['button.clock.days', 5, { days: 3 }], ['button.clock.days', 5, { days: 7 }],
+  ...COMPUTER_LEVELS.map((level) => [`computer.${level}` as MessageKey, 3 as Row, {}, '🤖 '] as const),
+  ['settings.random', 3], ['side.white', 3], ['side.black', 3], ['button.back', 2],
+  ['button.roll', 3], ['button.double', 3], ['button.detonate', 3], ['button.resign', 2],
+  ['button.take', 3], ['button.pass', 3], ['button.beaver', 3], ['button.yes', 2], ['button.no', 2],
+  ['button.undo', 2], ['button.confirm', 2], ['sweep.openBoard', 1],
+];
+
+function challengeOf(variant: VariantId, computer = false): MatchState {
+  const r = createChallenge({ id: 'abcd1234', by: { id: 'telegram:1', name: 'Ann' }, invitee: null, settings: { variant, ...(computer ? { computer: 'medium' } : {}) } }, 0);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.state;
+}
+
+describe('BUTTON_LIMITS: no label is cut on a phone', () => {
+  it('a row of more buttons never allows longer labels; five buttons get the least', () => {
+    const limits = ([1, 2, 3, 4, 5] as const).map((n) => BUTTON_LIMITS[n]);
+    for (let i = 1; i < limits.length; i++) expect(limits[i]).toBeLessThan(limits[i - 1]);
+    expect(Math.min(...limits)).toBe(BUTTON_LIMITS[5]);
+  });
+
+  for (const lang of LANGS) {
+    it(`${lang}: every button text fits the longest row it is on`, () => {
+      const long = ROWS.flatMap(([key, row, params, prefix]) => {
+        const label = `${prefix ?? ''}${t(lang, key, params)}`;
+        return letters(label) > BUTTON_LIMITS[row] ? [`${key} (${row} a row, ${BUTTON_LIMITS[row]} letters): "${label}" has ${letters(label)}`] : [];
+      });
+      expect(long).toEqual([]);
+    });
+
+    it(`${lang}: every variant's button name fits the settings' first row of three`, () => {
+      for (const id of Object.keys(VARIANTS) as VariantId[]) {
+        const label = variantButton(lang, id);
+        expect(letters(label), `${id}: "${label}"`).toBeLessThanOrEqual(BUTTON_LIMITS[3]);
+      }
+    });
+
+    it(`${lang}: the settings keyboards as built, for every variant, fit (the ✓ of the current choice aside)`, () => {
+      for (const id of Object.keys(VARIANTS) as VariantId[]) {
+        for (const computer of id === 'long' || id === 'short' ? [false, true] : [false]) {
+          for (const page of ['main', 'variants'] as const) {
+            for (const row of settingsMessage(challengeOf(id, computer), 1, lang, page).buttons) {
+              const limit = BUTTON_LIMITS[Math.min(row.length, 5) as Row];
+              for (const b of row) {
+                const label = b.label.replace(/^✓ /, '');
+                expect(letters(label), `${id} ${page} "${label}" on a row of ${row.length}`).toBeLessThanOrEqual(limit);
+              }
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('the clock buttons put the number first and differ from one another in every language', () => {
+    for (const lang of LANGS) {
+      const days = [1, 3, 7].map((d) => t(lang, 'button.clock.days', { days: d }));
+      days.forEach((label, i) => expect(label, lang).toMatch(new RegExp(`^${[1, 3, 7][i]} `)));
+      expect(new Set([...days, t(lang, 'button.clock.none'), t(lang, 'button.clock.fischer', { minutes: 15, seconds: 15 })]).size).toBe(5);
+    }
+  });
+});
