@@ -4,18 +4,21 @@
  * would see it: a fresh `node` per run, timed from spawn to the import resolved (median of 5;
  * dummy TELEGRAM_* variables, DYNAMODB_ENDPOINT on an unused local port, so no network); (c) the
  * warm time of one board press through the local HTTP endpoint (`POST /telegram` → DynamoDB
- * (embedded dynalite) → engine → PNG → Bot API stand-in), median and p90.
+ * (embedded dynalite) → engine → PNG → Bot API stand-in), median and p90, and (d) the DynamoDB calls
+ * of each kind of press, by operation, counted by a proxy in front of dynalite (X-Amz-Target).
  * Targets: ingress import ≤ 250 ms, a warm move ≤ 40 ms median. Prints figures; asserts nothing.
  * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { request as httpRequest, createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
+import { startEmbeddedDatabase } from '../src/local/database.ts';
 import { startLocal, type LocalProcess } from '../src/local/main.ts';
 import { privateChatOf, type StoredMessage, type TgChat, type TgUpdate, type TgUser } from '../src/local/telegram-api/index.ts';
 
@@ -26,6 +29,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const ENTRIES = ['functions/telegram.ts', 'functions/legal.ts'];
 const COLD_RUNS = 5;
 const MOVES = Number(process.env.BENCH_MOVES ?? 50);
+/** DynamoDB calls by operation (`GetItem`, `BatchGetItem`, …), counted by `countingProxy`. */
+const calls = new Map<string, number>();
 
 function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
@@ -127,8 +132,39 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
+/** An HTTP proxy in front of `endpoint` that counts each DynamoDB call by its `X-Amz-Target` operation. */
+async function countingProxy(endpoint: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const target = new URL(endpoint);
+  const server = createHttpServer((req, res) => {
+    const op = String(req.headers['x-amz-target'] ?? '').split('.').at(-1) ?? '?';
+    calls.set(op, (calls.get(op) ?? 0) + 1);
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 500, up.headers);
+      up.pipe(res);
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/** What a press asks for, from its token's choice code (app/tokens.ts). */
+function pressKind(data: string): string {
+  const code = data.split(':')[3] ?? '';
+  if (code.startsWith('f')) return 'select a checker (view only)';
+  if (code.startsWith('s')) return 'a step';
+  if (code.startsWith('L')) return 'a whole-play button';
+  if (code === 'k') return 'confirm';
+  if (code === 'r') return 'roll';
+  return `other (${code})`;
+}
+
 async function warmMoves(dataDir: string): Promise<void> {
-  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {} });
+  await mkdir(dataDir, { recursive: true });
+  const database = await startEmbeddedDatabase(join(dataDir, 'db'));
+  const proxy = await countingProxy(database.endpoint);
+  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: proxy.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
+  const byKind = new Map<string, { presses: number; calls: Map<string, number> }>();
   try {
     const tg = local.telegram;
     const group: TgChat = { id: -1009000000001, type: 'supergroup', title: 'Bench club' };
@@ -185,9 +221,14 @@ async function warmMoves(dataDir: string): Promise<void> {
         continue;
       }
       const update = tg.userPress(user, board, button.callback_data);
+      calls.clear();
       const started = performance.now();
       await post(update);
       times.push(performance.now() - started);
+      const kind = byKind.get(pressKind(button.callback_data)) ?? { presses: 0, calls: new Map<string, number>() };
+      kind.presses += 1;
+      for (const [op, n] of calls) kind.calls.set(op, (kind.calls.get(op) ?? 0) + n);
+      byKind.set(pressKind(button.callback_data), kind);
     }
     const measured = times.slice(warmup);
     if (measured.length === 0) {
@@ -196,7 +237,15 @@ async function warmMoves(dataDir: string): Promise<void> {
     }
     console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
+    console.log('DynamoDB calls per board press, by operation (mean over the presses of each kind, warm-up included):');
+    for (const [kind, { presses, calls: ops }] of [...byKind.entries()].sort()) {
+      const total = [...ops.values()].reduce((a, b) => a + b, 0) / presses;
+      const detail = [...ops.entries()].sort().map(([op, n]) => `${op} ${(n / presses).toFixed(1)}`).join(', ');
+      console.log(`  ${kind.padEnd(30)} ${String(presses).padStart(4)} presses   ${total.toFixed(1).padStart(4)} calls   (${detail})`);
+    }
   } finally {
     await local.close();
+    await proxy.close();
+    await database.close();
   }
 }

@@ -24,6 +24,26 @@
  * `chatKey` or `duePk` is simply absent from that index. `DUE` is a single partition; shard it
  * (`DUE#0..9`) only if deadlines ever exceed one partition's throughput.
  *
+ * What the app remembers outside a match (`src/app/remembered.ts` owns each value's key and decoder):
+ *
+ * | value                       | where                                      | written by                     |
+ * |-----------------------------|--------------------------------------------|--------------------------------|
+ * | a player's language         | `MEMO#lang#<player>` / `M`                 | `/lang`                        |
+ * | a player's private chat     | `MEMO#dm#<player>` / `M`                   | the bot opened (`/start`)      |
+ * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
+ * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
+ * | a user's inline challenge   | `MEMO#inline#<user>#<variant>` / `M`       | inline mode                    |
+ * | a game's board message      | game item, `note:board`                    | a board posted anew            |
+ * | a player's private board    | game item, `note:board@<player>`           | (games from inline mode)       |
+ * | a game's challenge message  | game item, `note:challenge`                | the challenge posted           |
+ * | a game's last turn notice   | game item, `note:notice`                   | each turn notice               |
+ * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
+ *
+ * A press reads its game and the presser's four values in one `BatchGetItem`; a game's notes come
+ * with the game item. Notes are separate attributes so that one changes without the others
+ * (`setNotes`, an `UpdateItem`), and a save sets only the match's attributes, never a note it did
+ * not name. Remembered values are one item each, last write wins.
+ *
  * Idempotency items (`UPD#<key>` / `U`) carry `expiresAt` in epoch seconds, the table's TTL
  * attribute on AWS (enabled by deployment; dynalite has no TTL, so expiry is also checked on write).
  */
