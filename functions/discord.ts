@@ -7,4 +7,4 @@ import { config } from '../src/config.ts';
 import { streamingHandler } from '../src/platforms/discord/lambda.ts';
 import { discordEndpoint } from '../src/wiring.ts';
 
-export const handler = streamingHandler(discordEndpoint(config));
+export const handler = streamingHandler(discordEndpoint(config, { discord: () => import('../src/platforms/discord/index.ts') }));

@@ -4,6 +4,7 @@
  * one after a crash, are safe: the sweep claims every notice with a conditional write.
  */
 import { config } from '../src/config.ts';
+import { PLATFORMS } from '../src/platforms/index.ts';
 import { jsonLog } from '../src/platforms/shared/log.ts';
 import { wireFromConfig } from '../src/wiring.ts';
 
@@ -11,7 +12,7 @@ import { wireFromConfig } from '../src/wiring.ts';
 const SWEEP_BUDGET_MS = 40_000;
 
 if (config.telegram === undefined && config.discord === undefined) throw new Error('the scheduler needs TELEGRAM_* or DISCORD_* variables: it has nobody to write to');
-const wired = await wireFromConfig(config, { ...(config.telegram ? { telegram: 'send' } : {}), discord: config.discord !== undefined, warm: true });
+const wired = await wireFromConfig(config, { ...(config.telegram ? { telegram: 'send' } : {}), discord: config.discord !== undefined, warm: true }, PLATFORMS);
 
 export async function handler() {
   const report = await wired.sweep({ stopAt: Date.now() + SWEEP_BUDGET_MS });

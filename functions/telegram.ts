@@ -6,6 +6,6 @@ import { config } from '../src/config.ts';
 import { lambdaWebhook } from '../src/platforms/telegram/lambda.ts';
 import { wireFromConfig } from '../src/wiring.ts';
 
-const wired = await wireFromConfig(config, { telegram: 'webhook', warm: true });
+const wired = await wireFromConfig(config, { telegram: 'webhook', warm: true }, { telegram: () => import('../src/platforms/telegram/index.ts') });
 
 export const handler = lambdaWebhook(wired.connected.telegram!.webhook!);

@@ -1,19 +1,22 @@
 /**
  * The one composition root: configuration → store → dice → renderer → messengers, built once per
  * process. `functions/*.ts` (the Lambdas) and `src/local/main.ts` (`npm start`) call it and only
- * adapt their host's events. The messengers come from the registry (`src/platforms/index.ts`),
- * imported only when wired, so a Lambda of one messenger never loads the other's libraries; the
- * store (the AWS SDK) and the renderer (sharp) are imported here on first use for the same reason.
+ * adapt their host's events. The messengers come from loaders: the registry (`src/platforms/index.ts`)
+ * for the scheduler and `npm start`, one entry of it for a Lambda of one messenger, so that its
+ * bundle holds no other messenger's libraries; the store (the AWS SDK) and the renderer (sharp)
+ * are imported here on first use for the same reason.
  */
 import type { AppDeps, Messenger, SweepOptions, SweepReport } from './app/index.ts';
 import { requireDiscord, requireTelegram, requireTelegramSender, type Config } from './config.ts';
 import type { DiceSource } from './dice/index.ts';
-import { PLATFORMS, type PlatformName } from './platforms/index.ts';
+import type { PLATFORMS, PlatformName } from './platforms/index.ts';
 import { createDiscordIngress, type DiscordIngress, type InteractionWork } from './platforms/discord/ingress.ts';
 import type { Log } from './platforms/shared/log.ts';
 import type { GameStore } from './store/index.ts';
 
 type Module<K extends PlatformName> = Awaited<ReturnType<(typeof PLATFORMS)[K]>>;
+/** Where the messengers' modules come from: the registry, or the part of it a process needs. */
+export type Loaders = { readonly [K in PlatformName]?: (typeof PLATFORMS)[K] };
 /** What messenger `K` is built from (its `connect`'s first argument). */
 export type PartsOf<K extends PlatformName> = Parameters<Module<K>['connect']>[0];
 /** What connecting messenger `K` gives: its `Messenger` and its edge. */
@@ -45,16 +48,18 @@ export interface Wired {
 }
 
 /** Builds the app and its messengers from `parts`. */
-export async function wire(parts: WiringParts): Promise<Wired> {
+export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired> {
   const [{ sweep, jsonLogged }, dice] = await Promise.all([appModule(), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice())]);
   const messengers: Record<string, Messenger> = {};
   const connected: Record<string, unknown> = {};
   let app: AppDeps | undefined;
   const appOf = (): AppDeps => app ?? (() => { throw new Error('the app is used before it is wired'); })();
-  for (const name of Object.keys(PLATFORMS) as PlatformName[]) {
+  for (const name of Object.keys(parts.platforms) as PlatformName[]) {
     const platformParts = parts.platforms[name];
+    const load = loaders[name];
     if (platformParts === undefined) continue;
-    const connect = (await PLATFORMS[name]()).connect as (p: unknown, app: () => AppDeps) => { messenger: Messenger };
+    if (load === undefined) throw new Error(`messenger ${name} is configured but not loaded by this process`);
+    const connect = (await load()).connect as (p: unknown, app: () => AppDeps) => { messenger: Messenger };
     const connection = connect(platformParts, appOf);
     connected[name] = connection;
     messengers[connection.messenger.platform] = connection.messenger;
@@ -93,10 +98,10 @@ export function platformsFromConfig(config: Config, roles: Roles): WiringParts['
 }
 
 /** A deployed function's process: the configured DynamoDB table and the messengers `roles` names. */
-export async function wireFromConfig(config: Config, roles: Roles): Promise<Wired> {
+export async function wireFromConfig(config: Config, roles: Roles, loaders: Loaders): Promise<Wired> {
   const { DynamoGameStore, connectDynamoDb } = await import('./store/index.ts');
   const store = new DynamoGameStore(connectDynamoDb(config.dynamodb).documents, config.tableName);
-  return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false });
+  return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false }, loaders);
 }
 
 /**
@@ -104,9 +109,9 @@ export async function wireFromConfig(config: Config, roles: Roles): Promise<Wire
  * signature check only; the store, engine, renderer and REST client are wired on the first
  * interaction, after its acknowledgement is sent, and kept for the warm ones.
  */
-export function discordEndpoint(config: Config): DiscordIngress {
+export function discordEndpoint(config: Config, loaders: Loaders): DiscordIngress {
   const { publicKey } = requireDiscord(config);
   let work: Promise<InteractionWork> | undefined;
-  const load = async () => (await wireFromConfig(config, { discord: true })).connected.discord!.work;
+  const load = async () => (await wireFromConfig(config, { discord: true }, loaders)).connected.discord!.work;
   return createDiscordIngress({ publicKey, work: async (interaction) => (await (work ??= load()))(interaction) });
 }

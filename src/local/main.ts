@@ -25,6 +25,7 @@ import type { DiceSource } from '../dice/index.ts';
 import { connect as connectDiscord, createDiscordIngress, discordMessenger, type DiscordIngress } from '../platforms/discord/index.ts';
 import { connect as connectTelegram, createChatPacer, NO_PACE, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
+import { PLATFORMS } from '../platforms/index.ts';
 import { wire, type Wired } from '../wiring.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
@@ -130,7 +131,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
       // The scheduler writes through the real bot when one runs, else through the stand-in.
       platforms: { telegram: polled?.parts ?? standIn.parts },
       messengers: { discord: discordMessenger(undefined, channel.emit(real?.emit)) },
-    });
+    }, PLATFORMS);
     // The bot that is not the registry's has its own webhook, its app naming it as the Telegram messenger.
     const webhookOf = (parts: TelegramParts): TelegramWebhook => {
       const own = connectTelegram(parts, () => ({ ...app(), messengers: { ...app().messengers, telegram: own.messenger } }));
