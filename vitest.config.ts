@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
+    // The whole-game runs that take minutes: `npm run test:long` (vitest.long.config.ts), run by .ci/run.
+    exclude: [...configDefaults.exclude, 'tests/long/**'],
     // One in-memory dynalite for the store tests (tests/setup/dynalite.ts).
     globalSetup: ['tests/setup/dynalite.ts'],
     // The AWS SDK warns once per worker that its 2027 releases need Node 22 (known: README,
