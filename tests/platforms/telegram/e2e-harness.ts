@@ -1,8 +1,9 @@
 /**
  * The world of the Telegram end-to-end tests: the Bot API stand-in over real HTTP, dynalite, the
  * real webhook with seeded dice, users who press only the buttons the bot sent, and an engine
- * referee that checks every stored play (see e2e.test.ts). Shared by e2e.test.ts and
- * variants-e2e.test.ts; `setupE2e()` starts the stand-ins for a test file.
+ * referee that checks every stored play (see e2e.test.ts). Shared by e2e.test.ts,
+ * variants-e2e.test.ts and tests/long/variants-e2e.test.ts; `setupE2e()` starts the stand-ins for a
+ * test file.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
