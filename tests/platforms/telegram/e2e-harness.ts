@@ -1,15 +1,17 @@
 /**
  * The world of the Telegram end-to-end tests: the Bot API stand-in over real HTTP, dynalite, the
  * real webhook with seeded dice, users who press only the buttons the bot sent, and an engine
- * referee that checks every stored play (see e2e.test.ts). Shared by e2e.test.ts and
- * variants-e2e.test.ts; `setupE2e()` starts the stand-ins for a test file.
+ * referee that checks every stored play (see e2e.test.ts). Shared by e2e.test.ts,
+ * variants-e2e.test.ts and tests/long/variants-e2e.test.ts; `setupE2e()` starts the stand-ins for a
+ * test file.
  */
 import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
-import { findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers } from '../../../src/engine/index.ts';
+import { VARIANTS, findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers, type VariantId } from '../../../src/engine/index.ts';
 import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
+import { t, variantButton } from '../../../src/i18n/index.ts';
 import {
   startTelegramApi, type StoredMessage, type TelegramApi, type TgChat, type TgUpdate, type TgUser,
 } from '../../../src/local/telegram-api/index.ts';
@@ -244,15 +246,30 @@ export function choose(buttons: readonly Pressable[], rng: Rng, cube: CubeHabit 
  * against the engine and the board message against the store after every press.
  */
 export async function playOut(w: ReturnType<typeof world>, gameId: string, cube: boolean, maxPresses: number) {
+  const outcome = await play(w, gameId, cube, maxPresses);
+  if (outcome.state.phase !== 'finished') throw new Error(`the match ${gameId} did not end within ${maxPresses} presses`);
+  return outcome;
+}
+
+/**
+ * Like `playOut`, with the same checks after every press, but stops after `presses` presses if
+ * the match has not ended by then: the opening of a game, where a whole one is left to the long
+ * run (tests/long/).
+ */
+export async function playFor(w: ReturnType<typeof world>, gameId: string, cube: boolean, presses: number) {
+  return play(w, gameId, cube, presses);
+}
+
+async function play(w: ReturnType<typeof world>, gameId: string, cube: boolean, maxPresses: number) {
   const referee = new EngineReferee();
   const seenKinds = new Set<string>();
   let pictures = 0;
-  for (let presses = 0; presses < maxPresses; presses++) {
+  for (let presses = 0; ; presses++) {
     const { record, state } = await stored(gameId);
     referee.follow(state);
     referee.check(state);
     const board = w.board();
-    if (state.phase === 'finished') return { referee, state, board, seenKinds, presses, pictures };
+    if (state.phase === 'finished' || presses === maxPresses) return { referee, state, board, seenKinds, presses, pictures };
 
     const buttons = buttonsOf(board);
     expect(buttons.every((b) => b.token.gameId === gameId && b.token.version === record.version), 'the board shows the stored version').toBe(true);
@@ -275,7 +292,6 @@ export async function playOut(w: ReturnType<typeof world>, gameId: string, cube:
     await w.press(player, board, choice.data);
     expect(problems, `after pressing "${choice.label}" (${choice.data})`).toEqual([]);
   }
-  throw new Error(`the match ${gameId} did not end within ${maxPresses} presses`);
 }
 
 /** `/nardy …` replying to the opponent's message, then the opponent accepts; returns the game id. */
@@ -309,4 +325,31 @@ export async function nextMove(w: ReturnType<typeof world>, gameId: string) {
     await w.press(player, board, choice.data);
   }
   throw new Error('no move button within 10 presses');
+}
+
+/**
+ * Nodar opens `/nardy` for Anna, picks the variant on the settings keyboard (and, if asked, a
+ * single game instead of the variant's default match), Anna accepts.
+ */
+export async function challengeWithVariant(w: ReturnType<typeof world>, variant: VariantId, singleGame = false): Promise<string> {
+  await w.say(ANNA, 'сыграем?');
+  await w.say(NODAR, '/nardy', api.messages(w.group.id).at(-1)!);
+  const challenge = () => w.live().at(-1)!;
+  const press = async (k: string, label?: string) => {
+    const button = buttonsOf(challenge()).find((b) => b.token.choice.k === k && (label === undefined || b.label.includes(label)));
+    expect(button, `a ${k} button ${label ?? ''}`).toBeDefined();
+    await w.press(NODAR, challenge(), button!.data);
+  };
+  await press('settings');
+  await press('variants');
+  await press('set', variantButton('ru', variant)); // Nodar reads Russian: the button's name
+  const gameId = buttonsOf(challenge())[0].token.gameId;
+  const chosen = (await stored(gameId)).state.settings;
+  expect(chosen.variant).toBe(variant);
+  expect(chosen.matchLength).toBe(VARIANTS[variant].defaultMatchLength ?? 0);
+  if (singleGame) await press('set', t('ru', 'match.single'));
+  await press('back'); // from the settings keyboard back to the challenge
+  await w.press(ANNA, challenge(), buttonsOf(challenge()).find((b) => b.token.choice.k === 'accept')!.data);
+  expect((await stored(gameId)).state.phase).toBe('playing');
+  return gameId;
 }
