@@ -20,7 +20,7 @@ import type { DiceSource } from '../dice/index.ts';
 import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
 import { pickLang, t, type Lang } from '../i18n/index.ts';
 import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
-import type { AppDeps, ChatRef, Effect, Emit, MessageRef, Messenger } from './ports.ts';
+import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { boardLanguage, recordOf } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
