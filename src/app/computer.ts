@@ -4,7 +4,6 @@
  */
 import { ok, type Result } from '../lib/index.ts';
 import type { CubeContext } from '../ai/index.ts';
-
 import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';

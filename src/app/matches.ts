@@ -3,9 +3,8 @@
  * match — one read, the pure reducer, one conditional write. Platforms call these; they never
  * touch the state themselves (STYLE.md §11).
  */
-import { fail, ok, type Result } from '../lib/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-
+import { fail, ok, type Result } from '../lib/index.ts';
 import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
@@ -82,6 +81,16 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
   };
 }
 
+/**
+ * The record that follows `record` once its match is `state`: the next version, in the same chat
+ * and language, with the game's notes as read (a save leaves the stored notes alone either way;
+ * carried, they travel on with the saved record).
+ */
+export function nextRecord(record: GameRecord, state: MatchState, now: number, previousAlarm?: Alarm): GameRecord {
+  const next = recordOf(state, record.version + 1, now, record.chat, boardLanguage(record), previousAlarm);
+  return record.notes === undefined ? next : { ...next, notes: record.notes };
+}
+
 function storeError(e: StoreError): AppError {
   return e.kind === 'corrupt-item' ? { kind: 'corrupt-item', message: e.reason } : e;
 }
@@ -121,8 +130,6 @@ export async function runCommand(
     beforeSave?: (state: MatchState) => Promise<void>;
     /** The match as the caller just loaded it (saves a second read; the conditional write still catches a newer version). */
     loaded?: { record: GameRecord; state: MatchState };
-    /** Game notes to write with the match, in the same conditional write. */
-    notes?: GameNotes;
   } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
@@ -144,8 +151,7 @@ export async function runCommand(
   if (!applied.ok) return applied;
   // The platform may answer the press now, before the write (a press's answer is due fast).
   await options.beforeSave?.(applied.value.state);
-  const next = recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record), record.alarm);
-  const saved = await deps.store.save(record.notes === undefined ? next : { ...next, notes: record.notes }, record.version, options.notes);
+  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm), record.version);
   if (!saved.ok) return fail(storeError(saved.error));
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });

@@ -16,12 +16,11 @@
  * - An ending (time-out, expiry, abandonment) is stored with a pending announcement (alarm step 0,
  *   due at once), announced under the same kind of claim, then cleared.
  */
-import type { DiceSource } from '../dice/index.ts';
 import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
 import { pickLang, t, type Lang } from '../i18n/index.ts';
 import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
-import { boardLanguage, recordOf } from './matches.ts';
+import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
@@ -117,8 +116,7 @@ async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: n
 async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
   const applied = apply(state, { type: 'tick' }, now, deps.dice);
   if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
-  const next = recordOf(applied.value.state, record.version + 1, now, record.chat, boardLanguage(record));
-  const saved = await deps.store.save({ ...next, alarm: { for: now, step: 0 }, dueAt: now, ...(record.notes === undefined ? {} : { notes: record.notes }) }, record.version);
+  const saved = await deps.store.save({ ...nextRecord(record, applied.value.state, now), alarm: { for: now, step: 0 }, dueAt: now }, record.version);
   if (!saved.ok) return 'raced';
   const outcome = await announce(deps, saved.value, applied.value.state, now, leaseMs);
   if (outcome !== 'announced') return outcome;

@@ -7,7 +7,6 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';

@@ -5,7 +5,6 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
 import { gamePoints, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';

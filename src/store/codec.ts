@@ -11,7 +11,6 @@
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
 import { GAME_STATUSES } from './types.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';

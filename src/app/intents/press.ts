@@ -27,24 +27,16 @@ export function isViewOnly(token: Token | undefined): boolean {
   return token !== undefined && VIEW_CHOICES.has(token.choice.k);
 }
 
-/** The match command a choice stands for (view-only choices have none). */
+/** Choices that are a match command of the same name, given by the presser alone. */
+const PLAIN_COMMANDS = new Set(['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'beaver', 'pass', 'resign', 'acceptResign', 'declineResign', 'undo', 'confirm'] as const);
+type PlainChoice = typeof PLAIN_COMMANDS extends Set<infer K> ? K : never;
+
+/** The match command a choice stands for (view-only and settings choices have none). */
 function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | undefined {
   const id = by.id;
+  if (PLAIN_COMMANDS.has(choice.k as PlainChoice)) return { type: choice.k as PlainChoice, by: id };
   switch (choice.k) {
     case 'accept': return { type: 'accept', by: { id, name: by.name } };
-    case 'decline': return { type: 'decline', by: id };
-    case 'cancel': return { type: 'cancel', by: id };
-    case 'roll': return { type: 'roll', by: id };
-    case 'double': return { type: 'double', by: id };
-    case 'detonate': return { type: 'detonate', by: id };
-    case 'take': return { type: 'take', by: id };
-    case 'beaver': return { type: 'beaver', by: id };
-    case 'pass': return { type: 'pass', by: id };
-    case 'resign': return { type: 'resign', by: id };
-    case 'acceptResign': return { type: 'acceptResign', by: id };
-    case 'declineResign': return { type: 'declineResign', by: id };
-    case 'undo': return { type: 'undo', by: id };
-    case 'confirm': return { type: 'confirm', by: id };
     case 'step': return { type: 'step', by: id, from: choice.from, to: choice.to, die: choice.die };
     case 'play': {
       const game = state.game;
