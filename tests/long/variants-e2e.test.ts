@@ -11,12 +11,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, type VariantId } from '../../src/engine/index.ts';
-import { buttonsOf, challengeWithVariant, playOut, setupE2e, world } from '../platforms/telegram/e2e-harness.ts';
+import type { MatchState } from '../../src/game/index.ts';
+import { playVariantToResult, setupE2e } from '../platforms/telegram/e2e-harness.ts';
 
 setupE2e();
 
 describe('RULES.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
-  const cases: { variant: VariantId; seed: number; check(state: Awaited<ReturnType<typeof playOut>>['state']): void }[] = [
+  const cases: { variant: VariantId; seed: number; check(state: MatchState): void }[] = [
     { variant: 'nackgammon', seed: 61, check: () => {} },
     { variant: 'longgammon', seed: 63, check: () => {} },
     { variant: 'nuclear', seed: 65, check: (s) => expect(s.history.some((e) => e.type === 'detonated')).toBe(true) },
@@ -29,15 +30,7 @@ describe('RULES.md §6 end to end: each variant from challenge to result in a Te
   ];
   for (const { variant, seed, check } of cases) {
     it(`${VARIANTS[variant].name}: chosen on the keyboard, played to the result`, async () => {
-      const w = world(-1009000 - seed, seed);
-      const gameId = await challengeWithVariant(w, variant, variant === 'tavla');
-      const { state, board, referee } = await playOut(w, gameId, false, 4000);
-      expect(state.phase).toBe('finished');
-      expect(state.settings.variant).toBe(variant);
-      expect(referee.plays).toBeGreaterThan(0);
-      expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
-      expect(buttonsOf(board)).toEqual([]);
-      check(state);
+      check(await playVariantToResult(variant, seed, variant === 'tavla'));
     }, 600_000);
   }
 });

@@ -353,3 +353,20 @@ export async function challengeWithVariant(w: ReturnType<typeof world>, variant:
   expect((await stored(gameId)).state.phase).toBe('playing');
   return gameId;
 }
+
+/**
+ * A game of `variant` from the challenge to the result in a group of its own (seeded by `seed`):
+ * chosen on the keyboard, played by the bot's buttons, and the finished board checked (the winner
+ * named, no buttons left). Returns the final match for the variant's own checks.
+ */
+export async function playVariantToResult(variant: VariantId, seed: number, singleGame = false): Promise<MatchState> {
+  const w = world(-1009000 - seed, seed);
+  const gameId = await challengeWithVariant(w, variant, singleGame);
+  const { state, board, referee } = await playOut(w, gameId, false, 4000);
+  expect(state.phase).toBe('finished');
+  expect(state.settings.variant).toBe(variant);
+  expect(referee.plays).toBeGreaterThan(0);
+  expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
+  expect(buttonsOf(board)).toEqual([]);
+  return state;
+}

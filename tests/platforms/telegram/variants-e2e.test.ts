@@ -12,26 +12,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { VARIANTS, type VariantId } from '../../../src/engine/index.ts';
-import { buttonsOf, challengeWithVariant, playFor, playOut, setupE2e, world } from './e2e-harness.ts';
+import type { MatchState } from '../../../src/game/index.ts';
+import { challengeWithVariant, playFor, playVariantToResult, setupE2e, world } from './e2e-harness.ts';
 
 setupE2e();
 
 describe('RULES.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
-  const cases: { variant: VariantId; seed: number; check(state: Awaited<ReturnType<typeof playOut>>['state']): void }[] = [
+  const cases: { variant: VariantId; seed: number; check(state: MatchState): void }[] = [
     { variant: 'hypergammon', seed: 62, check: (s) => expect(s.game!.board.some((side) => side[0] === 3)).toBe(true) },
     { variant: 'suddenDeath', seed: 64, check: (s) => expect(s.history.find((e) => e.type === 'gameEnded')).toMatchObject({ reason: 'hit', kind: 'oin' }) },
   ];
   for (const { variant, seed, check } of cases) {
     it(`${VARIANTS[variant].name}: chosen on the keyboard, played to the result`, async () => {
-      const w = world(-1009000 - seed, seed);
-      const gameId = await challengeWithVariant(w, variant);
-      const { state, board, referee } = await playOut(w, gameId, false, 4000);
-      expect(state.phase).toBe('finished');
-      expect(state.settings.variant).toBe(variant);
-      expect(referee.plays).toBeGreaterThan(0);
-      expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
-      expect(buttonsOf(board)).toEqual([]);
-      check(state);
+      check(await playVariantToResult(variant, seed));
     }, 600_000);
   }
 });
