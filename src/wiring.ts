@@ -49,11 +49,17 @@ export interface Wired {
 
 /** Builds the app and its messengers from `parts`. */
 export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired> {
-  const [{ sweep, jsonLogged }, dice] = await Promise.all([appModule(), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice())]);
+  // Imported here, not at the top: the Discord endpoint's INIT loads this module and must stay light.
+  const [{ sweep }, { jsonLog }, dice] = await Promise.all([
+    import('./app/index.ts'), import('./platforms/shared/log.ts'), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice()),
+  ]);
   const messengers: Record<string, Messenger> = {};
   const connected: Record<string, unknown> = {};
   let app: AppDeps | undefined;
-  const appOf = (): AppDeps => app ?? (() => { throw new Error('the app is used before it is wired'); })();
+  const appOf = (): AppDeps => {
+    if (app === undefined) throw new Error('the app is used before it is wired');
+    return app;
+  };
   for (const name of Object.keys(parts.platforms) as PlatformName[]) {
     const platformParts = parts.platforms[name];
     const load = loaders[name];
@@ -66,13 +72,8 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
   }
   app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers } };
   if (parts.warm === true) await (await import('./render/index.ts')).warmRenderer();
-  const log = parts.log ?? jsonLogged;
-  return { app, connected: connected as Wired['connected'], sweep: (options) => sweep({ ...app!, log }, options) };
-}
-
-async function appModule() {
-  const [{ sweep }, { jsonLog }] = await Promise.all([import('./app/index.ts'), import('./platforms/shared/log.ts')]);
-  return { sweep, jsonLogged: jsonLog };
+  const scheduler = { ...app, log: parts.log ?? jsonLog };
+  return { app, connected: connected as Wired['connected'], sweep: (options) => sweep(scheduler, options) };
 }
 
 /** Which messengers a deployed function speaks, and how: a webhook receives updates, `send` only writes (the scheduler). */
