@@ -14,6 +14,7 @@ import { help } from './intents/help.ts';
 import { inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { isViewOnly, press } from './intents/press.ts';
+import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
 import { resign } from './intents/resign.ts';
 import { rules } from './intents/rules.ts';
@@ -26,7 +27,7 @@ import { playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, challenge, start, join, games, resign, help, rules, lang, vacation, remind, quiet, inline,
+  press, challenge, start, join, games, resign, help, rules, lang, vacation, confirm, remind, quiet, inline,
 };
 
 /** Handles one intent from any messenger. */

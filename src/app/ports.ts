@@ -77,6 +77,8 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
   /** `/vacation [on|off]`: away (or back) in all my correspondence games; no word toggles. */
   | { readonly kind: 'vacation'; readonly chat: ChatRef; readonly from: ChatUser; readonly away?: boolean }
+  /** `/confirm on|off`: whether my turns wait for a Confirm press; no word shows the setting. */
+  | { readonly kind: 'confirm'; readonly chat: ChatRef; readonly from: ChatUser; readonly on?: boolean }
   /** `/remind off|default|frequent`: how often I am reminded to move; no word shows the usage. */
   | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
   /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */

@@ -54,6 +54,11 @@ export const QUIET: Remembered<QuietHours | null> = {
   key: (player) => `quiet#${player}`,
   decode: (v) => (v === null ? null : prefsOf(undefined, v).quiet),
 };
+/**
+ * Whether the player ends each turn with a Confirm press (`/confirm on`). Off by default: the
+ * step that completes a turn ends it, as lifting the dice does at a real board.
+ */
+export const CONFIRM: Remembered<boolean> = { key: (player) => `confirm#${player}`, decode: (v) => (typeof v === 'boolean' ? v : undefined) };
 /** A user's open inline challenge of a variant (owner `<user>#<variant>`): reused while it is open. */
 export const INLINE_CHALLENGE: Remembered<string> = { key: (owner) => `inline#${owner}`, decode: text };
 
@@ -99,11 +104,13 @@ export interface PlayerMemory {
   readonly lang: Lang;
   readonly privateChat?: ChatRef;
   readonly prefs: ReminderPrefs;
+  /** Each turn waits for Confirm (`/confirm on`). */
+  readonly confirm: boolean;
 }
 
 /** The keys `playerFrom` reads, for a batch read. */
 export function playerKeys(playerId: string): string[] {
-  return [LANGUAGE, PRIVATE_CHAT, REMIND, QUIET].map((v) => v.key(playerId));
+  return [LANGUAGE, PRIVATE_CHAT, REMIND, QUIET, CONFIRM].map((v) => v.key(playerId));
 }
 
 /** A player's memory out of a batch read (`playerKeys`); `fallback` is the platform's language code. */
@@ -113,6 +120,7 @@ export function playerFrom(values: ReadonlyMap<string, unknown>, playerId: strin
     lang: LANGUAGE.decode(values.get(LANGUAGE.key(playerId))) ?? pickLang(fallback),
     ...(chat === undefined ? {} : { privateChat: chat }),
     prefs: prefsOf(values.get(REMIND.key(playerId)), values.get(QUIET.key(playerId))),
+    confirm: CONFIRM.decode(values.get(CONFIRM.key(playerId))) ?? false,
   };
 }
 

@@ -3,15 +3,23 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step —
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
-import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers, type Step } from '../engine/index.ts';
 import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
 import type { BoardView, Button } from './ports.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
-/** At most this many whole plays are offered as buttons; more means step mode. */
-export const MAX_LISTED_PLAYS = 6;
+/** At most this many whole plays are offered as buttons at the start of a turn; more means steps. */
+export const MAX_LISTED_PLAYS = 8;
+const PLAYS_PER_ROW = 2;
+/**
+ * At most this many step buttons at once; more and the player picks the checker first. With the
+ * Undo, Confirm and Resign controls it stays within Discord's 25 buttons.
+ */
+const MAX_STEP_BUTTONS = 20;
+const STEPS_PER_ROW = 4;
+const SOURCES_PER_ROW = 6;
 
 /** A view-only state of the board message: a checker picked, or a confirmation asked. */
 export interface ViewMode {
@@ -193,6 +201,13 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
   }
 }
 
+/**
+ * The buttons of a turn, in the fewest presses the rules allow: a short list of whole plays at
+ * the start of a turn (one press), else every legal next step as a button of its own ("13/8",
+ * one press a checker), else — when there are too many steps to show — the checkers that may
+ * move, where a checker with one way to go moves at once. A step that leaves one way to end the
+ * turn ends it (see `commandOf` in intents/press.ts), so a forced rest is never pressed.
+ */
 function movingButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {
   const game = state.game!;
   const turn = game.turn;
@@ -203,25 +218,40 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const resign = [b('button.resign', { k: 'askResign' })];
   if (turn.steps.length === 0 && mode.pick === undefined) {
     const plays = legalPlays(position, turn.dice!, ctx);
-    if (plays.length <= MAX_LISTED_PLAYS) return [...plays.map((p, i) => [raw(p.move, { k: 'play', i })]), resign];
+    if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];
   }
   const progress = turnProgress(position, turn.dice!, turn.steps, ctx);
   if (!progress.ok) return [resign];
+  const next = progress.value.next;
+  const stepButton = (s: Step) => raw(stepLabel(s, next), { k: 'step', from: s.from, to: s.to, die: s.die });
   const rows: Button[][] = [];
   if (mode.pick !== undefined) {
-    const targets = progress.value.next.filter((s) => s.from === mode.pick);
-    rows.push(...chunk(targets.map((s) => raw(`${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''} (${s.die})`, { k: 'step', from: s.from, to: s.to, die: s.die })), 3));
+    rows.push(...chunk(next.filter((s) => s.from === mode.pick).map(stepButton), STEPS_PER_ROW));
     rows.push([b('button.back', { k: 'back' })]);
     return rows;
   }
-  const sources = [...new Set(progress.value.next.map((s) => s.from))].sort((x, y) => y - x);
-  rows.push(...chunk(sources.map((p) => raw(point(p), { k: 'pick', from: p })), 6));
+  const ordered = [...next].sort((x, y) => y.from - x.from || y.to - x.to);
+  if (ordered.length <= MAX_STEP_BUTTONS) {
+    rows.push(...chunk(ordered.map(stepButton), STEPS_PER_ROW));
+  } else {
+    const sources = [...new Set(ordered.map((s) => s.from))];
+    rows.push(...chunk(sources.map((p) => {
+      const ways = ordered.filter((s) => s.from === p);
+      return ways.length === 1 ? stepButton(ways[0]) : raw(point(p), { k: 'pick', from: p });
+    }), SOURCES_PER_ROW));
+  }
   const controls: Button[] = [];
   if (turn.steps.length > 0) controls.push(b('button.undo', { k: 'undo' }));
   if (progress.value.complete) controls.push(b('button.confirm', { k: 'confirm' }));
   if (controls.length > 0) rows.push(controls);
   rows.push(resign);
   return rows;
+}
+
+/** A step in notation, "13/8" or "8/3*", with its die when another die makes the same step (bearing off). */
+function stepLabel(s: Step, next: readonly Step[]): string {
+  const same = next.some((o) => o.from === s.from && o.to === s.to && o.die !== s.die);
+  return `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}${same ? ` (${s.die})` : ''}`;
 }
 
 /** Splits buttons into rows of `size`. Not a rule: layout. */

@@ -26,6 +26,12 @@ export interface TurnProgress {
   readonly playCount: number;
   /** The roll leaves no choice: one legal play, or none. */
   readonly forced: boolean;
+  /**
+   * When the steps so far leave exactly one way to end the turn: that play, and the steps still to
+   * make towards it (empty when the steps so far are it). A chat plays such a rest by itself, so a
+   * player never presses a step the rules chose for them. Absent when a choice is left, or no play.
+   */
+  readonly rest: { readonly play: Play; readonly steps: readonly Step[] } | undefined;
 }
 
 const gen = new Generator();
@@ -86,6 +92,9 @@ export function turnProgress(position: Position, dice: Dice, steps: readonly Ste
   }
   const next: Step[] = [];
   let play: Play | undefined;
+  // Sequences ending in the same play are one choice; one play among them all is a forced rest.
+  const only = matching.length > 0 && matching.every((s) => s.play === matching[0].play) ? matching[0] : undefined;
+  const rest = only && playCount > 0 ? { play: readPlay(gen, only.play), steps: readSteps(only.path, k * 4, only.steps - k) } : undefined;
   for (const s of matching) {
     if (s.steps === k) {
       play = readPlay(gen, s.play);
@@ -97,7 +106,7 @@ export function turnProgress(position: Position, dice: Dice, steps: readonly Ste
   const diceLeft = remainingDice(dice, steps, context.moves ?? 4);
   const complete = playCount === 0 || play !== undefined;
   const board = applySteps(position.board, steps, variant.family, variant.pinning ? 'pin' : 'hit');
-  return ok({ board, next, diceLeft, complete, play: complete && playCount > 0 ? play : undefined, playCount, forced: playCount <= 1 });
+  return ok({ board, next, diceLeft, complete, play: complete && playCount > 0 ? play : undefined, playCount, forced: playCount <= 1, rest });
 }
 
 function remainingDice(dice: Dice, steps: readonly Step[], doubleMoves: number): number[] {

@@ -39,11 +39,13 @@ export function checkCommand(value: unknown): Result<Command, GameError> {
   if (BY_ID.includes(type)) return ok({ type, by } as Command);
   switch (type) {
     case 'play':
-      return typeof c.move === 'string' && c.move.length <= 200 ? ok({ type, by, move: c.move }) : bad('play needs a move in notation');
+      if (c.pending !== undefined && typeof c.pending !== 'boolean') return bad('play pending is true or false');
+      return typeof c.move === 'string' && c.move.length <= 200 ? ok({ type, by, move: c.move, ...(c.pending ? { pending: true } : {}) }) : bad('play needs a move in notation');
     case 'step':
       if (!isPoint(c.from) || !isPoint(c.to)) return bad('step needs from and to points');
       if (c.die !== undefined && !(typeof c.die === 'number' && Number.isInteger(c.die) && c.die >= 1 && c.die <= 6)) return bad('a step die is 1..6');
-      return ok({ type, by, from: c.from, to: c.to, ...(c.die === undefined ? {} : { die: c.die as number }) });
+      if (c.rest !== undefined && c.rest !== 'play' && c.rest !== 'fill') return bad('a step rest is play or fill');
+      return ok({ type, by, from: c.from, to: c.to, ...(c.die === undefined ? {} : { die: c.die as number }), ...(c.rest === undefined ? {} : { rest: c.rest as 'play' | 'fill' }) });
     case 'resign':
       if (c.kind !== undefined && !KINDS.includes(c.kind as string)) return bad('resign kind must be oin, mars or koks');
       return ok({ type, by, ...(c.kind === undefined ? {} : { kind: c.kind as 'oin' | 'mars' | 'koks' }) });

@@ -159,7 +159,13 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (!progress.ok) return error('illegal-play', progress.error.message);
       const step = progress.value.next.find((s) => s.from === cmd.from && s.to === cmd.to && (cmd.die === undefined || s.die === cmd.die));
       if (!step) return error('illegal-play', `${cmd.from}/${cmd.to} is not a legal step now`);
-      return ok([{ type: 'stepped', at, seat, step }]);
+      const stepped: MatchEvent = { type: 'stepped', at, seat, step };
+      if (cmd.rest === undefined) return ok([stepped]);
+      const after = turnProgress(positionOf(state.settings, game), t.dice, [...t.steps, step], turnContextOf(game));
+      const rest = after.ok ? after.value.rest : undefined;
+      if (!rest) return ok([stepped]);
+      if (cmd.rest === 'play') return playEvents(state, at, rest.play.move, false);
+      return ok([stepped, ...rest.steps.map((s): MatchEvent => ({ type: 'stepped', at, seat, step: s }))]);
     }
     case 'undo':
       if (t.stage !== 'moving' || t.steps.length === 0) return stageError();
@@ -171,9 +177,16 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (!progress.value.complete) return error('turn-incomplete', 'the turn is not complete yet');
       return playEvents(state, at, progress.value.play?.move ?? 'Ø', false);
     }
-    case 'play':
+    case 'play': {
       if (t.stage !== 'moving' || !t.dice) return stageError();
-      return playEvents(state, at, cmd.move, false);
+      if (!cmd.pending) return playEvents(state, at, cmd.move, false);
+      // Laid out for a player who confirms each turn: the play's steps, from the start of the turn.
+      const play = parsePlay(cmd.move, positionOf(state.settings, game), t.dice, turnContextOf(game));
+      const laid = play.ok ? turnProgress(positionOf(state.settings, game), t.dice, play.value.steps, turnContextOf(game)) : undefined;
+      if (!play.ok || !laid?.ok || !laid.value.complete) return playEvents(state, at, cmd.move, false);
+      const undone: MatchEvent[] = t.steps.map(() => ({ type: 'undone', at, seat }));
+      return ok([...undone, ...play.value.steps.map((step): MatchEvent => ({ type: 'stepped', at, seat, step }))]);
+    }
     case 'decline':
     case 'cancel':
       return stageError();

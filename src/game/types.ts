@@ -212,10 +212,16 @@ export type Command =
   | { readonly type: 'take'; readonly by: PlayerId }
   | { readonly type: 'pass'; readonly by: PlayerId }
   | { readonly type: 'beaver'; readonly by: PlayerId }
-  | { readonly type: 'step'; readonly by: PlayerId; readonly from: number; readonly to: number; readonly die?: number }
+  /**
+   * One checker moved by one die. `rest`: what happens when this step leaves one way to end the
+   * turn — `'play'` ends the turn with it (a player who plays without a final Confirm), `'fill'`
+   * makes its steps too and waits for Confirm; absent, the step alone.
+   */
+  | { readonly type: 'step'; readonly by: PlayerId; readonly from: number; readonly to: number; readonly die?: number; readonly rest?: 'play' | 'fill' }
   | { readonly type: 'undo'; readonly by: PlayerId }
   | { readonly type: 'confirm'; readonly by: PlayerId }
-  | { readonly type: 'play'; readonly by: PlayerId; readonly move: string }
+  /** A whole play in notation; `pending`: laid out as steps that wait for Confirm instead of ending the turn. */
+  | { readonly type: 'play'; readonly by: PlayerId; readonly move: string; readonly pending?: boolean }
   | { readonly type: 'resign'; readonly by: PlayerId; readonly kind?: WinKind }
   | { readonly type: 'acceptResign'; readonly by: PlayerId }
   | { readonly type: 'declineResign'; readonly by: PlayerId }

@@ -32,6 +32,7 @@
  * | a player's private chat     | `MEMO#dm#<player>` / `M`                   | the bot opened (`/start`)      |
  * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
  * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
+ * | a player's final Confirm    | `MEMO#confirm#<player>` / `M`              | `/confirm`                     |
  * | a user's inline challenge   | `MEMO#inline#<user>#<variant>` / `M`       | inline mode                    |
  * | a game's board message      | game item, `note:board`                    | a board posted anew            |
  * | a player's private board    | game item, `note:board@<player>`           | (games from inline mode)       |

@@ -31,18 +31,22 @@ export function isViewOnly(token: Token | undefined): boolean {
 const PLAIN_COMMANDS = new Set(['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'beaver', 'pass', 'resign', 'acceptResign', 'declineResign', 'undo', 'confirm'] as const);
 type PlainChoice = typeof PLAIN_COMMANDS extends Set<infer K> ? K : never;
 
-/** The match command a choice stands for (view-only and settings choices have none). */
-function commandOf(choice: Choice, by: ChatUser, state: MatchState): Command | undefined {
+/**
+ * The match command a choice stands for (view-only and settings choices have none). A player who
+ * confirms each turn (`/confirm on`) gets a step's forced rest and a whole play laid out as steps;
+ * otherwise a step that leaves one way to end the turn ends it.
+ */
+function commandOf(choice: Choice, by: ChatUser, state: MatchState, confirmTurns: boolean): Command | undefined {
   const id = by.id;
   if (PLAIN_COMMANDS.has(choice.k as PlainChoice)) return { type: choice.k as PlainChoice, by: id };
   switch (choice.k) {
     case 'accept': return { type: 'accept', by: { id, name: by.name } };
-    case 'step': return { type: 'step', by: id, from: choice.from, to: choice.to, die: choice.die };
+    case 'step': return { type: 'step', by: id, from: choice.from, to: choice.to, die: choice.die, rest: confirmTurns ? 'fill' : 'play' };
     case 'play': {
       const game = state.game;
       if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
       const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, turnContextOf(game));
-      return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?' };
+      return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?', ...(confirmTurns ? { pending: true } : {}) };
     }
     default: return undefined;
   }
@@ -98,7 +102,7 @@ export const press: Handler<'press'> = async (u) => {
   // A challenge to the computer: its author's Play makes the computer accept.
   const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state);
+  const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
   const outcome = await runCommand(deps, token.gameId, command, {
     loaded: loaded.value,

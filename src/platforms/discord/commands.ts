@@ -67,6 +67,10 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
       options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)' }) }],
     },
     {
+      type: SUBCOMMAND, name: 'confirm', ...described({ en: 'Whether your turns wait for a Confirm press', ru: 'Подтверждать ли каждый ход' }),
+      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)' }) }],
+    },
+    {
       type: SUBCOMMAND, name: 'remind', ...described({ en: 'Reminders to move', ru: 'Напоминания о ходе' }),
       options: [{
         type: STRING, name: 'mode', ...described({ en: 'How often', ru: 'Как часто' }),

@@ -73,6 +73,10 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
       const on = option('on');
       return typeof on === 'boolean' ? { kind: 'vacation', ...base, away: on } : { kind: 'vacation', ...base };
     }
+    case 'confirm': {
+      const on = option('on');
+      return typeof on === 'boolean' ? { kind: 'confirm', ...base, on } : { kind: 'confirm', ...base };
+    }
     case 'remind': {
       const mode = option('mode');
       return typeof mode === 'string' ? { kind: 'remind', ...base, mode } : { kind: 'remind', ...base };

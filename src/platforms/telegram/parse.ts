@@ -108,6 +108,10 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
       const away = ['on', 'вкл'].includes(firstWord) ? true : ['off', 'выкл'].includes(firstWord) ? false : undefined;
       return away === undefined ? { kind: 'vacation', ...base } : { kind: 'vacation', ...base, away };
     }
+    case 'confirm': {
+      const on = ['on', 'вкл', 'ჩართვა'].includes(firstWord) ? true : ['off', 'выкл', 'გამორთვა'].includes(firstWord) ? false : undefined;
+      return on === undefined ? { kind: 'confirm', ...base } : { kind: 'confirm', ...base, on };
+    }
     case 'remind':
       return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
     case 'quiet':

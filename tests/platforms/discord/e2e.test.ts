@@ -139,7 +139,7 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     const { state, board, kinds } = await playOut(channel, gameId, 3000);
     expect(state.settings.variant).toBe('long');
     expect(state.result?.winner).not.toBeNull();
-    expect(kinds).toContain('pick');
+    expect(kinds).toContain('step');
     expect(checkHistory(state)).toBeGreaterThan(30);
     expect(buttonsOf(board)).toEqual([]);
   }, 600_000);
