@@ -14,7 +14,8 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, renderPrepared } from '../../render/index.ts';
+import { prepareBoard, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
+import type { Result } from '../../lib/index.ts';
 import { jsonLog, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
@@ -34,6 +35,11 @@ export interface SendOptions {
   /** The waits before each retry of a 5xx or a network failure (ms); default [300, 1000]. */
   readonly serverRetryMs?: readonly number[];
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Draws a board's picture; default the renderer. The press bench (bench/presses.ts) draws a
+   * blank one: it counts presses over thousands of games, and the pixels are not what it measures.
+   */
+  readonly draw?: (picture: BoardPicture) => Promise<Result<Buffer, RenderError>>;
 }
 
 /** The platform's `Emit`, plus `finish()`: answers the press if no toast did (stops the spinner). */
@@ -55,7 +61,7 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 /** Returns the emitter performing effects through `telegram` for one update. */
 export function telegramEmit(telegram: Telegram, options: SendOptions = {}): TelegramEmit {
   const log = options.log ?? jsonLog;
-  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log };
+  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log, draw: options.draw ?? renderPrepared };
   const answer = answerer(bot, options.callbackQueryId);
   const emit = async (effect: Effect): Promise<MessageRef | undefined> => {
     switch (effect.kind) {
@@ -64,7 +70,7 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
       case 'text':
         return sendText(bot, effect.chat, effect.text, effect.buttons);
       case 'prepare':
-        return void prepareBoard(effect.view.picture);
+        return void (options.draw === undefined ? prepareBoard(effect.view.picture) : undefined);
       case 'board':
         return board(bot, effect);
       case 'editText':
@@ -108,6 +114,7 @@ interface Bot {
   readonly api: Api;
   readonly pace: ChatPacer;
   readonly log: Log;
+  readonly draw: NonNullable<SendOptions['draw']>;
 }
 
 /** Answers the press at most once; a later toast (or one without a press) is logged and dropped. */
@@ -141,7 +148,7 @@ async function editText(bot: Bot, effect: Effect & { kind: 'editText' }): Promis
 async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<MessageRef | undefined> {
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
-  const png = await renderPrepared(view.picture);
+  const png = await bot.draw(view.picture);
   const caption = clip(view.caption, CAPTION_LIMIT, log);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable:

@@ -34,7 +34,7 @@ export interface TelegramWebhookOptions {
   /** How long one update may run before it counts as failed (ms); default 25 000. */
   readonly handlerTimeoutMs?: number;
   /** Retry tuning of the Bot API calls (tests shorten the waits). */
-  readonly send?: Pick<SendOptions, 'maxRetryWaitMs' | 'serverRetryMs' | 'sleep'>;
+  readonly send?: Pick<SendOptions, 'maxRetryWaitMs' | 'serverRetryMs' | 'sleep' | 'draw'>;
 }
 
 /** An HTTP request as the Lambda adapter hands it over (header names in any case). */
