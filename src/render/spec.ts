@@ -69,6 +69,18 @@ export interface PictureView {
   readonly home?: 'right' | 'left';
 }
 
+/** The doubling cube: where it lies and, while a double is offered, where it is going. */
+export interface PictureCube {
+  readonly value: number;
+  /** null: centred. */
+  readonly owner: Colour | null;
+  /**
+   * A double (or a beaver) offered and not answered yet: the cube at its new value, drawn on its way
+   * to the side that will own it once taken (after a beaver, the beaverer), in place of the cube.
+   */
+  readonly offered?: { readonly value: number; readonly to: Colour };
+}
+
 /** A finished game or match, shown as a banner over the final position. */
 export interface PictureResult {
   /** null: a draw (long nardy `lastRoll`). */
@@ -94,7 +106,7 @@ export interface BoardPicture {
   /** The current roll and the dice not used yet (default: all); used dice are drawn dimmed. */
   readonly dice?: { readonly values: readonly [number, number]; readonly left?: readonly number[] };
   /** The doubling cube; omit when the game has none. `owner` null = centred. */
-  readonly cube?: { readonly value: number; readonly owner: Colour | null };
+  readonly cube?: PictureCube;
   /** Nuclear backgammon's bomb; omit when the game has none. `owner` null = centred. */
   readonly bomb?: { readonly owner: Colour | null };
   readonly players?: { readonly white?: PicturePlayer; readonly black?: PicturePlayer };
