@@ -56,8 +56,9 @@ export interface PictureView {
   /**
    * Whose side is at the bottom, with that player's home in the bottom corner on the `home` side.
    * `'turn'` (default): the side to move (or the winner on a result picture), so a private chat
-   * always shows the player who acts at the bottom. A colour: fixed for the whole game, for group
-   * chats where a board that turns every move confuses the spectators.
+   * always shows the player who acts at the bottom. A colour: fixed for the whole game, as the bots
+   * draw every board (the challenger's colour, or the viewer's own on a private board): a board
+   * that turns every move confuses the spectators and the players alike.
    */
   readonly bottom?: 'turn' | Colour;
   /**
