@@ -5,10 +5,10 @@
  * a game ended. Every function takes the `Emit` to write through: a press's (its reply) or a
  * messenger's unprompted one (the scheduler).
  */
-import type { MatchState } from '../game/index.ts';
+import type { MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
-import type { AppDeps, Emit, MessageRef, Messenger } from './ports.ts';
+import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, recallPlayers, setNotes, type Note } from './remembered.ts';
 import { boardView, type ViewMode } from './views.ts';
 
@@ -33,22 +33,22 @@ export interface Placement {
  */
 export async function publishBoard(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, place: Placement = {}): Promise<void> {
   const { deps, emit } = p;
-  const view = () => boardView(state, record.version, lang, deps.now(), place.mode);
   const notes: [Note<unknown>, unknown][] = [];
-  // A private board of a chatless game is always edited in place; a chat's, as `place` says.
-  const draw = async (chat: NonNullable<GameRecord['chat']>, note: Note<MessageRef>, known = noteOf(record, note), always = false) => {
-    const replace = place.pressed?.chat.chatId === chat.chatId ? place.pressed : place.known || always ? known : undefined;
-    const sent = await emit({ kind: 'board', chat, view: view(), replace });
+  // A private board of a chatless game is always edited in place, its player's colour at the bottom; a chat's, as `place` says.
+  const draw = async (chat: NonNullable<GameRecord['chat']>, note: Note<MessageRef>, viewer?: Seat) => {
+    const known = noteOf(record, note);
+    const replace = place.pressed?.chat.chatId === chat.chatId ? place.pressed : place.known || viewer !== undefined ? known : undefined;
+    const sent = await emit({ kind: 'board', chat, view: boardView(state, record.version, lang, deps.now(), place.mode, viewer), replace });
     if (sent && sent.messageId !== known?.messageId) notes.push([note, sent]);
   };
   if (record.chat) {
     await draw(record.chat, BOARD);
   } else {
-    const players = state.players.filter((x) => x !== null);
-    const memories = await recallPlayers(deps.store, players);
-    for (const [i, player] of players.entries()) {
+    const seats = ([0, 1] as const).filter((seat) => state.players[seat] !== null);
+    const memories = await recallPlayers(deps.store, seats.map((seat) => state.players[seat]!));
+    for (const [i, seat] of seats.entries()) {
       const chat = memories[i].privateChat;
-      if (chat) await draw(chat, boardOf(player.id), undefined, true);
+      if (chat) await draw(chat, boardOf(state.players[seat]!.id), seat);
     }
   }
   if (notes.length > 0) await setNotes(deps.store, state.id, ...notes);
@@ -56,7 +56,19 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
 
 /** Draws a view-only state of the board (a checker picked, a confirmation asked) over the pressed one, or anew. */
 export async function showBoard(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, chat: NonNullable<GameRecord['chat']>, pressed: MessageRef | undefined, mode: ViewMode = {}): Promise<void> {
-  await p.emit({ kind: 'board', chat, view: boardView(state, record.version, lang, p.deps.now(), mode), replace: pressed });
+  await p.emit({ kind: 'board', chat, view: boardView(state, record.version, lang, p.deps.now(), mode, ownBoardIn(record, state, chat)), replace: pressed });
+}
+
+/**
+ * Returns whose own board a chat holds: in a chatless game, the seat whose private board was noted
+ * in that chat; undefined for a game with a chat (one board for everyone).
+ */
+export function ownBoardIn(record: GameRecord, state: MatchState, chat: ChatRef): Seat | undefined {
+  if (record.chat) return undefined;
+  return ([0, 1] as const).find((seat) => {
+    const player = state.players[seat];
+    return player !== null && noteOf(record, boardOf(player.id))?.chat.chatId === chat.chatId;
+  });
 }
 
 /**

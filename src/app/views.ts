@@ -4,9 +4,9 @@
  * Roll/Double, Take/Pass/Beaver, a few whole plays, or step mode with only legal steps.
  */
 import { VARIANTS, applySteps, formatDice, isPinned, legalPlays, parseWrittenPlay, turnProgress, type Board, type SideCheckers, type Step } from '../engine/index.ts';
-import { deadlineOf, mayDetonate, mayDouble, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { challengerSeat, deadlineOf, mayDetonate, mayDouble, other, passStake, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
-import type { BoardPicture, PictureHighlights, PictureStep } from '../render/index.ts';
+import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView, Button } from './ports.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
@@ -78,8 +78,30 @@ function shownBoard(state: MatchState): Board {
   return t0.seat === 0 ? [me, them] : [them, me];
 }
 
-/** The picture spec of the match now. */
-function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): BoardPicture {
+/**
+ * How the board is turned: one colour at the bottom for the whole game, so the board does not spin
+ * under the spectators of a chat (nor under the players) each turn — the viewer's own colour on a
+ * board that is theirs alone (a chatless game's private boards), else the challenger's. The point
+ * numbers stay the side to move's (the default): its buttons and the notation (24/18) are in its
+ * numbering, and gnubg numbers the same way; for the top player its 1..6 then stand at the top
+ * right, its home.
+ */
+function pictureView(state: MatchState, viewer: Seat | undefined): PictureView {
+  return { bottom: COLOUR[viewer ?? challengerSeat(state) ?? 0] };
+}
+
+/** The cube in the picture: a double offered is drawn on its way to the side that will own it, at its new value. */
+function pictureCube(state: MatchState): BoardPicture['cube'] {
+  const game = state.game!;
+  if (!state.settings.doubling) return undefined;
+  const cube = { value: game.cube.value, owner: game.cube.owner === null ? null : COLOUR[game.cube.owner] };
+  const t0 = game.turn;
+  if (game.ended || (t0.stage !== 'doubled' && t0.stage !== 'beavered')) return cube;
+  return { ...cube, offered: { value: game.cube.value * (t0.stage === 'doubled' ? 2 : 4), to: COLOUR[other(t0.seat)] } };
+}
+
+/** The picture spec of the match now, as `viewer` sees it (see `pictureView`). */
+function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, viewer: Seat | undefined): BoardPicture {
   const game = state.game!;
   const actor = seatToAct(state);
   const t0 = game.turn;
@@ -100,8 +122,9 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number): Bo
     variant: state.settings.variant,
     board: (([white, black]) => ({ white, black }))(shownBoard(state)),
     turn: game.ended ? null : COLOUR[actor ?? t0.seat],
+    view: pictureView(state, viewer),
     dice: t0.dice && !game.ended ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
-    cube: state.settings.doubling ? { value: game.cube.value, owner: game.cube.owner === null ? null : COLOUR[game.cube.owner] } : undefined,
+    cube: pictureCube(state),
     bomb: game.bomb === null ? undefined : { owner: game.bomb === 'centre' ? null : COLOUR[game.bomb] },
     players: {
       white: { name: name(state, 0), score: state.score[0], clock: clock(0) },
@@ -146,6 +169,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     const turn = game.turn;
     if (turn.stage === 'doubled' || turn.stage === 'beavered') {
       lines.push(t(lang, 'caption.doubled', { name: name(state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(state, seatToAct(state)!) }));
+      if (mode.confirm === 'pass') lines.push(passWarning(state, lang));
     } else if (turn.dice) {
       lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
       if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
@@ -166,6 +190,18 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   return lines.join('\n');
 }
 
+/** What a pass would cost the one asked to confirm it: the points and, in a match, the score it leaves (or the match lost). */
+function passWarning(state: MatchState, lang: Lang): string {
+  const stake = passStake(state.game!);
+  if (!stake) return '';
+  const n = state.settings.matchLength;
+  if (n === 0) return t(lang, 'confirm.pass', { points: stake.points });
+  const score = [state.score[0], state.score[1]];
+  score[stake.winner] += stake.points;
+  const words = { points: stake.points, a: name(state, 0), sa: score[0], sb: score[1], b: name(state, 1) };
+  return t(lang, score[stake.winner] >= n ? 'confirm.passMatchLost' : 'confirm.passMatch', words);
+}
+
 function button(lang: Lang, key: MessageKey, gameId: string, version: number, choice: Choice, surface: Surface = 'board'): Button {
   return { label: t(lang, key), token: encodeToken({ surface, gameId, version, choice }) };
 }
@@ -177,10 +213,9 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
   const b = (key: MessageKey, choice: Choice) => button(lang, key, id, version, choice);
   if (game.ended || state.phase !== 'playing') return [];
   const turn = game.turn;
-  if (mode.confirm) {
-    const yes = mode.confirm === 'pass' ? b('button.pass', { k: 'pass' }) : b('button.resign', { k: 'resign' });
-    return [[yes, b('button.back', { k: 'back' })]];
-  }
+  // The pass says what it loses, too long to share a row: it gets one of its own.
+  if (mode.confirm === 'pass') return [[passButton(state, version, lang)], [b('button.back', { k: 'back' })]];
+  if (mode.confirm === 'resign') return [[b('button.resign', { k: 'resign' }), b('button.back', { k: 'back' })]];
   switch (turn.stage) {
     case 'decide':
       return [[
@@ -199,6 +234,13 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
     case 'moving':
       return movingButtons(state, version, lang, mode);
   }
+}
+
+/** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */
+function passButton(state: MatchState, version: number, lang: Lang): Button {
+  const stake = passStake(state.game!);
+  const label = stake ? t(lang, 'button.passLoses', { points: stake.points }) : t(lang, 'button.pass');
+  return { label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice: { k: 'pass' } }) };
 }
 
 /**
@@ -261,9 +303,12 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Returns the board message of a match in play or finished. Not a rule: a view. */
-export function boardView(state: MatchState, version: number, lang: Lang, now: number, mode: ViewMode = {}): BoardView {
-  return { gameId: state.id, caption: caption(state, lang, mode).slice(0, 1024), picture: picture(state, lang, mode, now), buttons: buttons(state, version, lang, mode) };
+/**
+ * Returns the board message of a match in play or finished: the game's shared board, or with
+ * `viewer` the board of that seat's own private chat (its colour at the bottom). Not a rule: a view.
+ */
+export function boardView(state: MatchState, version: number, lang: Lang, now: number, mode: ViewMode = {}, viewer?: Seat): BoardView {
+  return { gameId: state.id, caption: caption(state, lang, mode).slice(0, 1024), picture: picture(state, lang, mode, now, viewer), buttons: buttons(state, version, lang, mode) };
 }
 
 /** Returns the seat the player may act for now, or why not. Not a rule: who may press. */

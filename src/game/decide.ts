@@ -7,7 +7,7 @@ import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinK
 import type { DiceSource } from '../dice/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
-import { gamePoints, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
+import { gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
 type Decision = Result<MatchEvent[], GameError>;
@@ -135,11 +135,11 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (t.stage === 'doubled') return ok([{ type: 'taken', at, seat, value: game.cube.value * 2 }]);
       if (t.stage === 'beavered') return ok([{ type: 'taken', at, seat, value: game.cube.value * 4 }]);
       return stageError();
-    case 'pass':
-      // A pass loses the stake before this double; after a beaver, twice the stake (RULES.md §4).
-      if (t.stage === 'doubled') return ok([{ type: 'passed', at, seat }, ...endGame(state, at, mover, 'oin', game.cube.value, 'passed')]);
-      if (t.stage === 'beavered') return ok([{ type: 'passed', at, seat }, ...endGame(state, at, other(mover), 'oin', game.cube.value * 2, 'passed')]);
-      return stageError();
+    case 'pass': {
+      const stake = passStake(game);
+      if (!stake) return stageError();
+      return ok([{ type: 'passed', at, seat }, ...endGame(state, at, stake.winner, 'oin', stake.points, 'passed')]);
+    }
     case 'resign': {
       if (t.stage !== 'decide' && t.stage !== 'moving') return stageError();
       const kind = cmd.kind ?? 'oin';

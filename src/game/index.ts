@@ -12,7 +12,7 @@ export { exportLongText, exportMat } from './export.ts';
 export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
-export { boardFor, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
+export { boardFor, challengerSeat, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
   Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,

@@ -63,6 +63,28 @@ export function detonate(board: Board): Board {
   return [blotsToBar(board[0]), blotsToBar(board[1])];
 }
 
+/**
+ * Returns what a pass concedes while a double is offered: the winner (the side that offered the
+ * cube it is passed, after a beaver the beaverer) and the points, the cube before this double,
+ * twice that after a beaver; undefined when no double is offered. Implements RULES.md §4 (pass, beaver).
+ */
+export function passStake(game: GameState): { readonly winner: Seat; readonly points: number } | undefined {
+  const t = game.turn;
+  if (game.ended) return undefined;
+  if (t.stage === 'doubled') return { winner: t.seat, points: game.cube.value };
+  if (t.stage === 'beavered') return { winner: other(t.seat), points: game.cube.value * 2 };
+  return undefined;
+}
+
+/**
+ * Returns the seat of the player who made the challenge (the colour setting, or the dice when it is
+ * random, put them there on acceptance), or null before anyone accepted. Not a rule: who sits where.
+ */
+export function challengerSeat(state: MatchState): Seat | null {
+  const accepted = state.history.find((e) => e.type === 'accepted');
+  return accepted?.type === 'accepted' ? accepted.challengerSeat : null;
+}
+
 const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 
 /**

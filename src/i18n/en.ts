@@ -66,6 +66,7 @@ const EN = {
   'button.double': 'Double',
   'button.take': 'Take',
   'button.pass': 'Pass',
+  'button.passLoses': 'Pass: you lose {points|point|points}',
   'button.beaver': 'Beaver',
   'button.undo': '↩️ Undo',
   'button.confirm': '✅ Confirm',
@@ -81,6 +82,8 @@ const EN = {
   'button.variant.nuclear': 'nuclear',
   'button.variant.gulbara': 'gul bara',
   'confirm.pass': 'Pass? You lose this game and {points|point|points}.',
+  'confirm.passMatch': 'Pass? You lose this game and {points|point|points}; the match stands {a} {sa} : {sb} {b}.',
+  'confirm.passMatchLost': 'Pass? You lose this game, {points|point|points} and the match: {a} {sa} : {sb} {b}.',
   'confirm.resign': 'Resign? You lose this game and {points|point|points}.',
 
   // Board captions.

@@ -68,6 +68,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'button.double': 'გაორმაგება',
   'button.take': 'ვიღებ',
   'button.pass': 'არ ვიღებ',
+  'button.passLoses': 'არ ვიღებ: კარგავთ {points} ქულას',
   'button.beaver': 'ბივერი',
   'button.undo': '↩️ გაუქმება',
   'button.confirm': '✅ დადასტურება',
@@ -83,6 +84,8 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'button.variant.nuclear': 'ბირთვული',
   'button.variant.gulbara': 'გულბარა',
   'confirm.pass': 'არ იღებთ? ამ პარტიას წააგებთ: {points} ქულა.',
+  'confirm.passMatch': 'არ იღებთ? ამ პარტიას წააგებთ: {points} ქულა; მატჩის ანგარიში იქნება {a} {sa} : {sb} {b}.',
+  'confirm.passMatchLost': 'არ იღებთ? წააგებთ ამ პარტიას ({points} ქულა) და მატჩს: {a} {sa} : {sb} {b}.',
   'confirm.resign': 'ნებდებით? ამ პარტიას წააგებთ: {points} ქულა.',
 
   'caption.turn': 'სვლას აკეთებს {name}',

@@ -65,6 +65,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'button.double': 'Удвоить',
   'button.take': 'Беру',
   'button.pass': 'Пас',
+  'button.passLoses': 'Пас: вы теряете {points|очко|очка|очков}',
   'button.beaver': 'Бивер',
   'button.undo': '↩️ Отменить шаг',
   'button.confirm': '✅ Подтвердить',
@@ -80,6 +81,8 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'button.variant.nuclear': 'ядерный',
   'button.variant.gulbara': 'гюльбара',
   'confirm.pass': 'Пас? Вы проиграете партию и {points|очко|очка|очков}.',
+  'confirm.passMatch': 'Пас? Вы проиграете партию и {points|очко|очка|очков}; счёт матча станет {a} {sa} : {sb} {b}.',
+  'confirm.passMatchLost': 'Пас? Вы проиграете партию, {points|очко|очка|очков} и матч: {a} {sa} : {sb} {b}.',
   'confirm.resign': 'Сдаться? Вы проиграете партию и {points|очко|очка|очков}.',
 
   'caption.turn': 'Ходит {name}',

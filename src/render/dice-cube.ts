@@ -1,6 +1,7 @@
 /**
  * The dice of the current roll (in the mover's half, used ones dimmed; doubles as four dice) and
- * the doubling cube (on the bar: in the middle while centred, at its owner's end once owned).
+ * the doubling cube (on the bar: in the middle while centred, at its owner's end once owned, at
+ * the taker's end while a double is offered).
  */
 import { BAR_W, BAR_X, CUBE_SIZE, DIE_SIZE, FIELD_BOTTOM, FIELD_MID, FIELD_TOP, diceCentreX, mirrorX } from './geometry.ts';
 import type { Scene } from './scene.ts';
@@ -45,18 +46,25 @@ export function dicePieces(scene: Scene): Piece[] {
   return scene.dice.map((d, i) => piece(centre - total / 2 + i * (DIE_SIZE + DIE_GAP), y, DIE_BOX, (dx, dy) => die(d.value, dx, dy, roller, d.used)));
 }
 
-/** Returns the doubling cube as a piece standing at its top-left corner (none when the game has no cube). */
+/**
+ * Returns the doubling cube as a piece standing at its top-left corner (none when the game has no
+ * cube). A double offered moves the cube to the taker's end of the bar at its new value, in gold,
+ * so the picture tells an offer from a cube already owned there.
+ */
 export function cubePieces(scene: Scene): Piece[] {
   const cube = scene.cube;
   if (!cube) return [];
   const x = mirrorX(BAR_X, BAR_W, scene.home) + (BAR_W - CUBE_SIZE) / 2;
-  let y = FIELD_MID - CUBE_SIZE / 2;
-  if (cube.owner === scene.bottom) y = FIELD_BOTTOM - CUBE_SIZE - 4;
-  else if (cube.owner !== null) y = FIELD_TOP + 4;
+  const at = (side: Colour | null) => (side === null ? FIELD_MID - CUBE_SIZE / 2 : side === scene.bottom ? FIELD_BOTTOM - CUBE_SIZE - 4 : FIELD_TOP + 4);
+  if (cube.offered) return [piece(x, at(cube.offered.to), rectBox(CUBE_SIZE, CUBE_SIZE, 3), cubeFace(String(cube.offered.value), THEME.accent, '#2a1c12'))];
   const label = cube.owner === null && cube.value === 1 ? '64' : String(cube.value);
+  return [piece(x, at(cube.owner), rectBox(CUBE_SIZE, CUBE_SIZE, 3), cubeFace(label, '#f3e9d2', THEME.accent))];
+}
+
+function cubeFace(label: string, face: string, edge: string): (x: number, y: number) => string {
   const size = Math.min(32, Math.floor((32 * (CUBE_SIZE - 12)) / textWidth(label, 32, 'bold')));
-  return [piece(x, y, rectBox(CUBE_SIZE, CUBE_SIZE, 3), (cx, cy) => (
-    rect(cx, cy, CUBE_SIZE, CUBE_SIZE, '#f3e9d2', `rx="8" stroke="${THEME.accent}" stroke-width="3"`) +
+  return (cx, cy) => (
+    rect(cx, cy, CUBE_SIZE, CUBE_SIZE, face, `rx="8" stroke="${edge}" stroke-width="3"`) +
     text(cx + CUBE_SIZE / 2, middleBaseline(cy + CUBE_SIZE / 2, size), label, { size, fill: '#2a1c12', bold: true, anchor: 'middle' })
-  ))];
+  );
 }

@@ -31,6 +31,6 @@ export { rasterise } from './raster.ts';
 export { FONTS_CONF, FONTS_DIR, useBundledFonts } from './fonts.ts';
 export { printableText } from './text.ts';
 export type {
-  BoardByColour, BoardMoverFirst, BoardPicture, Colour, PictureClock, PictureHighlights, PictureLanguage,
+  BoardByColour, BoardMoverFirst, BoardPicture, Colour, PictureClock, PictureCube, PictureHighlights, PictureLanguage,
   PicturePlayer, PictureResult, PictureStep, PictureView, RenderError, SideCheckers,
 } from './spec.ts';

@@ -5,7 +5,7 @@
 
 import { fail, ok, type Result } from '../lib/index.ts';
 import type {
-  BoardPicture, Colour, PictureHighlights, PictureResult, PictureStep, RenderError,
+  BoardPicture, Colour, PictureCube, PictureHighlights, PictureResult, PictureStep, RenderError,
 } from './spec.ts';
 
 export type Check<T> = Result<T, RenderError>;
@@ -75,12 +75,20 @@ export function readBomb(bomb: BoardPicture['bomb']): Check<{ owner: Colour | nu
   return ok({ owner: bomb.owner });
 }
 
-/** Reads the cube: a power of two from 1, centred or owned. */
-export function readCube(cube: BoardPicture['cube']): Check<{ value: number; owner: Colour | null } | undefined> {
+function isCubeValue(n: unknown): n is number {
+  return isInt(n, 1, 2 ** 30) && (n & (n - 1)) === 0;
+}
+
+/** Reads the cube: a power of two from 1, centred or owned, and a double offered at a higher value. */
+export function readCube(cube: BoardPicture['cube']): Check<PictureCube | undefined> {
   if (cube === undefined) return ok(undefined);
-  if (!isInt(cube.value, 1, 2 ** 30) || (cube.value & (cube.value - 1)) !== 0) return invalid('cube.value', 'cube.value must be 1, 2, 4, 8, …');
+  if (!isCubeValue(cube.value)) return invalid('cube.value', 'cube.value must be 1, 2, 4, 8, …');
   if (cube.owner !== null && !COLOURS.includes(cube.owner)) return invalid('cube.owner', 'cube.owner must be "white", "black" or null (centred)');
-  return ok({ value: cube.value, owner: cube.owner });
+  const offered = cube.offered;
+  if (offered === undefined) return ok({ value: cube.value, owner: cube.owner });
+  if (!isCubeValue(offered.value) || offered.value <= cube.value) return invalid('cube.offered.value', 'cube.offered.value must be a higher power of two than cube.value');
+  if (!COLOURS.includes(offered.to)) return invalid('cube.offered.to', 'cube.offered.to must be "white" or "black"');
+  return ok({ value: cube.value, owner: cube.owner, offered: { value: offered.value, to: offered.to } });
 }
 
 /** Reads both players' names, scores and clocks. */

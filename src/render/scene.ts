@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { findVariant, parseBoardJson, type Family } from '../engine/index.ts';
 import { readBomb, readDice, readCube, readHighlights, readPlayers, readResult, readView, type Check } from './scene-parts.ts';
-import type { BoardPicture, Colour, PictureHighlights, PictureLanguage, PictureResult, RenderError } from './spec.ts';
+import type { BoardPicture, Colour, PictureCube, PictureHighlights, PictureLanguage, PictureResult, RenderError } from './spec.ts';
 
 /** What the drawing code reads. */
 export interface Scene {
@@ -20,7 +20,7 @@ export interface Scene {
   readonly home: 'right' | 'left';
   /** Each die drawn (two, or four for doubles) and whether it is used. */
   readonly dice: readonly { readonly value: number; readonly used: boolean }[];
-  readonly cube: { readonly value: number; readonly owner: Colour | null } | undefined;
+  readonly cube: PictureCube | undefined;
   /** The bomb: who holds it (null = centred), or undefined when the game has none. */
   readonly bomb: { readonly owner: Colour | null } | undefined;
   readonly players: Readonly<Record<Colour, { readonly name: string; readonly score?: number; readonly clockMs?: number }>>;

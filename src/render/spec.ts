@@ -56,8 +56,9 @@ export interface PictureView {
   /**
    * Whose side is at the bottom, with that player's home in the bottom corner on the `home` side.
    * `'turn'` (default): the side to move (or the winner on a result picture), so a private chat
-   * always shows the player who acts at the bottom. A colour: fixed for the whole game, for group
-   * chats where a board that turns every move confuses the spectators.
+   * always shows the player who acts at the bottom. A colour: fixed for the whole game, as the bots
+   * draw every board (the challenger's colour, or the viewer's own on a private board): a board
+   * that turns every move confuses the spectators and the players alike.
    */
   readonly bottom?: 'turn' | Colour;
   /**
@@ -67,6 +68,18 @@ export interface PictureView {
   readonly numbers?: 'turn' | Colour;
   /** The side of the bottom player's home and of the trays: `'right'` (default) or `'left'` (mirrored). */
   readonly home?: 'right' | 'left';
+}
+
+/** The doubling cube: where it lies and, while a double is offered, where it is going. */
+export interface PictureCube {
+  readonly value: number;
+  /** null: centred. */
+  readonly owner: Colour | null;
+  /**
+   * A double (or a beaver) offered and not answered yet: the cube at its new value, drawn on its way
+   * to the side that will own it once taken (after a beaver, the beaverer), in place of the cube.
+   */
+  readonly offered?: { readonly value: number; readonly to: Colour };
 }
 
 /** A finished game or match, shown as a banner over the final position. */
@@ -94,7 +107,7 @@ export interface BoardPicture {
   /** The current roll and the dice not used yet (default: all); used dice are drawn dimmed. */
   readonly dice?: { readonly values: readonly [number, number]; readonly left?: readonly number[] };
   /** The doubling cube; omit when the game has none. `owner` null = centred. */
-  readonly cube?: { readonly value: number; readonly owner: Colour | null };
+  readonly cube?: PictureCube;
   /** Nuclear backgammon's bomb; omit when the game has none. `owner` null = centred. */
   readonly bomb?: { readonly owner: Colour | null };
   readonly players?: { readonly white?: PicturePlayer; readonly black?: PicturePlayer };

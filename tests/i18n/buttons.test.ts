@@ -17,8 +17,8 @@ const letters = (label: string): number => [...label].length;
  * src/app/texts.ts: challenge [accept, decline, cancel] · [play, cancel] · [settings] · [join];
  * settings [long, short, current] · [other games] · [single, 3, 5, 7] · [international, Caucasian]
  * · [cube, mars, pips] · [five clocks] · [three computer levels] · [random, white, black] · [back].
- * src/app/views.ts: [roll, double, detonate] · [resign] · [take, pass, beaver] · [pass or resign,
- * back] · [yes, no] · [undo, confirm]. src/app/bot.ts: [bring down: game]; sweep.ts: [open the board].
+ * src/app/views.ts: [roll, double, detonate] · [resign] · [take, pass, beaver] · [resign, back] ·
+ * [pass, saying what it loses] · [yes, no] · [undo, confirm]. src/app/bot.ts: [bring down: game]; sweep.ts: [open the board].
  */
 const ROWS: readonly (readonly [MessageKey, Row, MessageParams?, string?])[] = [
   ['button.accept', 3], ['button.decline', 3], ['button.cancel', 3], ['button.playComputer', 2], ['button.settings', 1], ['inline.join', 1],
@@ -30,7 +30,7 @@ const ROWS: readonly (readonly [MessageKey, Row, MessageParams?, string?])[] = [
   ...COMPUTER_LEVELS.map((level) => [`computer.${level}` as MessageKey, 3 as Row, {}, '🤖 '] as const),
   ['settings.random', 3], ['side.white', 3], ['side.black', 3], ['button.back', 2],
   ['button.roll', 3], ['button.double', 3], ['button.detonate', 3], ['button.resign', 2],
-  ['button.take', 3], ['button.pass', 3], ['button.beaver', 3], ['button.yes', 2], ['button.no', 2],
+  ['button.take', 3], ['button.pass', 3], ['button.passLoses', 1, { points: 16 }], ['button.beaver', 3], ['button.yes', 2], ['button.no', 2],
   ['button.undo', 2], ['button.confirm', 2], ['sweep.openBoard', 1],
 ];
 

@@ -51,6 +51,16 @@ export const GOLDEN: Readonly<Record<string, BoardPicture>> = {
     players: { white: { name: 'Anna' }, black: { name: 'Борис' } },
     highlights: { turnSteps: [{ from: 13, to: 8 }], selected: { point: 6, destinations: [3] } },
   },
+  // Issue 16: a double offered — the cube at its new value, in gold, at the taker's (top) end of the bar; White stays at the bottom.
+  'short-cube-offered': {
+    variant: 'short',
+    board: { white: side([24, 2], [13, 4], [8, 3], [6, 5], [4, 1]), black: side([24, 1], [13, 5], [8, 3], [7, 2], [6, 4]) },
+    turn: 'black',
+    view: { bottom: 'white' },
+    cube: { value: 2, owner: 'white', offered: { value: 4, to: 'black' } },
+    matchLength: 7,
+    players: { white: { name: 'Anna', score: 2 }, black: { name: 'Борис', score: 3 } },
+  },
   'short-result-match': {
     variant: 'short',
     board: { white: side([0, 15]), black: side([6, 3], [5, 3], [4, 3], [3, 3], [2, 3]) },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { boardSvg, renderBoard, type BoardPicture } from '../../src/render/index.ts';
+import { BAR_W, BAR_X, CUBE_SIZE, FIELD_BOTTOM, FIELD_MID, FIELD_TOP } from '../../src/render/geometry.ts';
+import { loadSharp } from '../../src/render/raster.ts';
 import { readScene } from '../../src/render/scene.ts';
+import { THEME } from '../../src/render/theme.ts';
 import { side } from './golden-specs.ts';
 
 const START = side([24, 2], [13, 5], [8, 3], [6, 5]);
@@ -45,6 +48,8 @@ describe('issue 4: a bad picture spec is a typed error naming the field, never a
     [{ dice: { values: [4, 4], left: [4, 4, 4, 4, 4] } }, 'dice.left'],
     [{ cube: { value: 3, owner: null } }, 'cube.value'],
     [{ cube: { value: 2, owner: 'red' } }, 'cube.owner'],
+    [{ cube: { value: 2, owner: 'white', offered: { value: 2, to: 'black' } } }, 'cube.offered.value'],
+    [{ cube: { value: 1, owner: null, offered: { value: 2, to: 'red' } } }, 'cube.offered.to'],
     [{ turn: 'red' }, 'turn'],
     [{ view: { bottom: 'left' } }, 'view.bottom'],
     [{ players: { white: { score: -1 } } }, 'players.white.score'],
@@ -111,5 +116,37 @@ describe('issue 4: the two board forms and the view', () => {
     const row = (bottom: boolean) => labels.filter((l) => (l.y > 448) === bottom).sort((a, b) => a.x - b.x).map((l) => l.n);
     expect(row(true)).toEqual([24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13]);
     expect(row(false)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+});
+
+describe('issue 16: a double offered is drawn on the taker\'s side of the bar at its new value', () => {
+  /** The colour of the picture's pixel at (x, y), as `#rrggbb`. */
+  async function pixelAt(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+    const sharp = await loadSharp();
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const i = (y * info.width + x) * 3;
+    return [data[i], data[i + 1], data[i + 2]];
+  }
+  const gold = [1, 3, 5].map((i) => parseInt(THEME.accent.slice(i, i + 2), 16));
+  const isGold = (rgb: readonly number[]) => rgb.every((c, i) => Math.abs(c - gold[i]) <= 24);
+  // A point inside the cube's face, clear of its number, at the top end, the middle and the bottom end of the bar.
+  const faceX = BAR_X + (BAR_W - CUBE_SIZE) / 2 + 8;
+  const ends = { top: FIELD_TOP + 4 + 8, middle: FIELD_MID - CUBE_SIZE / 2 + 8, bottom: FIELD_BOTTOM - CUBE_SIZE - 4 + 8 };
+
+  it.each([
+    ['black', 'top', 'white'],
+    ['white', 'bottom', 'white'],
+    ['white', 'top', 'black'],
+  ] as const)('offered to %s: gold at the %s end (%s at the bottom), nowhere else on the bar', async (to, end, bottom) => {
+    const r = await renderBoard({ ...base, turn: to, view: { bottom }, cube: { value: 2, owner: to === 'white' ? 'black' : 'white', offered: { value: 4, to } } });
+    if (!r.ok) throw new Error(r.error.message);
+    for (const [where, y] of Object.entries(ends)) expect(isGold(await pixelAt(r.value, faceX, y)), `${where} end`).toBe(where === end);
+  });
+
+  it('the offered cube shows the new value, and the cube is drawn once', () => {
+    const svg = boardSvg({ ...base, cube: { value: 4, owner: null, offered: { value: 16, to: 'black' } } });
+    if (!svg.ok) throw new Error(svg.error.message);
+    const cubes = [...svg.value.matchAll(/<rect [^>]*width="52" height="52" fill="([^"]+)" rx="8"[^>]*\/><text [^>]*>(\d+)<\/text>/g)].map((m) => [m[1], m[2]]);
+    expect(cubes).toEqual([[THEME.accent, '16']]);
   });
 });

@@ -10,7 +10,7 @@ import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLanguage, matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent } from '../ports.ts';
-import { bringBoardDown, noticeTurn, publishBoard, showBoard } from '../publish.ts';
+import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard } from '../publish.ts';
 import { BOARD, INVITEE, noteOf } from '../remembered.ts';
 import { decodeToken, type Choice, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
@@ -109,7 +109,7 @@ export const press: Handler<'press'> = async (u) => {
     beforeSave: async (next) => {
       // The toast stays the first effect; the next board is drawn while it and the write travel.
       const answered = emit({ kind: 'toast', text: '' });
-      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now()) }).catch(() => undefined);
+      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now(), {}, ownBoardIn(record, next, intent.chat)) }).catch(() => undefined);
       await answered;
     },
   });
