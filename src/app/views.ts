@@ -15,7 +15,7 @@ export const MAX_LISTED_PLAYS = 8;
 const PLAYS_PER_ROW = 2;
 /**
  * At most this many step buttons at once; more and the player picks the checker first. With the
- * Undo, Confirm and Resign controls it stays within Discord's 25 buttons.
+ * Undo, Confirm and Resign controls it stays within the smallest keyboard a messenger allows (25 buttons).
  */
 const MAX_STEP_BUTTONS = 20;
 const STEPS_PER_ROW = 4;
