@@ -120,6 +120,35 @@ describe('issue 16: typed moves in a Telegram group', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('mid-turn, after a step button: a typed rest completes the turn, a typed whole play replaces the steps', async () => {
+    const w = world(-1016008, 1608);
+    const gameId = await challengeAndAccept(w, '/nardy short');
+    for (const typing of ['the rest', 'a whole other play'] as const) {
+      const { state } = await stored(gameId);
+      const player = mover(state);
+      const pick = buttonsOf(w.board()).find((b) => b.token.choice.k === 'pick');
+      expect(pick, 'the board is in step mode').toBeDefined();
+      await w.press(player, w.board(), pick!.data);
+      const step = buttonsOf(w.board()).find((b) => b.token.choice.k === 'step')!;
+      await w.press(player, w.board(), step.data);
+      const stepped = await stored(gameId);
+      const made = stepped.state.game!.turn.steps;
+      expect(made).toHaveLength(1);
+      const plays = playsOf(state);
+      const has = (p: Play) => p.steps.some((s) => s.from === made[0].from && s.to === made[0].to);
+      const play = typing === 'the rest' ? plays.find(has)! : plays.find((p) => !has(p))!;
+      const text = typing === 'the rest'
+        ? play.steps.filter((s, i) => i !== play.steps.findIndex((x) => x.from === made[0].from && x.to === made[0].to)).map((s) => `${s.from}/${s.to === 0 ? 'off' : s.to}`).join(' ')
+        : play.move;
+      await w.say(player, text);
+      const after = await stored(gameId);
+      expect(after.record.version, `${typing}: ${text}`).toBe(stepped.record.version + 1);
+      const played = after.state.history.filter((e) => e.type === 'played').at(-1);
+      expect(played?.type === 'played' && played.move).toBe(play.move);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('text that is no move is ignored in a group, and so is a move typed by someone with no game here', async () => {
     const w = world(-1016004, 1604);
     const gameId = await challengeAndAccept(w, '/nardy short');
