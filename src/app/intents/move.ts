@@ -20,7 +20,7 @@ import { fail, ok, type Result } from '../../lib/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
 import { readTypedMove, type TypedMove } from '../move-words.ts';
-import type { Intent, MessageRef } from '../ports.ts';
+import type { Button, Intent, MessageRef } from '../ports.ts';
 import { BOARD, boardOf, noteOf } from '../remembered.ts';
 import { gamesList } from '../texts.ts';
 import { whyIllegal } from '../why-illegal.ts';
@@ -43,8 +43,26 @@ function toActOf(record: GameRecord): unknown {
 
 const sameMessage = (a: MessageRef | undefined, b: MessageRef | undefined) => a !== undefined && b !== undefined && a.chat.chatId === b.chat.chatId && a.messageId === b.messageId;
 
-/** The game a typed move is for, or the sentence to answer instead (undefined: say nothing). */
-async function gameToMove(u: Move): Promise<GameRecord | string | undefined> {
+/** What to answer instead of playing: a sentence, with links to the boards it names. */
+interface Answer {
+  readonly text: string;
+  readonly buttons?: Button[][];
+}
+
+/** The games a move could be for, named, with a link to each board where the messenger has one. */
+function whichGame(u: Move, waiting: readonly GameRecord[]): Answer {
+  const { deps, intent, lang, messenger } = u;
+  const list = gamesList(waiting, intent.from.id, lang, deps.now()).games;
+  const buttons = list.flatMap((game) => {
+    const board = boardFor(waiting.find((r) => r.id === game.id)!, intent.from.id);
+    const url = board && messenger.messageLink(board);
+    return url ? [[{ label: game.label, url }]] : [];
+  });
+  return { text: t(lang, 'move.whichGame', { games: list.map((g) => g.label).join('; ') }), buttons };
+}
+
+/** The game a typed move is for, or what to answer instead (undefined: say nothing). */
+async function gameToMove(u: Move): Promise<GameRecord | Answer | undefined> {
   const { deps, intent, lang } = u;
   const me = intent.from.id;
   const listed = await deps.store.listByPlayer(me, { status: 'active', limit: GAMES_LOOKED_AT });
@@ -53,15 +71,13 @@ async function gameToMove(u: Move): Promise<GameRecord | string | undefined> {
     return board?.chat.platform === intent.chat.platform && board.chat.chatId === intent.chat.chatId;
   });
   const replied = here.find((r) => sameMessage(boardFor(r, me), intent.replyTo));
-  if (replied) return toActOf(replied) === me ? replied : t(lang, 'toast.notYourTurn');
+  const notYourTurn = { text: t(lang, 'toast.notYourTurn') };
+  if (replied) return toActOf(replied) === me ? replied : notYourTurn;
   const waiting = here.filter((r) => toActOf(r) === me);
   if (waiting.length === 1) return waiting[0];
-  if (waiting.length > 1) {
-    const games = gamesList(waiting, me, lang, deps.now()).games.map((g) => g.label).join('; ');
-    return t(lang, 'move.whichGame', { games });
-  }
-  if (here.length > 0) return t(lang, 'toast.notYourTurn');
-  return u.me.privateChat?.chatId === intent.chat.chatId ? t(lang, 'move.noGame') : undefined;
+  if (waiting.length > 1) return whichGame(u, waiting);
+  if (here.length > 0) return notYourTurn;
+  return u.me.privateChat?.chatId === intent.chat.chatId ? { text: t(lang, 'move.noGame') } : undefined;
 }
 
 /** The play a text means in the turn as it stands: the whole turn, else the rest after the steps made. */
@@ -96,7 +112,7 @@ export const move: Handler<'move'> = async (u) => {
   if (!typed) return say(u, errorText(lang, { kind: 'invalid-notation' }));
   const found = await gameToMove(u);
   if (found === undefined) return;
-  if (typeof found === 'string') return say(u, found);
+  if ('text' in found) return void (await u.emit({ kind: 'text', chat: intent.chat, ...found }));
   // The lists are read from an index that may lag: the move is judged on the game as stored now.
   const loaded = await loadMatch(deps.store, found.id);
   if (!loaded.ok) return say(u, errorText(lang, loaded.error));
