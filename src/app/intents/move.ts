@@ -37,6 +37,7 @@ function boardFor(record: GameRecord, playerId: string): MessageRef | undefined 
   return record.chat ? noteOf(record, BOARD) : noteOf(record, boardOf(playerId));
 }
 
+/** Who is to act, as the listed record's summary says: choosing among the games decodes none of them. */
 function toActOf(record: GameRecord): unknown {
   return (record.summary as { toAct?: unknown } | undefined)?.toAct;
 }
