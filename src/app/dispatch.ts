@@ -13,6 +13,7 @@ import { games } from './intents/games.ts';
 import { help } from './intents/help.ts';
 import { inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
+import { move } from './intents/move.ts';
 import { isViewOnly, press } from './intents/press.ts';
 import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
@@ -27,7 +28,7 @@ import { playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, challenge, start, join, games, resign, help, rules, lang, vacation, confirm, remind, quiet, inline,
+  press, move, challenge, start, join, games, resign, help, rules, lang, vacation, confirm, remind, quiet, inline,
 };
 
 /** Handles one intent from any messenger. */

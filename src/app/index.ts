@@ -13,6 +13,7 @@ export { decodeToken, encodeToken } from './tokens.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView, MAX_LISTED_PLAYS } from './views.ts';
 export { variantOfWord } from './variant-words.ts';
+export { isTypedMove } from './move-words.ts';
 export { sweep } from './sweep.ts';
 export type { SweepDeps, SweepOptions, SweepReport } from './sweep.ts';
 export { BOARD, CHALLENGE_MESSAGE, INVITEE, LANGUAGE, NOTICE, PRIVATE_CHAT, noteOf } from './remembered.ts';

@@ -66,6 +66,11 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string; readonly settings?: ChallengeChoices }
   /** A button press; `message` is the message the button was under. */
   | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
+  /**
+   * A move typed as text instead of pressed (`24/18 13/11`, `roll`, `беру`); `replyTo`: the
+   * message it replies to, which picks the game when it is a board. The app reads the text.
+   */
+  | { readonly kind: 'move'; readonly chat: ChatRef; readonly from: ChatUser; readonly text: string; readonly replyTo?: MessageRef }
   /** The bot opened in a private chat (`/start`): welcome and help; turn notices may come here from now on. */
   | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser }
   /** A challenge's invite link (`Messenger.inviteLink`) followed from a private chat: accept it there. */

@@ -9,8 +9,8 @@
  */
 const EN = {
   // Help and start.
-  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board.',
-  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
+  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
+  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.
@@ -189,6 +189,19 @@ const EN = {
   'error.invalid-notation': 'I could not read that move. Write it like 24/18 18/15.',
   'error.ambiguous-play': 'That move can be played in more than one way. Please pick one with the buttons.',
   'error.ambiguousWith': 'That move can be played in more than one way: {candidates}. Please pick one.',
+  // A typed move refused: which rule said no (why-illegal.ts), and which game it was for.
+  'move.illegal': '{move} is not a legal play with {dice}.',
+  'move.noChecker': 'You have no checker on point {point}.',
+  'move.noCheckerOnBar': 'You have no checker on the bar.',
+  'move.barFirst': 'Enter your checkers from the bar first.',
+  'move.noDie': 'The checker on {point} cannot move {n} with {dice}.',
+  'move.blocked': 'Point {point} is held by your opponent.',
+  'move.head': 'Only {n|checker|checkers} may leave the head this turn.',
+  'move.wholeRoll': 'Play the whole roll when you can: {n|move|moves} with {dice}.',
+  'move.higherDie': 'Only one die can be played, so it must be the higher one: {n}.',
+  'move.rollFirst': 'Roll the dice first.',
+  'move.whichGame': 'Several of your games here wait for your move: {games}. Reply to the board of the one you mean.',
+  'move.noGame': 'No game here waits for your move.',
   'error.cube-not-available': 'You cannot double now.',
   'error.turn-incomplete': 'Your move is not finished: play every die you can.',
   'error.invalid-settings': 'These settings do not go together. Please choose again.',

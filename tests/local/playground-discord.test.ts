@@ -73,6 +73,11 @@ describe('parseCommand: a typed line as Discord would send it', () => {
     expect(parseCommand('/nardy challenge clock:"1 day per move"', people).options).toEqual({ clock: 'd1' });
   });
 
+  it('issue 16: /nardy move takes the rest of the line as the typed move', () => {
+    expect(parseCommand('/nardy move 24/18 13/11', people)).toMatchObject({ sub: 'move', options: { play: '24/18 13/11' } });
+    expect(parseCommand('/nardy move play:бросок', people).options).toEqual({ play: 'бросок' });
+  });
+
   it('refuses what Discord\'s client would not send, saying what is right', () => {
     for (const line of ['hello', '/nardy', '/nardy dance', '/nardy challenge variant:chess', '/nardy challenge opponent:@Zed', '/nardy challenge match:99', '/nardy games now']) {
       expect(() => parseCommand(line, people), line).toThrow(BadRequest);

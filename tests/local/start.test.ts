@@ -12,7 +12,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMatch, seatToAct } from '../../src/game/index.ts';
+import { legalPlays } from '../../src/engine/index.ts';
+import { decodeMatch, positionOf, seatToAct, turnContextOf } from '../../src/game/index.ts';
 import { DataDirBusyError, PortBusyError, startLocal, type LocalProcess } from '../../src/local/main.ts';
 
 const GROUP = -1001000000001;
@@ -112,6 +113,24 @@ describe('npm start: the local process', () => {
     expect({ src: shown.photo?.src, caption: shown.caption, buttons: shown.buttons }).not.toEqual({ src: board!.photo!.src, caption: board!.caption, buttons: board!.buttons });
     expect(lines.some((l) => l.includes('Alice in Nardy club: /nardy [challenge] → ok 200'))).toBe(true);
     expect(lines.some((l) => /Bob in Nardy club pressed "✅ Accept" \[press\] → ok 200 \(\d+ ms\)/.test(l))).toBe(true);
+  });
+
+  it('issue 16: a move typed in the group is played as a press would be, the board edited in place', async () => {
+    const { messages, say } = client(local);
+    for (let typed = 0; typed < 3; typed++) {
+      const loaded = await local.store.load(gameId);
+      if (!loaded.ok) throw new Error(loaded.error.kind);
+      const state = decodeMatch(loaded.value.state);
+      if (!state.ok) throw new Error(state.error.message);
+      const game = state.value.game!;
+      const mover = state.value.players[seatToAct(state.value)!]!.id === `telegram:${ALICE}` ? ALICE : BOB;
+      const text = game.turn.stage === 'moving' ? legalPlays(positionOf(state.value.settings, game), game.turn.dice!, turnContextOf(game))[0].move : 'roll';
+      const boards = (await messages(GROUP)).filter((m) => m.photo !== undefined).length;
+      await say(mover, text);
+      const after = await local.store.load(gameId);
+      expect(after.ok && after.value.version, `${text} was played`).toBe(loaded.value.version + 1);
+      expect((await messages(GROUP)).filter((m) => m.photo !== undefined).length, 'the board is edited, not posted anew').toBe(boards);
+    }
   });
 
   it('POST /telegram is the webhook itself: the secret header is required', async () => {

@@ -9,10 +9,10 @@ import { errorText, pickLang, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLanguage, matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
-import type { ChatUser, Intent } from '../ports.ts';
+import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard } from '../publish.ts';
 import { BOARD, INVITEE, noteOf } from '../remembered.ts';
-import { decodeToken, type Choice, type Token } from '../tokens.ts';
+import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
 import type { Handler, Update } from './update.ts';
@@ -114,26 +114,40 @@ export const press: Handler<'press'> = async (u) => {
     },
   });
   if (!outcome.ok) return pressFailed(u, outcome.error, refresh);
-  await afterCommand(u, state, outcome.value, token, boardLang);
-  // Against the computer: it answers at once, through the same reducer and conditional write;
-  // the board is redrawn once when the human has something to do (or the match is over).
-  await playComputer(deps, outcome.value, (o) => showComputerMove(u, o, boardLang, token.surface === 'board'));
+  await answerCommand(u, state, outcome.value, boardLang, { surface: token.surface, message: intent.message });
 };
 
-async function afterCommand(u: Press, before: MatchState, outcome: Outcome, token: Token, lang: Lang): Promise<void> {
+/** Where a command was given: on a board or a text message (the pressed one, or the board a typed move is for). */
+export interface CommandSource {
+  readonly surface: Surface;
+  readonly message?: MessageRef;
+}
+
+/**
+ * Everything after a command is stored, for a press and a typed move alike: the board redrawn
+ * where it is, the turn notice, and — against the computer — its answer at once, through the same
+ * reducer and conditional write; the board is then redrawn once when the human has something to
+ * do (or the match is over).
+ */
+export async function answerCommand(u: Update, before: MatchState, outcome: Outcome, lang: Lang, source: CommandSource): Promise<void> {
+  await afterCommand(u, before, outcome, source, lang);
+  await playComputer(u.deps, outcome, (o) => showComputerMove(u, o, lang, source.surface === 'board' ? source.message : undefined));
+}
+
+async function afterCommand(u: Update, before: MatchState, outcome: Outcome, source: CommandSource, lang: Lang): Promise<void> {
   const { intent, emit } = u;
   const { record, state: after } = outcome;
-  const fromText = token.surface === 'text';
+  const fromText = source.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
     // A challenge declined, cancelled or expired: the challenge message says so.
     const key = after.phase === 'declined' ? 'challenge.declined' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
-    if (intent.message) await emit({ kind: 'editText', message: intent.message, text: t(lang, key) });
+    if (source.message) await emit({ kind: 'editText', message: source.message, text: t(lang, key) });
     return;
   }
-  if (fromText && intent.message && before.phase === 'challenge') {
-    await emit({ kind: 'editText', message: intent.message, text: t(lang, 'challenge.accepted') });
+  if (fromText && source.message && before.phase === 'challenge') {
+    await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
-  await publishBoard(u, record, after, lang, fromText ? {} : { pressed: intent.message });
+  await publishBoard(u, record, after, lang, fromText ? {} : { pressed: source.message });
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
@@ -142,8 +156,8 @@ async function afterCommand(u: Press, before: MatchState, outcome: Outcome, toke
 }
 
 /** Redraws the board after the computer's commands: the pressed board, else the last one sent. */
-async function showComputerMove(u: Press, o: Outcome, lang: Lang, onPressed = false): Promise<void> {
-  await publishBoard(u, o.record, o.state, lang, { pressed: onPressed ? u.intent.message : undefined, known: true });
+async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: MessageRef): Promise<void> {
+  await publishBoard(u, o.record, o.state, lang, { pressed, known: true });
 }
 
 /** A press the match refused: an old board is redrawn, anything else is explained in a toast. */

@@ -59,6 +59,11 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
         },
       ],
     },
+    {
+      // A typed move needs no message-content intent: it comes as this option.
+      type: SUBCOMMAND, name: 'move', ...described({ en: 'Your move in words: 24/18 13/11, roll, double, take, pass', ru: 'Ход словами: 24/18 13/11, бросок, удвоить, беру, пас' }),
+      options: [{ type: STRING, name: 'play', ...described({ en: 'e.g. 24/18 13/11, bar/22, 6/off, roll, take', ru: 'напр. 24/18 13/11, bar/22, 6/off, бросок, беру' }), required: true, max_length: 100 }],
+    },
     { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы' }) },
     { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала' }) },
     { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила' }), options: [variantOption] },

@@ -1,6 +1,6 @@
 /**
  * What a Discord interaction means (STYLE.md §16): a `/nardy …` subcommand or a button press
- * becomes an `Intent`; anything else is `undefined`. The app re-validates every intent (who
+ * becomes an `Intent` (`/nardy move play:24/18 13/11` a typed move); anything else is `undefined`. The app re-validates every intent (who
  * pressed, whose turn, which version), so a forged `custom_id` can only earn a polite answer.
  *
  * A player is `discord:<user id>`, named by their server nickname, else their display name, else
@@ -61,6 +61,10 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
   const option = (name: string) => sub?.options?.find((o) => o.name === name)?.value;
   switch (sub?.name) {
     case 'challenge': return { kind: 'challenge', ...base, ...challengeOptions(option, data.resolved) };
+    case 'move': {
+      const play = option('play');
+      return typeof play === 'string' ? { kind: 'move', ...base, text: play } : undefined;
+    }
     case 'games':
     case 'resign':
     case 'help':

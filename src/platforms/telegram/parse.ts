@@ -8,6 +8,12 @@
  * `/quiet 23-7 +3|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
+ * Text that is no command: a typed move (`24/18 13/11`, `roll`, `беру` — `isTypedMove` says
+ * which) is a `move`, with the message it replies to, and with a mention of the bot around it
+ * taken off. A group delivers such text to the bot only as a reply to it, a mention of it, or
+ * with privacy mode off; other text there is talk and ignored. In a private chat any other text
+ * gets the help.
+ *
  * The opponent of a challenge, most explicit first:
  * 1. a `text_mention` entity (a user without a username picked from the mention list) — a full user;
  * 2. a plain `@username` mention — Telegram tells a bot no id for a username, so `opponent` stays
@@ -16,7 +22,7 @@
  *    the topic header of a forum topic).
  */
 import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
-import { variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { isTypedMove, variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
@@ -82,8 +88,8 @@ function readCommand(text: string, botUsername: string): Command | undefined {
 function parseMessage(message: Update.MessageUpdate['message'], botUsername: string): Intent | undefined {
   if (!('text' in message) || message.from === undefined || message.from.is_bot) return undefined;
   const command = readCommand(message.text, botUsername);
-  if (command === undefined) return undefined;
   const base = { chat: telegramChat(message.chat.id), from: telegramUser(message.from) };
+  if (command === undefined) return typedMove(message, botUsername, base);
   const firstWord = command.args.split(/\s+/)[0]?.toLowerCase() ?? '';
   switch (command.name) {
     case 'nardy':
@@ -122,6 +128,17 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
 }
 
 type TextMessage = Message.TextMessage & { chat: Chat };
+
+/** A text that is no command: a typed move, the help in a private chat, else nothing. */
+function typedMove(message: TextMessage, botUsername: string, base: { chat: ChatRef; from: ChatUser }): Intent | undefined {
+  const mention = new RegExp(`(^|\\s)@${botUsername}(?=\\s|$)`, 'ig');
+  const text = message.text.replace(mention, ' ').trim();
+  if (!isTypedMove(text)) return message.chat.type === 'private' ? { kind: 'help', ...base } : undefined;
+  const reply = message.reply_to_message;
+  // In a forum topic every message "replies" to the topic's first (service) message.
+  const replied = reply !== undefined && !(message.is_topic_message === true && reply.message_id === message.message_thread_id);
+  return { kind: 'move', ...base, text, ...(replied ? { replyTo: { chat: base.chat, messageId: String(reply.message_id) } } : {}) };
+}
 
 function challengeDetails(message: TextMessage, command: Command, botUsername: string): { opponent?: ChatUser; opponentUsername?: string; variant?: VariantId; args?: string } {
   const variant = command.args.split(/\s+/).map(variantOfWord).find((v) => v !== undefined);

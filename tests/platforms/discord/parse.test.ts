@@ -49,6 +49,13 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'dance'))).toBeUndefined();
   });
 
+  it('issue 16: /nardy move play:<text> is a typed move, its text for the app to read', () => {
+    expect(parseInteraction(discord.command(NODAR, channel, 'move', { play: '24/18 13/11' }))).toMatchObject({
+      kind: 'move', chat: { platform: 'discord', chatId: channel }, from: { id: `discord:${NODAR.user.id}` }, text: '24/18 13/11',
+    });
+    expect(parseInteraction(discord.command(NODAR, channel, 'move'))).toBeUndefined();
+  });
+
   it('a name falls back from nickname to display name to username', () => {
     const plain = person('100000000000000044', 'dato', 'ka');
     expect(parseInteraction(discord.command(plain, channel, 'help'))?.from.name).toBe('dato');
@@ -84,7 +91,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'games', 'resign', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {

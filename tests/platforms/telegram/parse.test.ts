@@ -145,6 +145,36 @@ describe('parseUpdate: button presses', () => {
   });
 });
 
+describe('parseUpdate: issue 16, typed moves', () => {
+  const dm = { id: 111, type: 'private', first_name: 'Нодар' };
+  const board = { message_id: 70, date: 1, chat: GROUP, from: { id: 7003, is_bot: true, first_name: 'Nardy', username: BOT }, caption: '…' };
+
+  it.each(['24/18 13/11', '24-18', 'bar/22', '6/off', '8/4(2)', '13/7*/5', 'roll', 'Беру!', 'пас', 'გაგორება'])('%j in a group is a move, as typed', (move) => {
+    expect(parseUpdate(text(move), BOT)).toEqual({ kind: 'move', chat: group, from: nodar, text: move });
+  });
+
+  it('a move replying to the board carries that message; the topic header of a forum topic is no reply', () => {
+    expect(parseUpdate(text('24/18 13/11', { reply_to_message: board }), BOT)).toMatchObject({
+      kind: 'move', text: '24/18 13/11', replyTo: { chat: group, messageId: '70' },
+    });
+    const header = { message_id: 9, date: 1, chat: GROUP, from: NODAR, forum_topic_created: { name: 'Нарды', icon_color: 1 } };
+    const inTopic = parseUpdate(text('roll', { reply_to_message: header, is_topic_message: true, message_thread_id: 9 }), BOT);
+    expect(inTopic).toEqual({ kind: 'move', chat: group, from: nodar, text: 'roll' });
+  });
+
+  it('a mention of the bot around the move is taken off', () => {
+    expect(parseUpdate(text('@nardy_bot 24/18 13/11'), BOT)).toMatchObject({ kind: 'move', text: '24/18 13/11' });
+    expect(parseUpdate(text('беру @Nardy_Bot'), BOT)).toMatchObject({ kind: 'move', text: 'беру' });
+  });
+
+  it('talk in a group is ignored; in a private chat it gets the help, a move there is a move', () => {
+    expect(parseUpdate(text('хороший ход'), BOT)).toBeUndefined();
+    expect(parseUpdate(text('6 is a good number'), BOT)).toBeUndefined();
+    expect(parseUpdate(text('хороший ход', {}, NODAR, dm), BOT)).toEqual({ kind: 'help', chat: { platform: 'telegram', chatId: '111' }, from: nodar });
+    expect(parseUpdate(text('24/18 13/11', {}, NODAR, dm), BOT)).toMatchObject({ kind: 'move', text: '24/18 13/11' });
+  });
+});
+
 describe('parseUpdate: everything else is ignored', () => {
   it.each([
     ['plain chat', text('шеш-беш!')],

@@ -63,7 +63,7 @@ function renderSidebar() {
   document.body.dataset.platform = isDiscord(chat) ? 'discord' : 'telegram';
   $('quick-telegram').hidden = isDiscord(chat);
   $('quick-discord').hidden = !isDiscord(chat);
-  $('text').placeholder = isDiscord(chat) ? 'Type a slash command, e.g. /nardy challenge opponent:@Bob variant:short' : 'Write a message or a command, e.g. /nardy';
+  $('text').placeholder = isDiscord(chat) ? 'Type a slash command, e.g. /nardy challenge opponent:@Bob variant:short, or /nardy move 24/18 13/11' : 'Write a message or a command, e.g. /nardy — or your move, e.g. 24/18 13/11 or roll';
   $('text').title = isDiscord(chat) && ui.discord ? ui.discord.commands : '';
 }
 
