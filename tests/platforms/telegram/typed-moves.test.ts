@@ -6,7 +6,7 @@
  * that refused it and nothing changes.
  */
 import { describe, expect, it } from 'vitest';
-import { legalPlays, type Play } from '../../../src/engine/index.ts';
+import { legalPlays, turnProgress, type Play } from '../../../src/engine/index.ts';
 import { positionOf, seatToAct, turnContextOf, type MatchState } from '../../../src/game/index.ts';
 import { t } from '../../../src/i18n/index.ts';
 import { privateChatOf, type StoredMessage, type TgUser } from '../../../src/local/telegram-api/index.ts';
@@ -126,11 +126,20 @@ describe('issue 16: typed moves in a Telegram group', () => {
     for (const typing of ['the rest', 'a whole other play'] as const) {
       const { state } = await stored(gameId);
       const player = mover(state);
-      const pick = buttonsOf(w.board()).find((b) => b.token.choice.k === 'pick');
-      expect(pick, 'the board is in step mode').toBeDefined();
-      await w.press(player, w.board(), pick!.data);
-      const step = buttonsOf(w.board()).find((b) => b.token.choice.k === 'step')!;
-      await w.press(player, w.board(), step.data);
+      // A step button that leaves a choice (one that leaves a forced rest would end the turn).
+      const game = state.game!;
+      const position = positionOf(state.settings, game);
+      const leavesChoice = (b: ReturnType<typeof buttonsOf>[number]) => {
+        const c = b.token.choice;
+        if (c.k !== 'step') return false;
+        const first = turnProgress(position, game.turn.dice!, [], turnContextOf(game));
+        const s = first.ok ? first.value.next.find((x) => x.from === c.from && x.to === c.to && x.die === c.die) : undefined;
+        const after = s && turnProgress(position, game.turn.dice!, [s], turnContextOf(game));
+        return after?.ok === true && after.value.rest === undefined;
+      };
+      const step = buttonsOf(w.board()).find(leavesChoice);
+      expect(step, 'the board offers step buttons').toBeDefined();
+      await w.press(player, w.board(), step!.data);
       const stepped = await stored(gameId);
       const made = stepped.state.game!.turn.steps;
       expect(made).toHaveLength(1);
