@@ -172,8 +172,6 @@ const HAND_MAT = `; [Match ID "m1"]
 ; [EventTime "14.05"]
 ; [Variation "Backgammon"]
 ; [Crawford "On"]
-; [Jacoby "Off"]
-; [Beaver "Off"]
 
  3 point match
 
@@ -254,6 +252,15 @@ const okValue = <T>(r: { ok: true; value: T } | { ok: false; error: { message: s
 describe('exportMat: a short-nardy match as a gnubg .mat file (anchors-engine.md §1.5)', () => {
   it('writes gnubg\'s layout: two columns, step-by-step plays, cube lines, "Wins" in the winner\'s column', () => {
     expect(okValue(exportMat(handWritten()))).toBe(HAND_MAT);
+  });
+
+  it('writes XG\'s rule tags where they apply: Crawford in a match, Jacoby and Beaver in money play, CubeLimit 1 without a cube', () => {
+    const tags = (mat: string) => [...mat.matchAll(/^; \[(Crawford|Jacoby|Beaver|CubeLimit) "(.*)"\]$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(tags(HAND_MAT)).toEqual(['Crawford On']);
+    const money = playMatch({ ...SHORT, matchLength: 0, jacoby: true, beaver: true }, 1, { double: 0.1, take: 0.6, beaver: 0.5, resign: 0.002 });
+    expect(tags(okValue(exportMat(money)))).toEqual(['Jacoby On', 'Beaver On']);
+    const noCube = playMatch({ ...SHORT, matchLength: 0, doubling: false }, 2, { double: 0, take: 1, beaver: 0, resign: 0 });
+    expect(tags(okValue(exportMat(noCube)))).toEqual(['Jacoby Off', 'Beaver Off', 'CubeLimit 1']);
   });
 
   it('the hand-written match imports into gnubg with the same games and the final score 4-2', () => {
