@@ -10,8 +10,8 @@ import type { MessageKey } from './en.ts';
 
 /** The Russian texts. Not a rule: a catalog. */
 export const ru: Readonly<Record<MessageKey, string>> = {
-  'help': 'Я провожу партии в нарды прямо в этом чате: длинные и короткие нарды (бэкгаммон).\n\n/nardy или /play — вызвать на игру. Ответьте на сообщение соперника или упомяните его через @, чтобы вызвать только его; иначе вызов может принять любой. /nardy short — короткие нарды; /nardy тавла, нэкгаммон, гипергаммон, лонггаммон, ядерный, внезапная, плакото или гюльбара — другие игры (все игры — в ⚙️ Настройках). /nardy компьютер — игра с компьютером (уровень — в настройках).\n/games — ваши партии и вызовы\n/vacation [on|off] — отпуск в ваших заочных партиях\n/remind off|default|frequent — напоминания о ходе\n/quiet 23-7 +3 — без напоминаний с 23:00 до 7:00 по UTC+3 (/quiet off)\n/resign — сдаться в текущей партии\n/rules — правила вашей партии\n/lang — сменить язык\n/help — эта справка\n\nХодите кнопками под доской.',
-  'help.discord': 'Я провожу партии в нарды в этом канале: длинные и короткие нарды (бэкгаммон).\n\n/nardy challenge — вызвать на игру: соперник (или любой здесь), игра, матч, куб и часы.\n/nardy games — ваши партии и вызовы\n/nardy vacation — отпуск в ваших заочных партиях\n/nardy remind — напоминания о ходе\n/nardy quiet — без напоминаний в эти часы (23-7 +3)\n/nardy resign — сдаться в партии этого канала\n/nardy rules — правила вашей партии\n/nardy lang — сменить язык\n/nardy help — эта справка\n\nХодите кнопками под доской; когда ваш ход, я вас упомяну.',
+  'help': 'Я провожу партии в нарды прямо в этом чате: длинные и короткие нарды (бэкгаммон).\n\n/nardy или /play — вызвать на игру. Ответьте на сообщение соперника или упомяните его через @, чтобы вызвать только его; иначе вызов может принять любой. /nardy short — короткие нарды; /nardy тавла, нэкгаммон, гипергаммон, лонггаммон, ядерный, внезапная, плакото или гюльбара — другие игры (все игры — в ⚙️ Настройках). /nardy компьютер — игра с компьютером (уровень — в настройках).\n/games — ваши партии и вызовы\n/vacation [on|off] — отпуск в ваших заочных партиях\n/remind off|default|frequent — напоминания о ходе\n/quiet 23-7 +3 — без напоминаний с 23:00 до 7:00 по UTC+3 (/quiet off)\n/resign — сдаться в текущей партии\n/history — запись вашей партии здесь (законченной — ещё и файлом)\n/rules — правила вашей партии\n/lang — сменить язык\n/help — эта справка\n\nХодите кнопками под доской.',
+  'help.discord': 'Я провожу партии в нарды в этом канале: длинные и короткие нарды (бэкгаммон).\n\n/nardy challenge — вызвать на игру: соперник (или любой здесь), игра, матч, куб и часы.\n/nardy games — ваши партии и вызовы\n/nardy vacation — отпуск в ваших заочных партиях\n/nardy remind — напоминания о ходе\n/nardy quiet — без напоминаний в эти часы (23-7 +3)\n/nardy resign — сдаться в партии этого канала\n/nardy history — запись вашей партии здесь (законченной — ещё и файлом)\n/nardy rules — правила вашей партии\n/nardy lang — сменить язык\n/nardy help — эта справка\n\nХодите кнопками под доской; когда ваш ход, я вас упомяну.',
   'start.welcome': 'Привет! Я бот для игры в нарды: длинные и короткие нарды прямо в чате. Добавьте меня в группу и отправьте /nardy, чтобы вызвать друга, или /help — подробнее.',
 
   'challenge.open': '{challenger} вызывает на игру любого желающего: {variant}. {settings}',
@@ -74,6 +74,9 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'button.back': '⬅️ Назад',
   'button.more': 'Ещё ➡️',
   'button.detonate': '💣 Взорвать',
+  'button.rematch': '🔁 Реванш',
+  'button.newMatch': '🔁 Новый матч',
+  'button.history': '📜 История',
   'button.clock.none': '⏱ нет',
   'button.clock.fischer': '{minutes}м+{seconds}с',
   'button.clock.days': '{days|день|дня|дней}',
@@ -86,7 +89,8 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'caption.dice': '{name} бросает: {dice}',
   'caption.ladder': '{name}: безумные дубли продолжаются — {dice}',
   'caption.ladderPassed': '{name} доигрывает за соперника: {dice}, {moves|ход|хода|ходов}',
-  'caption.lastPlay': 'Последний ход — {name}: {move}',
+  'caption.lastPlay': '{name}: ход {move}',
+  'caption.forced': '(вынужденный)',
   'caption.noPlay': '{name} бросает {dice} — ходов нет',
   'caption.score': '{a} {sa} : {sb} {b}, матч до {n}',
   'caption.cube': 'Куб: {value}, владеет {owner}',
@@ -118,11 +122,17 @@ export const ru: Readonly<Record<MessageKey, string>> = {
 
   'result.game': '{winner} выигрывает партию: {kind}, {points|очко|очка|очков}.',
   'result.match': '{winner} выигрывает матч со счётом {sa}:{sb}!',
+  'result.next': 'Счёт: {a} {sa} : {sb} {b}, матч до {n}. Начинается партия {number}.',
+  'series.score': 'Серия: {a} {sa} – {sb} {b}',
   'result.draw': 'Ничья.',
   'result.hit': '{winner} выигрывает партию первым же боем: {points|очко|очка|очков}.',
   'result.passed': '{name} говорит «пас».',
   'result.resigned': '{name} сдаётся.',
   'result.timeout': '{name}: время вышло.',
+  'rematch.offered': 'Реванш уже предложен: примите его в чате.',
+  'history.none': 'У вас ещё нет партии в этом чате.',
+  'history.title': 'История — {game}',
+  'history.file': '{game}: запись матча',
   'kind.oin': 'оин',
   'kind.mars': 'марс',
   'kind.koks': 'кокс',

@@ -63,6 +63,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     case 'challenge': return { kind: 'challenge', ...base, ...challengeOptions(option, data.resolved) };
     case 'games':
     case 'resign':
+    case 'history':
     case 'help':
       return { kind: sub.name, ...base };
     case 'rules': {
