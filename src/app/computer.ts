@@ -86,7 +86,8 @@ const MAX_COMPUTER_COMMANDS = 200;
 /**
  * Applies the computer's commands while the match waits for it, each through `runCommand` with
  * the version it read (a concurrent press makes it stop: whoever stored first goes on). Calls
- * `show` once at the end when anything changed. Returns the last outcome (or the given one).
+ * `show` once at the end when anything changed. Returns the last outcome (or the given one), with
+ * the events of all the computer's commands.
  */
 export async function playComputer(deps: MatchDeps, outcome: Outcome, show?: (outcome: Outcome) => Promise<void>): Promise<Result<Outcome, AppError>> {
   let last = outcome;
@@ -96,7 +97,8 @@ export async function playComputer(deps: MatchDeps, outcome: Outcome, show?: (ou
     if (!command) break;
     const next = await runCommand(deps, last.state.id, command, { expectedVersion: last.record.version });
     if (!next.ok) return next;
-    last = next.value;
+    // `show` hears every event of the computer's run (a game it ended on the way, say), not only the last command's.
+    last = { ...next.value, events: [...(last === outcome ? [] : last.events), ...next.value.events] };
   }
   if (last !== outcome) await show?.(last);
   return ok(last);

@@ -11,6 +11,7 @@ import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
 import { games } from './intents/games.ts';
 import { help } from './intents/help.ts';
+import { historyCommand as history } from './intents/history.ts';
 import { inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
@@ -28,7 +29,7 @@ import { playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, help, rules, lang, vacation, confirm, remind, quiet, inline,
+  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline,
 };
 
 /** Handles one intent from any messenger. */

@@ -77,6 +77,8 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly gameId: string }
   | { readonly kind: 'games'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
+  /** `/history`: my game in this chat (the one in play, else the last finished) in notation; a finished one as a file too. */
+  | { readonly kind: 'history'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
@@ -116,6 +118,8 @@ export type Effect =
   /** Change a text message (a challenge that was accepted, declined or expired). */
   | { readonly kind: 'editText'; readonly message: MessageRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
   | { readonly kind: 'delete'; readonly message: MessageRef }
+  /** A file (a match record): `name` with its extension, `content` its text (UTF-8), `caption` a line under it. */
+  | { readonly kind: 'document'; readonly chat: ChatRef; readonly name: string; readonly content: string; readonly caption?: string }
   /** The answer to an inline query: the results, personal to the user, not cached. */
   | { readonly kind: 'inlineAnswer'; readonly results: readonly InlineResult[] };
 

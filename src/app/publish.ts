@@ -5,11 +5,13 @@
  * a game ended. Every function takes the `Emit` to write through: a press's (its reply) or a
  * messenger's unprompted one (the scheduler).
  */
-import type { MatchState, Seat } from '../game/index.ts';
+import type { GameEnd, MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, recallPlayers, setNotes, type Note } from './remembered.ts';
+import { countMatch, seriesText } from './series.ts';
+import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
 
 /** Where publishing writes: the app's dependencies, the emitter, and the game's messenger. */
@@ -104,17 +106,38 @@ export async function bringBoardDown(p: Publisher, record: GameRecord, state: Ma
   await p.emit({ kind: 'delete', message: old });
 }
 
+/** How a game ended, for `tellEnding`: the end itself, where the board goes, or other words (a game closed unfinished). */
+export interface Ending {
+  /** The game's end; by default the current game's (the next game of a match may already have begun). */
+  readonly ended?: GameEnd;
+  readonly place?: Placement;
+  readonly words?: (lang: Lang) => string;
+}
+
 /**
- * Tells everyone how a game ended: the board in its chat redrawn with the result, a line in the
- * chat, and each player privately (in their language) unless that is the game's chat.
+ * Tells everyone how a game ended, the one place that does, for a press and the scheduler alike:
+ * the board redrawn (with the result, or the next game of the match), one result message in the
+ * chat (`resultText`). When the match is over: the series counted and shown, the stale "your
+ * move" notice deleted, and each player told privately (in their language) unless that is the
+ * game's chat.
  */
-export async function tellEnding(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, words: (lang: Lang) => string): Promise<void> {
+export async function tellEnding(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, ending: Ending = {}): Promise<void> {
+  const { deps, emit } = p;
   const chat = record.chat;
-  if (chat && state.game) await publishBoard(p, record, state, lang, { known: true });
-  if (chat) await p.emit({ kind: 'text', chat, text: words(lang) });
+  const over = state.phase !== 'playing' || record.status === 'closed';
+  const series = state.phase === 'finished' ? await countMatch(deps.store, chat, state, deps.now()) : undefined;
+  const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
+  if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
+  const notice = over ? noteOf(record, NOTICE) : undefined;
+  if (notice) {
+    await emit({ kind: 'delete', message: notice });
+    await setNotes(deps.store, record.id, [NOTICE, undefined]);
+  }
+  if (chat) await emit({ kind: 'text', chat, text: words(lang) });
+  if (!over) return;
   const players = state.players.filter((x) => x !== null);
-  const memories = await recallPlayers(p.deps.store, players.map((player) => ({ id: player.id, language: lang })));
+  const memories = await recallPlayers(deps.store, players.map((player) => ({ id: player.id, language: lang })));
   for (const memory of memories) {
-    if (memory.privateChat && memory.privateChat.chatId !== chat?.chatId) await p.emit({ kind: 'text', chat: memory.privateChat, text: words(memory.lang) });
+    if (memory.privateChat && memory.privateChat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: memory.privateChat, text: words(memory.lang) });
   }
 }

@@ -62,6 +62,22 @@ export const CONFIRM: Remembered<boolean> = { key: (player) => `confirm#${player
 /** A user's open inline challenge of a variant (owner `<user>#<variant>`): reused while it is open. */
 export const INLINE_CHALLENGE: Remembered<string> = { key: (owner) => `inline#${owner}`, decode: text };
 
+/** Matches won by each of two players against each other in one chat, and the last match counted (so none counts twice). */
+export interface Series {
+  readonly wins: Readonly<Record<string, number>>;
+  readonly last: string;
+}
+
+function series(v: unknown): Series | undefined {
+  const s = v as Series | null;
+  if (typeof s !== 'object' || s === null || typeof s.last !== 'string' || typeof s.wins !== 'object' || s.wins === null) return undefined;
+  const wins = Object.entries(s.wins);
+  return wins.length <= 2 && wins.every(([, n]) => Number.isSafeInteger(n) && n >= 0) ? { wins: Object.fromEntries(wins), last: s.last } : undefined;
+}
+
+/** The series between two players in a chat (owner `<platform>:<chat>#<player>#<player>`, the players sorted): `series.ts`. */
+export const SERIES: Remembered<Series> = { key: (owner) => `series#${owner}`, decode: series };
+
 /** The game's board message in its chat (where `/games` links and "bring down" finds it). */
 export const BOARD: Note<MessageRef> = { name: 'board', decode: messageRef };
 /** A player's own board of a game without a chat (inline mode), in their private chat. */

@@ -24,7 +24,7 @@ import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
-import { gameLabel, leftText, resultText } from './texts.ts';
+import { gameLabel, leftText } from './texts.ts';
 
 /**
  * What the sweep needs: the app's dependencies (the store, the clock, dice — a time-out may start
@@ -177,12 +177,12 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   if (!claimed) return 'raced';
   const lang = pickLang(boardLanguage(record));
   const post = courier(deps, record);
-  const words = (l: Lang) => (record.status === 'closed' ? t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : resultText(state, l));
+  const words = record.status === 'closed' ? (l: Lang) => t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : undefined;
   if (state.phase === 'expired') {
     const message = noteOf(record, CHALLENGE_MESSAGE);
     if (message) await post.emit({ kind: 'editText', message, text: t(lang, 'challenge.expired') });
   } else if (post.messenger) {
-    await tellEnding({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state, lang, words);
+    await tellEnding({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state, lang, { words });
   } else {
     deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform: platformOf(record), game: record.id });
   }

@@ -2,7 +2,7 @@
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
 import { VARIANTS, type VariantId } from '../engine/index.ts';
-import { COMPUTER_LEVELS, type MatchState } from '../game/index.ts';
+import { COMPUTER_LEVELS, type GameEnd, type MatchState } from '../game/index.ts';
 import { t, variantButton, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
 import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
@@ -71,9 +71,10 @@ function settingsLine(state: MatchState, lang: Lang): string {
 
 /**
  * Returns a challenge message: who challenges whom, the settings, and Accept / Decline / Cancel
- * buttons (plus the messenger's invite link, to join from a private chat). Not a rule: a view.
+ * buttons (plus the messenger's invite link, to join from a private chat), and the series of the
+ * two players when they have one. Not a rule: a view.
  */
-export function challengeMessage(state: MatchState, version: number, lang: Lang, invite: string | undefined, opponentName?: string): { text: string; buttons: Button[][] } {
+export function challengeMessage(state: MatchState, version: number, lang: Lang, invite: string | undefined, opponentName?: string, series?: string): { text: string; buttons: Button[][] } {
   const challenger = state.players[0]?.name ?? '?';
   const settings = settingsLine(state, lang);
   const variant = variantName(lang, state.settings.variant);
@@ -85,9 +86,11 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
       buttons: [[{ label: t(lang, 'button.playComputer'), token: token('accept') }, { label: t(lang, 'button.cancel'), token: token('cancel') }], [{ label: t(lang, 'button.settings'), token: token('settings') }]],
     };
   }
-  const text = opponentName
+  const invitation = opponentName
     ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant, settings })
     : t(lang, 'challenge.open', { challenger, variant, settings });
+  // Between two who have played here before: their series so far (`series.ts`).
+  const text = series ? `${invitation}\n${series}` : invitation;
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
@@ -181,20 +184,27 @@ export function gameLabel(state: MatchState, lang: Lang): string {
   return `${variantName(lang, state.settings.variant)}: ${names}`;
 }
 
-/** How a finished match ended, in one or two lines (the time-out named, as the board's caption does). */
-export function resultText(state: MatchState, lang: Lang): string {
+/**
+ * The result message of a game: who won it and how (oin, mars, koks; the first hit; a pass or a
+ * time-out), the points, then the match — its winner and score, or the score and the game that
+ * follows — and, once a match is over, the series between the two players (`series`, in words).
+ * `ended` is the game's end (the next game of a match may already have started: `state.game` is then that one).
+ */
+export function resultText(state: MatchState, ended: GameEnd | undefined, lang: Lang, series?: string): string {
   const lines = [gameLabel(state, lang)];
-  const ended = state.game?.ended;
   const result = state.result;
+  const n = state.settings.matchLength;
   const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
-  if (result?.reason === 'timeout') lines.push(t(lang, 'result.timeout', { name: name(result.winner === 0 ? 1 : 0) }));
-  if (result && result.winner !== null && state.settings.matchLength > 0) {
+  if (ended?.reason === 'timeout' && ended.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(ended.winner === 0 ? 1 : 0) }));
+  if (!ended || ended.winner === null) lines.push(t(lang, 'result.draw'));
+  else if (ended.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(ended.winner), points: ended.points }));
+  else lines.push(t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points }));
+  if (n > 0 && state.phase === 'finished' && result?.winner != null) {
     lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));
-  } else if (ended && ended.winner !== null) {
-    lines.push(t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points }));
-  } else {
-    lines.push(t(lang, 'result.draw'));
+  } else if (n > 0 && state.game && !state.game.ended) {
+    lines.push(t(lang, 'result.next', { a: name(0), sa: state.score[0], sb: state.score[1], b: name(1), n, number: state.game.number }));
   }
+  if (series) lines.push(series);
   return lines.join('\n');
 }
 

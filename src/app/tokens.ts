@@ -18,6 +18,10 @@ export type Choice =
   | { readonly k: 'variants' }
   /** From `/games`: post the game's board anew at the end of its chat, deleting the old one. */
   | { readonly k: 'bringDown' }
+  /** On a finished board: a new challenge to the same opponent, same settings, colours swapped. */
+  | { readonly k: 'rematch' }
+  /** On a finished board: the match in notation, and its record as a file. */
+  | { readonly k: 'history' }
   /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
@@ -37,7 +41,7 @@ export interface Token {
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
   q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
-  B: 'detonate', V: 'variants',
+  B: 'detonate', V: 'variants', R: 'rematch', H: 'history',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 

@@ -55,6 +55,26 @@ function lastPlay(state: MatchState): (MatchEvent & { type: 'played' }) | undefi
   return undefined;
 }
 
+/** At most this many plays are listed in a caption, when forced ones follow each other. */
+const MAX_CAPTION_PLAYS = 6;
+
+/**
+ * The plays of the game in progress a caption lists, oldest first: the last two, and before them
+ * every forced one back to the last play someone chose, so that a turn the reducer played by
+ * itself (one legal play, or none) is never out of sight.
+ */
+function lastPlays(state: MatchState): (MatchEvent & { type: 'played' })[] {
+  const plays: (MatchEvent & { type: 'played' })[] = [];
+  for (let i = state.history.length - 1; i >= 0 && plays.length < MAX_CAPTION_PLAYS; i--) {
+    const e = state.history[i];
+    if (e.type === 'gameStarted') break;
+    if (e.type !== 'played') continue;
+    if (plays.length >= 2 && !plays[0].forced) break;
+    plays.unshift(e);
+  }
+  return plays;
+}
+
 /** The last permanent event of the game in progress (a detonation is followed by the roll it allowed). */
 function lastEventOfGame(state: MatchState): MatchEvent | undefined {
   const h = state.history;
@@ -150,11 +170,11 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   lines.push(n > 0
     ? t(lang, 'caption.score', { a: name(state, 0), sa: state.score[0], sb: state.score[1], b: name(state, 1), n })
     : `${name(state, 0)} — ${name(state, 1)}`);
-  const last = lastPlay(state);
-  if (last) {
-    lines.push(last.move === 'Ø'
-      ? t(lang, 'caption.noPlay', { name: name(state, last.seat), dice: formatDice(last.dice) })
-      : t(lang, 'caption.lastPlay', { name: name(state, last.seat), move: `${formatDice(last.dice)}: ${last.move}` }));
+  for (const play of lastPlays(state)) {
+    const forced = play.forced ? ` ${t(lang, 'caption.forced')}` : '';
+    lines.push(play.move === 'Ø'
+      ? t(lang, 'caption.noPlay', { name: name(state, play.seat), dice: formatDice(play.dice) })
+      : t(lang, 'caption.lastPlay', { name: name(state, play.seat), move: `${formatDice(play.dice)}: ${play.move}` }) + forced);
   }
   if (game.ended) {
     const e = game.ended;
@@ -211,6 +231,7 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
   const game = state.game!;
   const id = state.id;
   const b = (key: MessageKey, choice: Choice) => button(lang, key, id, version, choice);
+  if (state.phase === 'finished') return finishedButtons(state, version, lang);
   if (game.ended || state.phase !== 'playing') return [];
   const turn = game.turn;
   // The pass says what it loses, too long to share a row: it gets one of its own.
@@ -234,6 +255,12 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
     case 'moving':
       return movingButtons(state, version, lang, mode);
   }
+}
+
+/** The finished board's one row: a rematch (a new match, after a match) and the match's history. */
+function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
+  const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
+  return [[b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })]];
 }
 
 /** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */

@@ -4,7 +4,9 @@
  * `exportMat`: a short-nardy match as a Jellyfish `.mat` file in the layout of gnubg 1.07's own
  * `export match mat` (anchors-engine.md §1.5), which gnubg `import mat`, XG and others read:
  *
- *     ; [EventDate "2026.11.29"]          XG-style tags; gnubg keeps EventDate and Variation only
+ *     ; [EventDate "2026.11.29"]          XG-style tags, each where it applies (Crawford in a match,
+ *     ; [Crawford "On"]                   Jacoby and Beaver in money play, CubeLimit "1" without a
+ *                                         cube); gnubg keeps EventDate and Variation only
  *      3 point match                      money play (one game): " 0 point match", as gnubg exports
  *      Game 1                             a money session and imports it back as money play
  *      Ann : 0                        Bob : 0
@@ -147,7 +149,10 @@ function matHeader(state: MatchState, names: readonly [string, string], eventDat
   return [
     tag('Match ID', state.id), tag('Player 1', names[0]), tag('Player 2', names[1]),
     tag('EventDate', eventDate ?? when.date), tag('EventTime', when.time), tag('Variation', 'Backgammon'),
-    tag('Crawford', onOff(s.crawford)), tag('Jacoby', onOff(s.jacoby)), tag('Beaver', onOff(s.beaver)),
+    // Each rule where it applies, as XG writes them: Crawford in a match, Jacoby and beavers in
+    // money play, and a cube limit of 1 when the game has no cube (the cube is otherwise unlimited).
+    ...(s.matchLength > 0 ? [tag('Crawford', onOff(s.crawford))] : [tag('Jacoby', onOff(s.jacoby)), tag('Beaver', onOff(s.beaver))]),
+    ...(s.doubling ? [] : [tag('CubeLimit', '1')]),
     ...notes.map((n) => `; ${n}`),
     '', ` ${s.matchLength} point match`,
   ];

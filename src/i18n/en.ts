@@ -9,8 +9,8 @@
  */
 const EN = {
   // Help and start.
-  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
-  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
+  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/confirm on|off — whether your turns wait for ✅ Confirm (off: the step that completes a turn ends it)\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/history — your game here so far in notation (a finished one also as a file)\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
+  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy confirm — whether your turns wait for ✅ Confirm\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy history — your game here in notation (a finished one also as a file)\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.
@@ -76,6 +76,9 @@ const EN = {
   'button.back': '⬅️ Back',
   'button.more': 'More ➡️',
   'button.detonate': '💣 Detonate',
+  'button.rematch': '🔁 Rematch',
+  'button.newMatch': '🔁 New match',
+  'button.history': '📜 History',
   'button.clock.none': 'Untimed',
   'button.clock.fischer': '{minutes}m+{seconds}s',
   'button.clock.days': '{days|day|days}',
@@ -91,7 +94,8 @@ const EN = {
   'caption.dice': '{name} rolled {dice}',
   'caption.ladder': '{name}: mad doubles go on — {dice}',
   'caption.ladderPassed': '{name} plays what the opponent could not: {dice}, {moves|move|moves}',
-  'caption.lastPlay': 'Last move — {name}: {move}',
+  'caption.lastPlay': '{name} played {move}',
+  'caption.forced': '(forced)',
   'caption.noPlay': '{name} rolled {dice} and cannot move',
   'caption.score': '{a} {sa} : {sb} {b}, match to {n}',
   'caption.cube': 'Cube: {value}, owned by {owner}',
@@ -124,11 +128,17 @@ const EN = {
   // Results.
   'result.game': '{winner} wins the game: {kind}, {points|point|points}.',
   'result.match': '{winner} wins the match {sa}:{sb}!',
+  'result.next': 'Score: {a} {sa} : {sb} {b}, match to {n}. Game {number} begins.',
+  'series.score': 'Series: {a} {sa} – {sb} {b}',
   'result.draw': 'The game is a draw.',
   'result.hit': '{winner} wins the game with the first hit: {points|point|points}.',
   'result.passed': '{name} passes.',
   'result.resigned': '{name} resigns.',
   'result.timeout': '{name} ran out of time.',
+  'rematch.offered': 'A rematch is already offered: accept it in the chat.',
+  'history.none': 'You have no game in this chat yet.',
+  'history.title': 'History — {game}',
+  'history.file': '{game}: the match record',
   'kind.oin': 'oin',
   'kind.mars': 'mars',
   'kind.koks': 'koks',

@@ -65,8 +65,9 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     for (let presses = 0; presses < 3000; presses++) {
       const board = tx.messages.get(boardId)!;
       const buttons = board.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b);
-      if (buttons.length === 0) break;
-      gameId = buttons[0].token.split(':')[1];
+      gameId = buttons[0]?.token.split(':')[1] ?? gameId;
+      // The finished board offers only Rematch and History: the game is over.
+      if (buttons.every((b) => /:[RH]$/.test(b.token))) break;
       const loaded = await loadMatch(table.store, gameId);
       if (!loaded.ok) throw new Error(loaded.error.kind);
       const { state } = loaded.value;

@@ -6,7 +6,7 @@
 import { Telegram } from 'telegraf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  boardView, handleIntent, loadMatch, openChallenge, runCommand, sweep, type AppDeps, type ChatUser, type Emit, type SweepDeps, type SweepReport,
+  boardView, decodeToken, handleIntent, loadMatch, openChallenge, runCommand, sweep, type AppDeps, type ChatUser, type Emit, type SweepDeps, type SweepReport,
 } from '../../src/app/index.ts';
 import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
@@ -169,7 +169,8 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(told(g.waiterChat)).toHaveLength(1);
     const board = api.messages(g.group.id).filter((m) => m.photo !== undefined && !m.deleted).at(-1)!;
     expect(board.caption).toContain(`${g.mover.name} ran out of time`);
-    expect(board.reply_markup).toBeUndefined();
+    // The finished board offers only a rematch and the history.
+    expect(board.reply_markup?.inline_keyboard.flat().map((b) => decodeToken(String(b.callback_data))?.choice.k)).toEqual(['rematch', 'history']);
     // Nothing more is due: later sweeps send nothing.
     const sent = api.callsOf('sendMessage').length;
     await sweepUntil(now + HOUR, 10 * MINUTE, g.moverChat);

@@ -6,7 +6,7 @@ const choice: fc.Arbitrary<Choice> = fc.oneof(
   fc.constantFrom<Choice>(
     { k: 'accept' }, { k: 'decline' }, { k: 'cancel' }, { k: 'roll' }, { k: 'double' }, { k: 'take' }, { k: 'beaver' },
     { k: 'askPass' }, { k: 'pass' }, { k: 'askResign' }, { k: 'resign' }, { k: 'acceptResign' }, { k: 'declineResign' },
-    { k: 'back' }, { k: 'undo' }, { k: 'confirm' }, { k: 'settings' },
+    { k: 'back' }, { k: 'undo' }, { k: 'confirm' }, { k: 'settings' }, { k: 'rematch' }, { k: 'history' },
   ),
   fc.record({ key: fc.constantFrom('v', 'm', 'c', 'g', 'w', 'p', 'k', 'l'), value: fc.stringMatching(/^[a-z0-9]{1,2}$/) }).map((s): Choice => ({ k: 'set', ...s })),
   fc.integer({ min: 0, max: 99 }).map((i): Choice => ({ k: 'play', i })),

@@ -4,10 +4,8 @@
  * gnubg is required (CI installs it); a missing gnubg fails these tests, it never skips them.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { asciiBoard } from '../../src/cli/ascii.ts';
 import { fixedDice, type DiceSource } from '../../src/dice/index.ts';
 import { mulberry32 as seeded } from '../arbitraries.ts';
@@ -15,6 +13,7 @@ import { formatDice, legalPlays } from '../../src/engine/index.ts';
 import { exportLongText, exportMat } from '../../src/game/export.ts';
 import { apply, boardFor, createChallenge, mayDouble, other, positionOf, replayHistory } from '../../src/game/index.ts';
 import type { Command, MatchEvent, MatchSettings, MatchState, Player } from '../../src/game/index.ts';
+import { gnubgImport, type GnubgMatch } from './gnubg.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const T0 = Date.UTC(2026, 10, 29, 14, 5);
@@ -82,36 +81,6 @@ const eventsOf = <T extends MatchEvent['type']>(s: MatchState, type: T) => s.his
 
 // ---------------------------------------------------------------- gnubg
 
-/** gnubg on PATH, or where Debian puts it (/usr/games is not on root's PATH). */
-function findGnubg(): string | undefined {
-  return [...(process.env.PATH ?? '').split(delimiter), '/usr/games'].map((d) => join(d, 'gnubg')).find((f) => existsSync(f));
-}
-
-/** A game as gnubg holds it: the score before it (read from the file), then winner and points as gnubg replayed them. */
-interface GnubgGame { 'score-X': number; 'score-O': number; winner: 'X' | 'O' | null; 'points-won'?: number; resigned: boolean }
-interface GnubgMatch { info: { X: { name: string }; O: { name: string }; 'match-length': number; variation: string }; games: GnubgGame[] }
-
-const work = mkdtempSync(join(tmpdir(), 'nardy-mat-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** Imports a .mat text into gnubg (tools/gnubg/import-mat.py); fails on any complaint gnubg prints. */
-function gnubgImport(mat: string, name: string, setup: string[] = []): GnubgMatch {
-  const gnubg = findGnubg();
-  if (!gnubg) throw new Error('gnubg not found: apt-get install -y gnubg (Debian installs it in /usr/games)');
-  const file = join(work, `${name}.mat`);
-  writeFileSync(file, mat);
-  const run = spawnSync(gnubg, ['-t', '-q', '-r', '-p', join(ROOT, 'tools/gnubg/import-mat.py')], {
-    env: { ...process.env, MAT: file, SETUP: setup.join(';') }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000,
-  });
-  const out = run.stdout ?? '';
-  expect(run.status, `gnubg failed:\n${out}\n${run.stderr}`).toBe(0);
-  const complaints = out.split('\n').filter((l) => /warning|invalid|unrecogni[sz]ed|not a valid|record found|no game in progress|error/i.test(l));
-  expect(complaints, `gnubg complained importing ${file}`).toEqual([]);
-  const line = out.split('\n').find((l) => l.startsWith('IMPORT '));
-  if (!line) throw new Error(`gnubg printed no IMPORT line:\n${out}\n${run.stderr}`);
-  return JSON.parse(line.slice('IMPORT '.length)) as GnubgMatch;
-}
-
 /** Each game as gnubg replayed it must be ours (score before it, winner, points), and so the final score. */
 function expectSameMatch(state: MatchState, g: GnubgMatch): void {
   const ends = eventsOf(state, 'gameEnded');
@@ -172,8 +141,6 @@ const HAND_MAT = `; [Match ID "m1"]
 ; [EventTime "14.05"]
 ; [Variation "Backgammon"]
 ; [Crawford "On"]
-; [Jacoby "Off"]
-; [Beaver "Off"]
 
  3 point match
 
@@ -254,6 +221,15 @@ const okValue = <T>(r: { ok: true; value: T } | { ok: false; error: { message: s
 describe('exportMat: a short-nardy match as a gnubg .mat file (anchors-engine.md §1.5)', () => {
   it('writes gnubg\'s layout: two columns, step-by-step plays, cube lines, "Wins" in the winner\'s column', () => {
     expect(okValue(exportMat(handWritten()))).toBe(HAND_MAT);
+  });
+
+  it('writes XG\'s rule tags where they apply: Crawford in a match, Jacoby and Beaver in money play, CubeLimit 1 without a cube', () => {
+    const tags = (mat: string) => [...mat.matchAll(/^; \[(Crawford|Jacoby|Beaver|CubeLimit) "(.*)"\]$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(tags(HAND_MAT)).toEqual(['Crawford On']);
+    const money = playMatch({ ...SHORT, matchLength: 0, jacoby: true, beaver: true }, 1, { double: 0.1, take: 0.6, beaver: 0.5, resign: 0.002 });
+    expect(tags(okValue(exportMat(money)))).toEqual(['Jacoby On', 'Beaver On']);
+    const noCube = playMatch({ ...SHORT, matchLength: 0, doubling: false }, 2, { double: 0, take: 1, beaver: 0, resign: 0 });
+    expect(tags(okValue(exportMat(noCube)))).toEqual(['Jacoby Off', 'Beaver Off', 'CubeLimit 1']);
   });
 
   it('the hand-written match imports into gnubg with the same games and the final score 4-2', () => {

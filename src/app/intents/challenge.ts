@@ -8,6 +8,7 @@ import { errorText } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import type { Intent } from '../ports.ts';
 import { CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
+import { recallSeries, seriesText } from '../series.ts';
 import { challengeMessage, clockChoice } from '../texts.ts';
 import { variantOfWord } from '../variant-words.ts';
 import { say, type Handler } from './update.ts';
@@ -59,7 +60,9 @@ export const challenge: Handler<'challenge'> = async (u) => {
   }, intent.chat, lang, handle ? noted(INVITEE, handle) : undefined);
   if (!opened.ok) return say(u, errorText(lang, opened.error));
   const { state, record } = opened.value;
-  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
+  const opponent = intent.opponent;
+  const series = opponent ? seriesText(lang, await recallSeries(deps.store, intent.chat, intent.from.id, opponent.id), [intent.from, opponent]) : undefined;
+  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined), series);
   const sent = await u.emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
   // The scheduler marks the message expired if nobody accepts in time.
   if (sent) await setNotes(deps.store, state.id, [CHALLENGE_MESSAGE, sent]);

@@ -4,16 +4,18 @@
  * in place. View-only presses (pick a checker, ask to confirm) redraw and write nothing.
  */
 import { legalPlays } from '../../engine/index.ts';
-import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchState } from '../../game/index.ts';
+import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type GameEnd, type MatchEvent, type MatchState } from '../../game/index.ts';
 import { errorText, pickLang, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLanguage, matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
-import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard } from '../publish.ts';
+import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding } from '../publish.ts';
 import { BOARD, INVITEE, noteOf } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
+import { history } from './history.ts';
+import { rematch } from './rematch.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
 import type { Handler, Update } from './update.ts';
 
@@ -83,6 +85,8 @@ export const press: Handler<'press'> = async (u) => {
     await emit({ kind: 'toast', text: '' });
     return bringBoardDown(u, record, state, pickLang(boardLanguage(record) ?? lang));
   }
+  if (token.choice.k === 'rematch') return rematch(u, record, state);
+  if (token.choice.k === 'history') return history(u, record, state);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
@@ -147,7 +151,10 @@ async function afterCommand(u: Update, before: MatchState, outcome: Outcome, sou
   if (fromText && source.message && before.phase === 'challenge') {
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
-  await publishBoard(u, record, after, lang, fromText ? {} : { pressed: source.message });
+  const place = fromText ? {} : { pressed: source.message };
+  const ended = lastGameEnd(outcome);
+  if (ended) await tellEnding(u, record, after, lang, { ended, place });
+  else await publishBoard(u, record, after, lang, place);
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
@@ -155,9 +162,17 @@ async function afterCommand(u: Update, before: MatchState, outcome: Outcome, sou
   }
 }
 
+/** The end of a game among what a command did, if it ended one. */
+function lastGameEnd(o: Outcome): GameEnd | undefined {
+  return o.events.filter((e): e is MatchEvent & { type: 'gameEnded' } => e.type === 'gameEnded').at(-1);
+}
+
 /** Redraws the board after the computer's commands: the pressed board, else the last one sent. */
 async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: MessageRef): Promise<void> {
-  await publishBoard(u, o.record, o.state, lang, { pressed, known: true });
+  const place = { pressed, known: true };
+  const ended = lastGameEnd(o);
+  if (ended) await tellEnding(u, o.record, o.state, lang, { ended, place });
+  else await publishBoard(u, o.record, o.state, lang, place);
 }
 
 /** A press the match refused: an old board is redrawn, anything else is explained in a toast. */

@@ -11,6 +11,7 @@
  * | `POST /api/chats/:id/messages` `{userId, text, replyTo?}` | a user writes             |
  * | `POST /api/chats/:id/press` `{userId, messageId, data}`  | a user presses a button  |
  * | `GET  /api/photos/:fileId`         | a photo the bot sent                                   |
+ * | `GET  /api/chats/:id/documents/:messageId` | a document the bot sent (a match record), to download |
  * | `GET  /api/events`                 | server-sent events: `change` with `{chatId}`           |
  * | `/api/discord/…`                   | the Discord channel (`discord.ts`)                      |
  */
@@ -60,6 +61,13 @@ export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, d
       if (photo === undefined || photo.bytes.length === 0) return json(response, 404, { error: 'no such photo' });
       response.writeHead(200, { 'content-type': photo.mimeType, 'content-length': photo.bytes.length, 'cache-control': 'max-age=86400, immutable' });
       response.end(photo.bytes);
+    }],
+    ['GET', /^\/api\/chats\/(-?\d+)\/documents\/(\d+)$/, async (m, _b, response) => {
+      const document = telegram.message(Number(m[1]), Number(m[2]))?.document;
+      if (document === undefined) return json(response, 404, { error: 'no such document' });
+      const name = document.filename.replace(/[^\w.-]/g, '_');
+      response.writeHead(200, { 'content-type': document.mimeType || 'application/octet-stream', 'content-length': document.bytes.length, 'content-disposition': `attachment; filename="${name}"` });
+      response.end(document.bytes);
     }],
     ['GET', /^\/api\/events$/, async (_m, _b, response) => events(telegram, response)],
     ...(discord === undefined ? [] : discordRoutes(discord, people)),

@@ -13,7 +13,7 @@
  * | `GET  /api/discord/channels/:id/messages/:userId`       | the channel as that user sees it          |
  * | `POST /api/discord/channels/:id/commands` `{userId, text}` | a user types `/nardy …`                |
  * | `POST /api/discord/channels/:id/press` `{userId, messageId, customId}` | a user presses a button    |
- * | `GET  /api/discord/attachments/:messageId/:attachmentId` | a picture the bot attached               |
+ * | `GET  /api/discord/attachments/:messageId/:attachmentId` | a picture (or a file) the bot attached   |
  * | `GET  /api/discord/events`                              | server-sent events: `change` with `{chatId}` |
  *
  * Playground user 101 is Discord user `100000000000000101`; their client's locale follows their
@@ -39,6 +39,8 @@ export type DiscordMessageView = {
   fromBot: boolean;
   content: string;
   images: { src: string; width?: number; height?: number }[];
+  /** Attachments that are not pictures (a match record): a link to download each. */
+  files: { name: string; src: string }[];
   buttons: DiscordButtonView[][];
   /** Only the viewer sees it ("only you can see this"). */
   ephemeral: boolean;
@@ -125,7 +127,8 @@ export function discordRoutes(channel: LocalDiscordChannel, people: PlaygroundPe
     ['GET', /^\/api\/discord\/attachments\/(\d+)\/([\w.-]+)$/, async (m, _b, response) => {
       const attachment = api.messages(channel.channelId).find((message) => message.id === m[1])?.attachments.find((a) => a.id === m[2]);
       if (attachment === undefined) return json(response, 404, { error: 'no such attachment' });
-      response.writeHead(200, { 'content-type': attachment.contentType || 'image/png', 'content-length': attachment.bytes.length, 'cache-control': 'max-age=86400, immutable' });
+      const download = isPicture(attachment) ? {} : { 'content-disposition': `attachment; filename="${attachment.filename.replace(/[^\w.-]/g, '_')}"` };
+      response.writeHead(200, { 'content-type': attachment.contentType || 'image/png', 'content-length': attachment.bytes.length, 'cache-control': 'max-age=86400, immutable', ...download });
       response.end(attachment.bytes);
     }],
     ['GET', /^\/api\/discord\/events$/, async (_m, _b, response) => {
@@ -150,7 +153,8 @@ function messageView(message: StoredMessage, names: ReadonlyMap<string, string>,
     from: message.fromBot ? BOT_NAME : 'someone',
     fromBot: message.fromBot,
     content: message.content.replace(/<@!?(\d+)>/g, (_all, id: string) => `@${names.get(id) ?? 'unknown user'}`),
-    images: message.attachments.map((a) => ({ src: `/api/discord/attachments/${message.id}/${encodeURIComponent(a.id)}`, ...pngSize(a.bytes) })),
+    images: message.attachments.filter(isPicture).map((a) => ({ src: attachmentSrc(message, a), ...pngSize(a.bytes) })),
+    files: message.attachments.filter((a) => !isPicture(a)).map((a) => ({ name: a.filename, src: attachmentSrc(message, a) })),
     buttons: message.components.map((row) => row.components.map((b) => ({
       text: 'label' in b && b.label !== undefined ? b.label : '·',
       ...('custom_id' in b && b.custom_id !== undefined ? { data: b.custom_id } : {}),
@@ -162,6 +166,9 @@ function messageView(message: StoredMessage, names: ReadonlyMap<string, string>,
     ...(command === undefined ? {} : { command }),
   };
 }
+
+const isPicture = (a: StoredMessage['attachments'][number]) => !a.contentType || a.contentType.startsWith('image/');
+const attachmentSrc = (message: StoredMessage, a: StoredMessage['attachments'][number]) => `/api/discord/attachments/${message.id}/${encodeURIComponent(a.id)}`;
 
 /** A PNG's width and height from its header (so the page reserves the picture's space). */
 function pngSize(bytes: Buffer): { width?: number; height?: number } {

@@ -1,6 +1,6 @@
 /**
- * A stand-in message as the playground page shows it: who wrote it, its text or photo and
- * caption, and its inline keyboard (callback buttons, links; a deep link to the bot becomes
+ * A stand-in message as the playground page shows it: who wrote it, its text or photo (or a
+ * document, as a link to download it) and caption, and its inline keyboard (callback buttons, links; a deep link to the bot becomes
  * `start`, which the page turns into `/start <payload>` in the presser's private chat).
  * Not a rule: local infrastructure.
  */
@@ -17,6 +17,7 @@ export type MessageView = {
   text?: string;
   caption?: string;
   photo?: { src: string; width: number; height: number };
+  document?: { name: string; src: string };
   buttons: ButtonView[][];
   replyTo?: number;
   edited: boolean;
@@ -36,6 +37,9 @@ export function messageView(message: StoredMessage, botUsername: string): Messag
   if (message.caption !== undefined) view.caption = message.caption;
   if (message.photo !== undefined) {
     view.photo = { src: `/api/photos/${encodeURIComponent(message.photo.file_id)}`, width: message.photo.width, height: message.photo.height };
+  }
+  if (message.document !== undefined) {
+    view.document = { name: message.document.filename, src: `/api/chats/${message.chat.id}/documents/${message.message_id}` };
   }
   if (message.reply_to_message_id !== undefined) view.replyTo = message.reply_to_message_id;
   return view;

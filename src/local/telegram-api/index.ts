@@ -24,7 +24,7 @@ import type {
 export { deliver, detectEntities, privateChatOf } from './updates.ts';
 export type {
   ApiEvent, ApiResponse, BotCommand, CallbackAnswer, Failure, InlineAnswer, InlineKeyboardButton, InlineKeyboardMarkup,
-  MessageEntity, MessageRef, PhotoSize, RateLimits, RecordedCall, StoredMessage, StoredPhoto, TelegramApiOptions,
+  MessageEntity, MessageRef, PhotoSize, RateLimits, RecordedCall, StoredDocument, StoredMessage, StoredPhoto, TelegramApiOptions,
   TgCallbackQuery, TgChat, TgChosenInlineResult, TgInlineQuery, TgMessage, TgUpdate, TgUser, UploadedFile,
   UserMessageExtra, WebhookInfo,
 } from './types.ts';

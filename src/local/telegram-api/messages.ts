@@ -55,6 +55,10 @@ export class MessageStore {
       if (message.entities?.length) api.entities = message.entities;
     }
     if (message.photo) api.photo = message.photo.sizes;
+    if (message.document) {
+      const d = message.document;
+      api.document = { file_id: d.file_id, file_unique_id: d.file_unique_id, file_name: d.filename, mime_type: d.mimeType, file_size: d.size };
+    }
     if (message.caption !== undefined && message.caption !== '') {
       api.caption = message.caption;
       if (message.caption_entities?.length) api.caption_entities = message.caption_entities;

@@ -1,6 +1,6 @@
 /**
- * The stand-in's methods that add or remove messages — sendMessage, sendPhoto, deleteMessage,
- * sendChatAction — with the real API's checks and answers. Not a rule: test and playground
+ * The stand-in's methods that add or remove messages — sendMessage, sendPhoto, sendDocument,
+ * deleteMessage, sendChatAction — with the real API's checks and answers. Not a rule: test and playground
  * infrastructure.
  */
 import { badRequest } from './errors.ts';
@@ -80,6 +80,29 @@ const sendPhoto: Method = (state, { params, files }) => {
   return { result: state.messages.toApi(message) };
 };
 
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+let documentSerial = 0;
+
+/** A document uploaded as a file part (the bot sends nothing else as a document), kept with its bytes. */
+const sendDocument: Method = (state, { params, files }) => {
+  const chat = state.chats.sendTarget(params.chat_id);
+  const caption = captionText(params.caption, params.parse_mode, params.caption_entities);
+  const reply_markup = checkReplyMarkup(params.reply_markup);
+  const reply_to_message_id = replyTarget(state, chat, params);
+  const reference = params.document;
+  const upload = typeof reference === 'string' && reference.startsWith('attach://') ? files[reference.slice('attach://'.length)] : files.document;
+  if (!upload) throw badRequest('there is no document in the request');
+  if (upload.size === 0) throw badRequest('file must be non-empty');
+  if (upload.size > MAX_DOCUMENT_BYTES) throw badRequest('file is too big');
+  const id = Buffer.from(`${state.bot.id}:document:${++documentSerial}:nardy-local`).toString('base64url');
+  state.limiter.take(chat);
+  const message = state.messages.add({
+    chat, from: state.bot, fromBot: true, date: unixTime(state), document: { ...upload, file_id: `BQACAgIAAxkBAAI${id}`, file_unique_id: `AgAD${id}`.slice(0, 20) },
+    caption: caption.text, caption_entities: caption.entities, reply_markup, reply_to_message_id,
+  });
+  return { result: state.messages.toApi(message) };
+};
+
 /** Deletes for everyone: the bot's own messages and, as in private chats and groups it administers, users' ones. */
 const deleteMessage: Method = (state, { params }) => {
   const chat = state.chats.target(params.chat_id);
@@ -96,4 +119,4 @@ const sendChatAction: Method = (state, { params }) => {
   return { result: true };
 };
 
-export const sendingMethods: Record<string, Method> = { sendMessage, sendPhoto, deleteMessage, sendChatAction };
+export const sendingMethods: Record<string, Method> = { sendMessage, sendPhoto, sendDocument, deleteMessage, sendChatAction };

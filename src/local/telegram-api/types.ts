@@ -71,6 +71,9 @@ export type StoredPhoto = UploadedFile & {
   url?: string;
 };
 
+/** A file the bot sent as a document (`sendDocument`), its bytes kept for tests and the playground. */
+export type StoredDocument = UploadedFile & { file_id: string; file_unique_id: string };
+
 /** The current state of one message in a chat, as a chat client would show it. */
 export type StoredMessage = {
   message_id: number;
@@ -85,6 +88,7 @@ export type StoredMessage = {
   caption_entities?: MessageEntity[];
   /** The photo shown now (after the last `editMessageMedia`). */
   photo?: StoredPhoto;
+  document?: StoredDocument;
   reply_markup?: InlineKeyboardMarkup;
   reply_to_message_id?: number;
   /** Set for a message a user sent through the bot's inline mode. */
@@ -108,6 +112,7 @@ export type TgMessage = {
   caption?: string;
   caption_entities?: MessageEntity[];
   photo?: PhotoSize[];
+  document?: { file_id: string; file_unique_id: string; file_name: string; mime_type: string; file_size: number };
   reply_markup?: InlineKeyboardMarkup;
   reply_to_message?: TgMessage;
   via_bot?: TgUser;

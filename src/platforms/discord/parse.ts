@@ -67,6 +67,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     }
     case 'games':
     case 'resign':
+    case 'history':
     case 'help':
       return { kind: sub.name, ...base };
     case 'rules': {

@@ -79,6 +79,8 @@ export function discordBotEmit(client: DiscordClient): Emit {
         return void prepareBoard(effect.view.picture);
       case 'text':
         return post(effect.chat, textBody(effect.text, effect.buttons, log));
+      case 'document':
+        return post(effect.chat, documentBody(effect, log));
       case 'board': {
         const body = await boardBody(effect, log);
         const { replace } = effect;
@@ -114,6 +116,8 @@ export function discordInteractionEmit(client: DiscordClient, interaction: APIIn
         return effect.text === '' ? undefined : replies.whisper(effect.text);
       case 'text':
         return effect.chat.chatId === channelId ? replies.reply(effect.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
+      case 'document':
+        return effect.chat.chatId === channelId ? replies.reply(effect.chat, documentBody(effect, log)) : bot(effect);
       case 'board':
         if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(effect, log));
         return effect.replace === undefined && effect.chat.chatId === channelId ? replies.reply(effect.chat, await boardBody(effect, log)) : bot(effect);
@@ -174,6 +178,12 @@ async function boardBody(effect: Effect & { kind: 'board' }, log: Log): Promise<
     return body;
   }
   return { ...body, attachments: [{ id: '0', filename: BOARD_FILE }], files: [{ name: BOARD_FILE, data: png.value, contentType: 'image/png' }] };
+}
+
+/** A file (a match record): its caption as content, the text as its one attachment, uploaded as the board's PNG is. */
+function documentBody(effect: Effect & { kind: 'document' }, log: Log): Body {
+  const body = textBody(effect.caption ?? '', undefined, log);
+  return { ...body, attachments: [{ id: '0', filename: effect.name }], files: [{ name: effect.name, data: Buffer.from(effect.content, 'utf8'), contentType: 'text/plain; charset=utf-8' }] };
 }
 
 function rows(buttons: Buttons, log: Log) {

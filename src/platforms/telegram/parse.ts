@@ -3,7 +3,7 @@
  * everything else is `undefined` and ignored. Nothing here decides a rule — the app re-validates
  * every intent (who pressed, whose turn, which version).
  *
- * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/help`,
+ * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
  * `/quiet 23-7 +3|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
@@ -102,6 +102,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     }
     case 'games':
     case 'resign':
+    case 'history':
     case 'help':
       return { kind: command.name, ...base };
     case 'rules': {

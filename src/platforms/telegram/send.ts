@@ -1,8 +1,8 @@
 /**
  * The app's effects as Bot API calls (STYLE.md §16: translate, never decide). A toast answers the
  * press's callback query (once); a text is `sendMessage`; a board is rendered and sent with
- * `sendPhoto`, or replaces a board in place with `editMessageMedia`; `editText` and `delete` are
- * what they say. A picture that fails to render (a bug, logged) leaves the caption and buttons
+ * `sendPhoto`, or replaces a board in place with `editMessageMedia`; a document (a match record) is
+ * `sendDocument`; `editText` and `delete` are what they say. A picture that fails to render (a bug, logged) leaves the caption and buttons
  * doing the work: `editMessageCaption` on the board, or a text message. Buttons become an inline keyboard (`callback_data` = the token, or a URL).
  *
  * A Bot API failure never throws out of an effect: the user's move is already stored, so the rest
@@ -75,6 +75,8 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
         return board(bot, effect);
       case 'editText':
         return editText(bot, effect);
+      case 'document':
+        return sendDocument(bot, effect);
       case 'delete':
         await bot.api('deleteMessage', () => telegram.deleteMessage(effect.message.chat.chatId, Number(effect.message.messageId)));
         return undefined;
@@ -134,6 +136,15 @@ function answerer(bot: Bot, callbackQueryId: string | undefined): (text: string,
 async function sendText(bot: Bot, chat: ChatRef, text: string, buttons: Buttons): Promise<MessageRef | undefined> {
   await bot.pace.wait(chat.chatId);
   const sent = await bot.api('sendMessage', () => bot.telegram.sendMessage(chat.chatId, clip(text, TEXT_LIMIT), markup(buttons)));
+  return sent.ok ? { chat, messageId: String(sent.value.message_id) } : undefined;
+}
+
+/** A file (a match record) as a document upload, with its caption. */
+async function sendDocument(bot: Bot, effect: Effect & { kind: 'document' }): Promise<MessageRef | undefined> {
+  const { chat, name, content, caption } = effect;
+  await bot.pace.wait(chat.chatId);
+  const file = Input.fromBuffer(Buffer.from(content, 'utf8'), name);
+  const sent = await bot.api('sendDocument', () => bot.telegram.sendDocument(chat.chatId, file, caption === undefined ? {} : { caption: clip(caption, CAPTION_LIMIT) }));
   return sent.ok ? { chat, messageId: String(sent.value.message_id) } : undefined;
 }
 

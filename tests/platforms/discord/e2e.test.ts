@@ -130,7 +130,8 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     expect(kinds).toEqual(new Set([...kinds, 'roll', 'double', 'askPass', 'pass', 'take']));
     expect(checkHistory(state)).toBeGreaterThan(20);
     expect(board.content).toContain(state.players[state.result!.winner!]!.name);
-    expect(buttonsOf(board)).toEqual([]);
+    // Finished: nothing left to play, only a rematch and the history.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
   }, 600_000);
 
   it('two users play a complete long-nardy game, step mode included', async () => {
@@ -141,7 +142,8 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     expect(state.result?.winner).not.toBeNull();
     expect(kinds).toContain('step');
     expect(checkHistory(state)).toBeGreaterThan(30);
-    expect(buttonsOf(board)).toEqual([]);
+    // Finished: nothing left to play, only a rematch and the history.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
   }, 600_000);
 
   it('the player to move is mentioned when the turn passes; the previous notice is removed', async () => {
@@ -164,6 +166,28 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     expect(second).not.toBe(first);
     expect(notices().map((m) => m.content.slice(0, second.length))).toEqual([second]);
     expect(w.discord.messages(channel).filter((m) => m.deleted && m.content.startsWith(first))).toHaveLength(1);
+  });
+
+  it('issue 16: /nardy history answers with my game in notation; resigned, the finished board\'s History attaches the .mat', async () => {
+    const channel = w.discord.guildChannel();
+    const gameId = await challengeAndAccept(channel, { variant: 'short' });
+    await act(w.discord.command(NODAR, channel, 'history'));
+    const told = publicMessages(w, channel).at(-1)!;
+    expect(told.content.split('\n')[0]).toBe(t('ru', 'history.title', { game: `${t('ru', 'variant.short')}: ${(await stored(w, gameId)).state.players.map((p) => p!.name).join(' — ')}` }));
+    expect(told.content).toContain('Game 1: White 0, Black 0');
+    expect(told.attachments).toEqual([]);
+    for (const k of ['askResign', 'resign']) {
+      const { state } = await stored(w, gameId);
+      const board = boardIn(w, channel);
+      await act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
+    }
+    expect((await stored(w, gameId)).state.phase).toBe('finished');
+    const board = boardIn(w, channel);
+    await act(w.discord.press(CAROL, board, buttonsOf(board).find((b) => b.token.choice.k === 'history')!.customId));
+    const file = publicMessages(w, channel).at(-1)!;
+    expect(file.attachments.map((a) => a.filename)).toEqual([`nardy-${gameId}.mat`]);
+    expect(file.attachments[0].bytes.toString('utf8')).toMatch(new RegExp(`^; \\[Match ID "${gameId}"\\]\n[^]* 0 point match\n`));
+    expect(w.problems).toEqual([]);
   });
 
   it('every acknowledgement was sent far inside Discord\'s 3 s', () => {

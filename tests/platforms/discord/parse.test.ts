@@ -39,6 +39,7 @@ describe('parse.ts: interactions as intents', () => {
   it('the other subcommands', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'games'))).toMatchObject({ kind: 'games', from: { language: 'ka' } });
     expect(parseInteraction(discord.command(CAROL, channel, 'resign'))).toMatchObject({ kind: 'resign' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'history'))).toMatchObject({ kind: 'history' });
     expect(parseInteraction(discord.command(CAROL, channel, 'rules', { variant: 'short' }))).toMatchObject({ kind: 'rules', variant: 'short' });
     expect(parseInteraction(discord.command(CAROL, channel, 'lang', { language: 'en' }))).toMatchObject({ kind: 'lang', lang: 'en' });
     expect(parseInteraction(discord.command(CAROL, channel, 'help'))).toMatchObject({ kind: 'help' });
@@ -91,7 +92,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {

@@ -94,8 +94,8 @@ describe('parseUpdate: commands', () => {
     expect(parseUpdate(text('/start promo', {}, NODAR, dm), BOT)).toEqual({ kind: 'start', chat: { platform: 'telegram', chatId: '111' }, from: nodar });
   });
 
-  it('/games, /resign and /help carry only chat and sender', () => {
-    for (const kind of ['games', 'resign', 'help'] as const) {
+  it('/games, /resign, /history and /help carry only chat and sender', () => {
+    for (const kind of ['games', 'resign', 'history', 'help'] as const) {
       expect(parseUpdate(text(`/${kind}@nardy_bot`), BOT)).toEqual({ kind, chat: group, from: nodar });
     }
   });

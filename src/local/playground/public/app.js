@@ -102,6 +102,7 @@ function renderMessage(m) {
   }
   // Width and height reserve the picture's space before it loads, so a redraw does not jump the scroll.
   if (m.photo) node.append(el('img', { src: m.photo.src, alt: 'board', width: m.photo.width || undefined, height: m.photo.height || undefined }));
+  if (m.document) node.append(el('a', { className: 'file', href: m.document.src, download: m.document.name, textContent: `📄 ${m.document.name}` }));
   const body = m.text ?? m.caption;
   if (body) node.append(el('div', { className: 'body', textContent: body }));
   if (m.buttons.length > 0) node.append(keyboard(m));
@@ -120,6 +121,7 @@ function renderDiscordMessage(m) {
   if (m.thinking) node.append(el('div', { className: 'body thinking', textContent: `${m.from} is thinking…` }));
   else if (m.content) node.append(el('div', { className: 'body', textContent: m.content }));
   for (const image of m.images) node.append(el('img', { src: image.src, alt: 'board', width: image.width || undefined, height: image.height || undefined }));
+  for (const file of m.files ?? []) node.append(el('a', { className: 'file', href: file.src, download: file.name, textContent: `📄 ${file.name}` }));
   if (m.buttons.length > 0) node.append(keyboard(m));
   const meta = el('div', { className: 'meta' });
   if (m.ephemeral) meta.append(el('span', { className: 'only-you', textContent: '👁 only you can see this' }));
