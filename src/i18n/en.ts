@@ -21,6 +21,7 @@ const EN = {
   'challenge.cancelled': 'The challenge was cancelled.',
   'challenge.expired': 'Nobody accepted the challenge in time; it has expired.',
   'challenge.computer': '{challenger} plays {variant} against the computer ({level}). {settings}',
+  'challenge.notUnderstood': 'I did not understand “{words}” and left it out. {settings}',
   'computer.name': 'Computer ({level})',
   'computer.beginner': 'beginner',
   'computer.medium': 'medium',
@@ -82,6 +83,7 @@ const EN = {
   'button.variant.gulbara': 'gul bara',
   'confirm.pass': 'Pass? You lose this game and {points|point|points}.',
   'confirm.resign': 'Resign? You lose this game and {points|point|points}.',
+  'resign.notYourTurn': 'You may resign on your turn: it is your opponent\'s move now.',
 
   // Board captions.
   'caption.turn': '{name} to move',
@@ -117,6 +119,7 @@ const EN = {
   'picture.winsMatch': 'wins the match',
   'picture.draw': 'Draw',
   'picture.clockDays': '{days}d {hours}h',
+  'picture.clockHours': '{hours}h {minutes}m',
 
   // Results.
   'result.game': '{winner} wins the game: {kind}, {points|point|points}.',
@@ -135,6 +138,7 @@ const EN = {
   'notify.yourMove': '{name}, your move!',
   'notify.clock': '{name}, {time} left for your move in “{chat}”.',
   'toast.notYourGame': 'This is not your game.',
+  'toast.onlyChallengerSets': 'Only {name} sets up this game.',
   'toast.notYourTurn': 'It is not your turn.',
   'toast.stale': 'This board is out of date — here is the current one.',
   'toast.done': 'Done.',
@@ -185,6 +189,7 @@ const EN = {
   'error.cube-not-available': 'You cannot double now.',
   'error.turn-incomplete': 'Your move is not finished: play every die you can.',
   'error.invalid-settings': 'These settings do not go together. Please choose again.',
+  'error.computer-variant': 'The computer plays long and short nardy only: choose one of them.',
   'error.invalid-state': 'Something is wrong with this game. Please start a new one.',
   'error.not-found': 'I cannot find that game.',
   'error.stale-version': 'The board has changed meanwhile. Look at the current position and try again.',
