@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
-import { errorText } from '../../i18n/index.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import type { Intent } from '../ports.ts';
-import { CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
-import { challengeMessage, clockChoice } from '../texts.ts';
+import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
+import { challengeMessage, clockChoice, settingsLine } from '../texts.ts';
 import { variantOfWord } from '../variant-words.ts';
 import { say, type Handler } from './update.ts';
 
@@ -19,6 +19,22 @@ export function newGameId(): string {
 
 /** Words that make a challenge one against the computer (`/nardy vs computer`). */
 const COMPUTER_WORDS = new Set(['computer', 'cpu', 'ai', 'bot', 'компьютер', 'компьютером', 'компьютера', 'бот', 'ботом', 'კომპიუტერი', 'კომპიუტერთან']);
+/** Words that only join the others (`/nardy vs computer`, `/nardy против бота`). */
+const LINKING_WORDS = new Set(['vs', 'vs.', 'versus', 'against', 'with', 'против', 'с', 'со', 'и', 'წინააღმდეგ', 'და']);
+
+/**
+ * The words of a challenge it does not understand: not a variant, a match length (1–25), the
+ * computer, a linking word, a mention or the opponent's name (a mention without a handle is the
+ * name itself). They are left out, and the challenger is told so.
+ */
+function unknownWords(intent: Intent & { kind: 'challenge' }): string[] {
+  const named = new Set((intent.opponent?.name ?? '').toLowerCase().split(/\s+/));
+  return (intent.args ?? '').split(/\s+/).filter((word) => {
+    const w = word.toLowerCase();
+    return w !== '' && !COMPUTER_WORDS.has(w) && !LINKING_WORDS.has(w) && !named.has(w) && !w.startsWith('@')
+      && variantOfWord(w) === undefined && !(/^\d{1,2}$/.test(w) && Number(w) >= 1 && Number(w) <= 25);
+  });
+}
 
 /**
  * Reads a challenge's few words and the settings the messenger named. The cube comes with a match
@@ -51,15 +67,18 @@ export const challenge: Handler<'challenge'> = async (u) => {
   const settings = challengeSettings(intent);
   // Known by handle only (the messenger gave no id): only that handle may accept.
   const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();
+  const addressee = settings.computer ? undefined : intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
     invitee: settings.computer ? null : intent.opponent?.id ?? null,
     settings,
-  }, intent.chat, lang, handle ? noted(INVITEE, handle) : undefined);
+  }, intent.chat, lang, { ...(handle ? noted(INVITEE, handle) : {}), ...(addressee ? noted(ADDRESSEE, addressee) : {}) });
   if (!opened.ok) return say(u, errorText(lang, opened.error));
   const { state, record } = opened.value;
-  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined));
+  const unknown = unknownWords(intent);
+  if (unknown.length > 0) await say(u, t(lang, 'challenge.notUnderstood', { words: unknown.join(' '), settings: settingsLine(state, lang) }));
+  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), addressee);
   const sent = await u.emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
   // The scheduler marks the message expired if nobody accepts in time.
   if (sent) await setNotes(deps.store, state.id, [CHALLENGE_MESSAGE, sent]);
