@@ -38,6 +38,7 @@
  * | a game's challenge message  | game item, `note:challenge`                | the challenge posted           |
  * | a game's last turn notice   | game item, `note:notice`                   | each turn notice               |
  * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
+ * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
  *
  * A press reads its game and the presser's four values in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
