@@ -63,7 +63,9 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }) {
 }
 
 export const challenge: Handler<'challenge'> = async (u) => {
-  const { deps, intent, lang } = u;
+  const { deps, intent } = u;
+  // A challenge is posted for the chat: in its game language when one was set there.
+  const lang = u.chatLang ?? u.lang;
   const settings = challengeSettings(intent);
   // Known by handle only (the messenger gave no id): only that handle may accept.
   const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();

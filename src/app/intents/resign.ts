@@ -4,8 +4,9 @@
  * turn: resigning is a decision of one's own turn, and a board posted in the opponent's turn
  * would be a second live board of the game.
  */
-import { errorText, pickLang, t } from '../../i18n/index.ts';
-import { boardLanguage, loadMatch } from '../matches.ts';
+import { errorText, t } from '../../i18n/index.ts';
+import { boardLangOf } from '../board-language.ts';
+import { loadMatch } from '../matches.ts';
 import { bringBoardDown, showBoard } from '../publish.ts';
 import { BOARD, noteOf } from '../remembered.ts';
 import { pressCheck } from '../views.ts';
@@ -20,7 +21,7 @@ export const resign: Handler<'resign'> = async (u) => {
   if (!loaded.ok) return say(u, errorText(u.lang, loaded.error));
   const { record, state } = loaded.value;
   if (typeof pressCheck(state, intent.from.id) !== 'number') return say(u, t(u.lang, 'resign.notYourTurn'));
-  const lang = pickLang(boardLanguage(record) ?? u.lang);
+  const lang = await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, u.lang);
   if (noteOf(record, BOARD)) return bringBoardDown(u, record, state, lang, { confirm: 'resign' });
   await showBoard(u, record, state, lang, intent.chat, undefined, { confirm: 'resign' });
 };

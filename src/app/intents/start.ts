@@ -4,8 +4,9 @@
  * its message accepted and shows the board where the game is played.
  */
 import { seatToAct } from '../../game/index.ts';
-import { errorText, pickLang, t } from '../../i18n/index.ts';
-import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { errorText, t } from '../../i18n/index.ts';
+import { boardLangOf } from '../board-language.ts';
+import { loadMatch, runCommand } from '../matches.ts';
 import { noticeTurn, publishBoard } from '../publish.ts';
 import { CHALLENGE_MESSAGE, noteOf, PRIVATE_CHAT, remember } from '../remembered.ts';
 import { mayAccept } from './press.ts';
@@ -31,7 +32,7 @@ export const join: Handler<'join'> = async (u) => {
   await say(u, t(lang, 'challenge.accepted'));
   const { state, record } = outcome.value;
   // What is posted where the game is played speaks the board's language, not the joiner's.
-  const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const boardLang = await boardLangOf(deps.store, record, { chat: intent.chat }, intent.from.language);
   const challenge = noteOf(record, CHALLENGE_MESSAGE);
   if (challenge) await u.emit({ kind: 'editText', message: challenge, text: t(boardLang, 'challenge.accepted') });
   await publishBoard(u, record, state, boardLang);
