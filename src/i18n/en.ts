@@ -11,6 +11,18 @@ const EN = {
   // Help and start.
   'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board.',
   'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
+  // The command menu Telegram shows when '/' is typed (tools/telegram/set-commands.ts).
+  'command.start': 'Welcome and how to play',
+  'command.nardy': 'Challenge someone to nardy, or the computer',
+  'command.games': 'Your games and challenges',
+  'command.resign': 'Resign your game in this chat',
+  'command.rules': 'The rules of your game',
+  'command.lang': 'Change your language',
+  'command.lang.group': 'Set the language of the games in this chat',
+  'command.vacation': 'Vacation in your correspondence games',
+  'command.remind': 'How often you are reminded to move',
+  'command.quiet': 'Hours without reminders',
+  'command.help': 'All the commands',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.
