@@ -4,8 +4,9 @@
  * texts or toasts; only infrastructure failures throw (the messenger's edge may then retry).
  *
  * Before the handler runs, one round trip reads what it needs — what the app remembers of the user
- * and of the chat (its game language) and, for a press, the game — alongside the claim of the update id (a redelivered update is a
- * no-op). A view-only press claims nothing: redrawing twice is harmless.
+ * and of the chat (its game language) and, for a press, the game — alongside the claim of the
+ * update id (a redelivered update is a no-op). A view-only press claims nothing: redrawing twice
+ * is harmless.
  */
 import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
