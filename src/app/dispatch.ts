@@ -4,8 +4,9 @@
  * texts or toasts; only infrastructure failures throw (the messenger's edge may then retry).
  *
  * Before the handler runs, one round trip reads what it needs — what the app remembers of the user
- * and, for a press, the game — alongside the claim of the update id (a redelivered update is a
- * no-op). A view-only press claims nothing: redrawing twice is harmless.
+ * and of the chat (its game language) and, for a press, the game — alongside the claim of the
+ * update id (a redelivered update is a no-op). A view-only press claims nothing: redrawing twice
+ * is harmless.
  */
 import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
@@ -25,7 +26,7 @@ import type { Handler, Update } from './intents/update.ts';
 import { vacation } from './intents/vacation.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
 import type { AppDeps, Emit, Intent } from './ports.ts';
-import { playerFrom, playerKeys } from './remembered.ts';
+import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
@@ -37,13 +38,17 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   const messenger = deps.messengers[intent.chat.platform];
   if (messenger === undefined) throw new InvariantError(`no messenger is wired for platform ${JSON.stringify(intent.chat.platform)}`);
   const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
-  const keys = playerKeys(intent.from.id);
+  const chatKey = CHAT_LANGUAGE.key(chatOwner(intent.chat));
+  const keys = [...playerKeys(intent.from.id), chatKey];
   const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
   reading.catch(() => undefined);
   const claims = intent.updateKey !== undefined && !isViewOnly(token);
   const [read, first] = await Promise.all([reading, !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS)]);
   if (!first) return;
   const me = playerFrom(read.values, intent.from.id, intent.from.language);
-  const update: Update = { deps, intent, emit, messenger, me, lang: me.lang, ...(read.game === undefined ? {} : { game: read.game }) };
+  const chatLang = CHAT_LANGUAGE.decode(read.values.get(chatKey));
+  const update: Update = {
+    deps, intent, emit, messenger, me, lang: me.lang, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
+  };
   await (HANDLERS[intent.kind] as Handler<Intent['kind']>)(update as never);
 }

@@ -81,7 +81,11 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'history'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
-  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string }
+  /**
+   * `/lang [code]`. `shared`: said in a group or channel, which has one game language for everyone
+   * there; `isAdmin`: the platform found the user administers that chat (it asks only when a code is given).
+   */
+  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string; readonly shared?: boolean; readonly isAdmin?: boolean }
   /** `/vacation [on|off]`: away (or back) in all my correspondence games; no word toggles. */
   | { readonly kind: 'vacation'; readonly chat: ChatRef; readonly from: ChatUser; readonly away?: boolean }
   /** `/confirm on|off`: whether my turns wait for a Confirm press; no word shows the setting. */

@@ -95,12 +95,13 @@ export async function noticeTurn(p: Publisher, record: GameRecord, player: { rea
 
 /**
  * "Bring the board down" (from `/games`): a board that scrolled away is posted again at the end of
- * its chat and the old message deleted, so there is one board per game. Any version: it only redraws.
+ * its chat and the old message deleted, so there is one board per game. Any version: it only redraws
+ * (in `mode`: `/resign` brings it down asking to confirm).
  */
-export async function bringBoardDown(p: Publisher, record: GameRecord, state: MatchState, lang: Lang): Promise<void> {
+export async function bringBoardDown(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, mode: ViewMode = {}): Promise<void> {
   const old = noteOf(record, BOARD);
   if (!record.chat || !state.game || !old) return;
-  const sent = await p.emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, lang, p.deps.now()) });
+  const sent = await p.emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, lang, p.deps.now(), mode) });
   if (!sent) return;
   await setNotes(p.deps.store, state.id, [BOARD, sent]);
   await p.emit({ kind: 'delete', message: old });

@@ -45,6 +45,13 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 
 /** The language a player chose with `/lang`. */
 export const LANGUAGE: Remembered<Lang> = { key: (player) => `lang#${player}`, decode: (v) => (isLang(v) ? v : undefined) };
+/**
+ * A group's or channel's one game language (`/lang` there, by a chat admin or the challenger of a
+ * game there; owner `<platform>:<chat id>`): its boards, turn notices and results speak it.
+ */
+export const CHAT_LANGUAGE: Remembered<Lang> = { key: (chat) => `chatlang#${chat}`, decode: (v) => (isLang(v) ? v : undefined) };
+/** The owner of a chat's remembered values. */
+export const chatOwner = (chat: ChatRef): string => `${chat.platform}:${chat.chatId}`;
 /** The player's private chat with the bot (they opened it): turn notices and reminders go there. */
 export const PRIVATE_CHAT: Remembered<ChatRef> = { key: (player) => `dm#${player}`, decode: chatRef };
 /** How often the player is reminded to move (`/remind`). */
@@ -88,6 +95,8 @@ export const CHALLENGE_MESSAGE: Note<MessageRef> = { name: 'challenge', decode: 
 export const NOTICE: Note<MessageRef> = { name: 'notice', decode: messageRef };
 /** The handle (lower case, no `@`) a challenge is addressed to, when the platform gave no id: only they may accept. */
 export const INVITEE: Note<string> = { name: 'invitee', decode: text };
+/** Whom a challenge is addressed to, as its message names them (a name, or `@handle`): the message is redrawn with it. */
+export const ADDRESSEE: Note<string> = { name: 'addressee', decode: text };
 
 /** Reads a note of a game as it was read with the game. */
 export function noteOf<T>(record: GameRecord, note: Note<T>): T | undefined {

@@ -17,9 +17,10 @@
  *   due at once), announced under the same kind of claim, then cleared.
  */
 import { apply, decodeMatch, deadlineOf, nextDeadline, seatToAct, type MatchState } from '../game/index.ts';
-import { pickLang, t, type Lang } from '../i18n/index.ts';
+import { t, type Lang } from '../i18n/index.ts';
 import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
+import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
@@ -175,7 +176,7 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   if (!alarm) return reschedule(deps, record, state, now);
   const claimed = await claim(deps.store, record, alarm, alarm, now, leaseMs);
   if (!claimed) return 'raced';
-  const lang = pickLang(boardLanguage(record));
+  const lang = await recallBoardLang(deps.store, record);
   const post = courier(deps, record);
   const words = record.status === 'closed' ? (l: Lang) => t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : undefined;
   if (state.phase === 'expired') {

@@ -59,7 +59,8 @@ export function clockChoice(code: string): MatchState['settings']['clock'] | und
   return Object.hasOwn(CLOCKS, code) ? CLOCKS[code] : undefined;
 }
 
-function settingsLine(state: MatchState, lang: Lang): string {
+/** Returns the challenge's settings in one line ("Settings: long nardy, single game, …"). Not a rule: a view. */
+export function settingsLine(state: MatchState, lang: Lang): string {
   const s = state.settings;
   return t(lang, 'settings.summary', {
     variant: variantName(lang, s.variant),

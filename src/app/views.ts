@@ -129,8 +129,11 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, vie
   const deadline = deadlineOf(state);
   const clock = (seat: Seat) => {
     if (!state.clock) return undefined;
-    const msLeft = seat === actor && deadline !== undefined ? Math.max(0, deadline - now) : state.clock.bank[seat];
-    return { msLeft };
+    if (seat === actor && deadline !== undefined) return { msLeft: Math.max(0, deadline - now) };
+    // The waiting player's clock reads what their next turn starts with: in correspondence the
+    // days per move on top of the pool (the bank alone is the pool, often 0, which read as out of time).
+    const s = state.settings.clock;
+    return { msLeft: state.clock.bank[seat] + (s.kind === 'correspondence' ? s.daysPerMove * 86_400_000 : 0) };
   };
   let selected: PictureHighlights['selected'];
   if (mode.pick !== undefined && t0.dice) {

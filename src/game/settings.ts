@@ -111,7 +111,7 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   }
   if (s.computer !== undefined && !COMPUTER_LEVELS.includes(s.computer)) return invalid(`the computer's level must be one of ${COMPUTER_LEVELS.join(', ')}`);
   // Its evaluators are trained for long and short nardy only (src/ai/); the §6 variants are for people for now.
-  if (s.computer !== undefined && !COMPUTER_VARIANTS.includes(s.variant)) return invalid(`the computer plays ${COMPUTER_VARIANTS.join(' and ')} nardy only`);
+  if (s.computer !== undefined && !COMPUTER_VARIANTS.includes(s.variant)) return fail({ kind: 'computer-variant', message: `the computer plays ${COMPUTER_VARIANTS.join(' and ')} nardy only` });
   const clockProblem = checkClock(s.clock);
   if (clockProblem) return invalid(clockProblem);
   return ok(s);

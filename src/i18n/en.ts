@@ -11,6 +11,18 @@ const EN = {
   // Help and start.
   'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/confirm on|off — whether your turns wait for ✅ Confirm\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/history — the game so far (a finished one as a file too)\n/rules — the rules of your game\n/lang — change the language\n/help — this help\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
   'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy confirm — whether your turns wait for ✅ Confirm\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy history — your game here in notation (a finished one also as a file)\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
+  // The command menu Telegram shows when '/' is typed (tools/telegram/set-commands.ts).
+  'command.start': 'Welcome and how to play',
+  'command.nardy': 'Challenge someone to nardy, or the computer',
+  'command.games': 'Your games and challenges',
+  'command.resign': 'Resign your game in this chat',
+  'command.rules': 'The rules of your game',
+  'command.lang': 'Change your language',
+  'command.lang.group': 'Set the language of the games in this chat',
+  'command.vacation': 'Vacation in your correspondence games',
+  'command.remind': 'How often you are reminded to move',
+  'command.quiet': 'Hours without reminders',
+  'command.help': 'All the commands',
   'start.welcome': 'Hi! I am a nardy bot: long and short nardy right in your chats. Add me to a group and send /nardy to challenge a friend, or /help to learn more.',
 
   // Challenges and settings.
@@ -21,6 +33,7 @@ const EN = {
   'challenge.cancelled': 'The challenge was cancelled.',
   'challenge.expired': 'Nobody accepted the challenge in time; it has expired.',
   'challenge.computer': '{challenger} plays {variant} against the computer ({level}). {settings}',
+  'challenge.notUnderstood': 'I did not understand “{words}” and left it out. {settings}',
   'computer.name': 'Computer ({level})',
   'computer.beginner': 'beginner',
   'computer.medium': 'medium',
@@ -88,6 +101,7 @@ const EN = {
   'confirm.passMatch': 'Pass? You lose this game and {points|point|points}; the match stands {a} {sa} : {sb} {b}.',
   'confirm.passMatchLost': 'Pass? You lose this game, {points|point|points} and the match: {a} {sa} : {sb} {b}.',
   'confirm.resign': 'Resign? You lose this game and {points|point|points}.',
+  'resign.notYourTurn': 'You may resign on your turn: it is your opponent\'s move now.',
 
   // Board captions.
   'caption.turn': '{name} to move',
@@ -124,6 +138,7 @@ const EN = {
   'picture.winsMatch': 'wins the match',
   'picture.draw': 'Draw',
   'picture.clockDays': '{days}d {hours}h',
+  'picture.clockHours': '{hours}h {minutes}m',
 
   // Results.
   'result.game': '{winner} wins the game: {kind}, {points|point|points}.',
@@ -148,6 +163,7 @@ const EN = {
   'notify.yourMove': '{name}, your move!',
   'notify.clock': '{name}, {time} left for your move in “{chat}”.',
   'toast.notYourGame': 'This is not your game.',
+  'toast.onlyChallengerSets': 'Only {name} sets up this game.',
   'toast.notYourTurn': 'It is not your turn.',
   'toast.stale': 'This board is out of date — here is the current one.',
   'toast.done': 'Done.',
@@ -183,7 +199,9 @@ const EN = {
   'vacation.off': 'Welcome back! Vacation is off in {n} of your games.',
   'vacation.none': 'None of your games in play has vacation days.',
   'lang.changed': 'Language: {lang}.',
-  'lang.choose': 'Choose a language:',
+  'lang.choose': 'Choose a language by its code (/lang ru): {choices}.',
+  'lang.chatChanged': 'Games in this chat are in {lang} now: boards, turn notices and results. Private messages stay in each player\'s own language.',
+  'lang.notAllowed': 'Only an admin of this chat or the challenger of a game here can set the language of its games. Your own language is set with /lang in a private chat with me.',
   'inline.challengeLong': 'Challenge to long nardy',
   'inline.challengeShort': 'Challenge to short nardy',
   'inline.join': 'Join the game',
@@ -215,6 +233,7 @@ const EN = {
   'error.cube-not-available': 'You cannot double now.',
   'error.turn-incomplete': 'Your move is not finished: play every die you can.',
   'error.invalid-settings': 'These settings do not go together. Please choose again.',
+  'error.computer-variant': 'The computer plays long and short nardy only: choose one of them.',
   'error.invalid-state': 'Something is wrong with this game. Please start a new one.',
   'error.not-found': 'I cannot find that game.',
   'error.stale-version': 'The board has changed meanwhile. Look at the current position and try again.',

@@ -5,7 +5,7 @@
  * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
  * and press its buttons in the browser. `PORT` changes the port. With `TELEGRAM_BOT_TOKEN` and
  * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
- * store. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too, over the
+ * store, its command menu set as a deploy sets it. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too, over the
  * gateway (`discord-gateway.ts`: no public URL needed); with `DISCORD_PUBLIC_KEY` as well, `POST
  * /discord` is the interactions endpoint, for a tunnel. Without any of them the playground still has a
  * Discord channel: a local application signing its interactions to `POST /discord`
@@ -23,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppDeps, Emit, SweepReport } from '../app/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { connect as connectDiscord, createDiscordIngress, discordMessenger, type DiscordIngress } from '../platforms/discord/index.ts';
-import { connect as connectTelegram, createChatPacer, NO_PACE, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
+import { connect as connectTelegram, createChatPacer, NO_PACE, setCommandMenus, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
 import { PLATFORMS } from '../platforms/index.ts';
 import { wire, type Wired } from '../wiring.ts';
@@ -180,6 +180,11 @@ function realBotParts(bot: NonNullable<LocalOptions['polling']>, sink: LineSink)
   const start = (webhook: TelegramWebhook): (() => Promise<void>) => {
     const poller = startPolling({ token: bot.token, apiRoot: bot.apiRoot, webhook, secret: parts.webhookSecret!, log: sink });
     sink(`Telegram: polling as @${bot.botUsername}`);
+    // The command menu, as a deploy sets it (tools/telegram/set-commands.ts): the bot is usable without it, so a failure only warns.
+    setCommandMenus({ token: bot.token, apiRoot: bot.apiRoot }).then(
+      (n) => sink(`Telegram: set ${n} command menus`),
+      (error: unknown) => sink(`WARNING Telegram: the command menu was not set: ${String(error)}`),
+    );
     return () => poller.stop();
   };
   return { parts, start };

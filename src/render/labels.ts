@@ -18,6 +18,8 @@ interface Words {
   readonly kind: Record<Exclude<PictureResult['kind'], 'draw'>, string>;
   /** A clock of a day or more: `2d 5h`. */
   readonly days: (days: number, hours: number) => string;
+  /** A clock of an hour or more, under a day: `23h 59m`. */
+  readonly hours: (hours: number, minutes: number) => string;
 }
 
 /** A text split before its last word: `match to 5` → [`match to`, `5`]; `მატჩი 5-მდე` → [`მატჩი`, `5-მდე`]. */
@@ -36,14 +38,16 @@ function words(lang: Lang): Words {
     draw: t(lang, 'picture.draw'),
     kind: { oin: t(lang, 'kind.oin'), mars: t(lang, 'kind.mars'), koks: t(lang, 'kind.koks') },
     days: (days, hours) => t(lang, 'picture.clockDays', { days, hours }),
+    hours: (hours, minutes) => t(lang, 'picture.clockHours', { hours, minutes }),
   };
 }
 
 export const WORDS: Record<PictureLanguage, Words> = { en: words('en'), ru: words('ru'), ka: words('ka') };
 
 /**
- * Returns a clock reading: `m:ss` under an hour, `h:mm:ss` under a day, `2d 5h` beyond (days per
- * move). Seconds round up, so the clock reads 0:00 only when the time is really out.
+ * Returns a clock reading: `m:ss` under an hour, `23h 59m` under a day, `2d 5h` beyond (days per
+ * move) — from an hour up the same units, so a day's clock does not flip between `1d 0h` and
+ * `23:59:52` as seconds pass. Seconds round up, so the clock reads 0:00 only when the time is really out.
  * @example formatClock(65_000, 'en') // '1:05'
  */
 export function formatClock(ms: number, language: PictureLanguage): string {
@@ -54,6 +58,6 @@ export function formatClock(ms: number, language: PictureLanguage): string {
   const seconds = total % 60;
   const two = (v: number): string => String(v).padStart(2, '0');
   if (days > 0) return WORDS[language].days(days, hours);
-  if (hours > 0) return `${hours}:${two(minutes)}:${two(seconds)}`;
+  if (hours > 0) return WORDS[language].hours(hours, minutes);
   return `${minutes}:${two(seconds)}`;
 }

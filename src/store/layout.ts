@@ -29,6 +29,7 @@
  * | value                       | where                                      | written by                     |
  * |-----------------------------|--------------------------------------------|--------------------------------|
  * | a player's language         | `MEMO#lang#<player>` / `M`                 | `/lang`                        |
+ * | a group's game language     | `MEMO#chatlang#<platform>:<chat>` / `M`    | `/lang` in a group or channel  |
  * | a player's private chat     | `MEMO#dm#<player>` / `M`                   | the bot opened (`/start`)      |
  * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
  * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
@@ -40,8 +41,9 @@
  * | a game's challenge message  | game item, `note:challenge`                | the challenge posted           |
  * | a game's last turn notice   | game item, `note:notice`                   | each turn notice               |
  * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
+ * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
  *
- * A press reads its game and the presser's four values in one `BatchGetItem`; a game's notes come
+ * A press reads its game, the presser's four values and its chat's language in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
  * (`setNotes`, an `UpdateItem`), and a save sets only the match's attributes, never a note it did
  * not name. Remembered values are one item each, last write wins.

@@ -203,8 +203,11 @@ describe('npm start: the playground\'s Discord channel', () => {
     expect((await api.messages(BOB)).at(-1)).toMatchObject({ ephemeral: true, command: 'Bob used /nardy games' });
     expect((await api.type(BOB, '/nardy rules short')).status).toBe(200);
     expect((await api.messages(BOB)).at(-1)).toMatchObject({ ephemeral: true, command: 'Bob used /nardy rules variant:short' });
+    // Issue 16: in the channel `lang` is its game language: Bob may not set it and is told who may; Alice administers the server.
     expect((await api.type(BOB, '/nardy lang language:ru')).status).toBe(200);
-    expect((await api.messages(BOB)).at(-1)!.content).toMatch(/[а-я]/i);
+    expect((await api.messages(BOB)).at(-1)!.content).toMatch(/Only an admin/);
+    expect((await api.type(ALICE, '/nardy lang language:ru')).status).toBe(200);
+    expect((await api.messages(ALICE)).at(-1)!.content).toMatch(/[а-я]/i);
     expect((await api.type(BOB, '/nardy resign')).status).toBe(200);
     expect((await api.messages(BOB)).at(-1)!.thinking).toBe(false);
     // /nardy resign answers in the channel, so Alice sees it too; Bob's /nardy games, rules and lang replies she does not.

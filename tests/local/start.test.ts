@@ -196,6 +196,15 @@ describe('npm start: the local process', () => {
     const state = (await (await fetch(`${local.url}/api/state`)).json()) as { users: { first_name: string }[] };
     expect(state.users.map((u) => u.first_name), 'added users are kept too').toEqual(['Alice', 'Bob', 'Carol']);
   });
+
+  it('issue 16: after a restart the bot still answers every command (the stand-in\'s update ids keep increasing; the webhook remembers old ones for 48 h)', async () => {
+    if (!local.persistent) return;
+    const { say, messages } = client(local);
+    // The first run's updates were numbered from the start; a restart must not reuse any of them.
+    for (let i = 0; i < 12; i++) await say(ALICE, '/help');
+    const answers = (await messages(GROUP)).filter((m) => m.fromBot && m.text?.includes('/nardy'));
+    expect(answers.length, 'the bot answered every /help after the restart').toBe(12);
+  });
 });
 
 describe('npm start: the scheduler (issue 7)', () => {

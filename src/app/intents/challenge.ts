@@ -4,12 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
-import { errorText } from '../../i18n/index.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import type { Intent } from '../ports.ts';
-import { CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
+import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
 import { recallSeries, seriesText } from '../series.ts';
-import { challengeMessage, clockChoice } from '../texts.ts';
+import { challengeMessage, clockChoice, settingsLine } from '../texts.ts';
 import { variantOfWord } from '../variant-words.ts';
 import { say, type Handler } from './update.ts';
 
@@ -20,6 +20,22 @@ export function newGameId(): string {
 
 /** Words that make a challenge one against the computer (`/nardy vs computer`). */
 const COMPUTER_WORDS = new Set(['computer', 'cpu', 'ai', 'bot', 'компьютер', 'компьютером', 'компьютера', 'бот', 'ботом', 'კომპიუტერი', 'კომპიუტერთან']);
+/** Words that only join the others (`/nardy vs computer`, `/nardy против бота`). */
+const LINKING_WORDS = new Set(['vs', 'vs.', 'versus', 'against', 'with', 'против', 'с', 'со', 'и', 'წინააღმდეგ', 'და']);
+
+/**
+ * The words of a challenge it does not understand: not a variant, a match length (1–25), the
+ * computer, a linking word, a mention or the opponent's name (a mention without a handle is the
+ * name itself). They are left out, and the challenger is told so.
+ */
+function unknownWords(intent: Intent & { kind: 'challenge' }): string[] {
+  const named = new Set((intent.opponent?.name ?? '').toLowerCase().split(/\s+/));
+  return (intent.args ?? '').split(/\s+/).filter((word) => {
+    const w = word.toLowerCase();
+    return w !== '' && !COMPUTER_WORDS.has(w) && !LINKING_WORDS.has(w) && !named.has(w) && !w.startsWith('@')
+      && variantOfWord(w) === undefined && !(/^\d{1,2}$/.test(w) && Number(w) >= 1 && Number(w) <= 25);
+  });
+}
 
 /**
  * Reads a challenge's few words and the settings the messenger named. The cube comes with a match
@@ -48,21 +64,26 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }) {
 }
 
 export const challenge: Handler<'challenge'> = async (u) => {
-  const { deps, intent, lang } = u;
+  const { deps, intent } = u;
+  // A challenge is posted for the chat: in its game language when one was set there.
+  const lang = u.chatLang ?? u.lang;
   const settings = challengeSettings(intent);
   // Known by handle only (the messenger gave no id): only that handle may accept.
   const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();
+  const addressee = settings.computer ? undefined : intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined);
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },
     invitee: settings.computer ? null : intent.opponent?.id ?? null,
     settings,
-  }, intent.chat, lang, handle ? noted(INVITEE, handle) : undefined);
+  }, intent.chat, lang, { ...(handle ? noted(INVITEE, handle) : {}), ...(addressee ? noted(ADDRESSEE, addressee) : {}) });
   if (!opened.ok) return say(u, errorText(lang, opened.error));
   const { state, record } = opened.value;
+  const unknown = unknownWords(intent);
+  if (unknown.length > 0) await say(u, t(lang, 'challenge.notUnderstood', { words: unknown.join(' '), settings: settingsLine(state, lang) }));
   const opponent = intent.opponent;
   const series = opponent ? seriesText(lang, await recallSeries(deps.store, intent.chat, intent.from.id, opponent.id), [intent.from, opponent]) : undefined;
-  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined), series);
+  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), addressee, series);
   const sent = await u.emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
   // The scheduler marks the message expired if nobody accepts in time.
   if (sent) await setNotes(deps.store, state.id, [CHALLENGE_MESSAGE, sent]);

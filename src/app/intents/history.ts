@@ -6,9 +6,10 @@
  * for short nardy (backgammon, which gnubg and XG replay), the plain record for every other variant.
  */
 import { exportLongText, exportMat, type MatchState } from '../../game/index.ts';
-import { errorText, pickLang, t, type Lang } from '../../i18n/index.ts';
+import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { boardLanguage, loadMatch } from '../matches.ts';
+import { loadMatch } from '../matches.ts';
+import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
 import { gameLabel } from '../texts.ts';
 import { say, type Handler, type Update } from './update.ts';
@@ -45,7 +46,7 @@ export async function sendHistory(u: Update, state: MatchState, lang: Lang): Pro
 /** The History button of a finished board: anyone who sees the board may read it. */
 export async function history(u: Update<Intent & { kind: 'press' }>, record: GameRecord, state: MatchState): Promise<void> {
   await u.emit({ kind: 'toast', text: '' });
-  await sendHistory(u, state, pickLang(boardLanguage(record) ?? u.intent.from.language));
+  await sendHistory(u, state, await boardLangOf(u.deps.store, record, { chat: u.intent.chat, chatLang: u.chatLang }, u.intent.from.language));
 }
 
 /** `/history`: my game in this chat in play, else my last finished one. */

@@ -1,11 +1,43 @@
-/** `/lang xx`: the user's language from now on; no code (or an unknown one) lists the choices. */
-import { LANG_NAMES, isLang, t } from '../../i18n/index.ts';
-import { LANGUAGE, remember } from '../remembered.ts';
+/**
+ * `/lang xx`. In a private chat: the user's own language from now on. In a group or channel: the
+ * chat's one game language (its boards, turn notices and results), set by a chat admin or by the
+ * challenger of a game there — anyone else is told who may. No code, or an unknown one, lists the
+ * choices.
+ */
+import type { MatchState } from '../../game/index.ts';
+import { LANGS, LANG_NAMES, isLang, t } from '../../i18n/index.ts';
+import { ok } from '../../lib/index.ts';
+import { matchOf } from '../matches.ts';
+import { CHAT_LANGUAGE, chatOwner, LANGUAGE, remember } from '../remembered.ts';
 import { say, type Handler } from './update.ts';
+
+type LangUpdate = Parameters<Handler<'lang'>>[0];
 
 export const lang: Handler<'lang'> = async (u) => {
   const chosen = u.intent.lang && isLang(u.intent.lang) ? u.intent.lang : undefined;
-  if (!chosen) return say(u, t(u.lang, 'lang.choose'));
-  await remember(u.deps.store, LANGUAGE, u.intent.from.id, chosen, u.deps.now());
-  await say(u, t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }));
+  if (!chosen) return say(u, t(u.chatLang ?? u.lang, 'lang.choose', { choices: LANGS.map((l) => `${l} — ${LANG_NAMES[l]}`).join(', ') }));
+  if (!u.intent.shared) {
+    await remember(u.deps.store, LANGUAGE, u.intent.from.id, chosen, u.deps.now());
+    return say(u, t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }));
+  }
+  if (!u.intent.isAdmin && !(await challengesHere(u))) return say(u, t(u.lang, 'lang.notAllowed'));
+  await remember(u.deps.store, CHAT_LANGUAGE, chatOwner(u.intent.chat), chosen, u.deps.now());
+  await say(u, t(chosen, 'lang.chatChanged', { lang: LANG_NAMES[chosen] }));
 };
+
+/** Whether the user opened a challenge, or a game still going, in this chat. */
+async function challengesHere(u: LangUpdate): Promise<boolean> {
+  const { platform, chatId } = u.intent.chat;
+  const listing = await u.deps.store.listByChat(platform, chatId, { limit: 100 });
+  return listing.records.some((record) => {
+    if ((record.status !== 'challenge' && record.status !== 'active') || !record.players.includes(u.intent.from.id)) return false;
+    const loaded = matchOf(ok(record));
+    return loaded.ok && challengerOf(loaded.value.state) === u.intent.from.id;
+  });
+}
+
+/** The challenger: seat 0 while the challenge is open, then the seat the acceptance gave them (the colour setting may swap). */
+function challengerOf(state: MatchState): string | undefined {
+  const accepted = state.history.find((e) => e.type === 'accepted');
+  return state.players[accepted?.type === 'accepted' ? accepted.challengerSeat : 0]?.id;
+}

@@ -15,10 +15,11 @@
  */
 import { formatSteps, parsePlay, type EngineError, type Play } from '../../engine/index.ts';
 import { positionOf, seatToAct, turnContextOf, type Command, type MatchState } from '../../game/index.ts';
-import { errorText, pickLang, t } from '../../i18n/index.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import { fail, ok, type Result } from '../../lib/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { loadMatch, runCommand } from '../matches.ts';
+import { boardLangOf } from '../board-language.ts';
 import { readTypedMove, type TypedMove } from '../move-words.ts';
 import type { Button, Intent, MessageRef } from '../ports.ts';
 import { BOARD, boardOf, noteOf } from '../remembered.ts';
@@ -124,6 +125,6 @@ export const move: Handler<'move'> = async (u) => {
   if (!command.ok) return say(u, command.error);
   const outcome = await runCommand(deps, record.id, command.value, { loaded: loaded.value, expectedVersion: record.version });
   if (!outcome.ok) return say(u, errorText(lang, outcome.error));
-  const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const boardLang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
   await answerCommand(u, state, outcome.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
 };

@@ -5,10 +5,11 @@
  */
 import { legalPlays } from '../../engine/index.ts';
 import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type GameEnd, type MatchEvent, type MatchState } from '../../game/index.ts';
-import { errorText, pickLang, t, type Lang } from '../../i18n/index.ts';
+import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
-import { boardLanguage, matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
+import { boardLangOf } from '../board-language.ts';
+import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding } from '../publish.ts';
 import { BOARD, INVITEE, noteOf } from '../remembered.ts';
@@ -74,7 +75,7 @@ export const press: Handler<'press'> = async (u) => {
   const loaded = matchOf(u.game);
   if (!loaded.ok) return void (await emit({ kind: 'toast', text: errorText(lang, loaded.error) }));
   const { record, state } = loaded.value;
-  const boardLang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const boardLang = await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
   const refresh = async () => {
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
@@ -83,7 +84,7 @@ export const press: Handler<'press'> = async (u) => {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
     await emit({ kind: 'toast', text: '' });
-    return bringBoardDown(u, record, state, pickLang(boardLanguage(record) ?? lang));
+    return bringBoardDown(u, record, state, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, lang));
   }
   if (token.choice.k === 'rematch') return rematch(u, record, state);
   if (token.choice.k === 'history') return history(u, record, state);

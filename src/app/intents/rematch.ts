@@ -7,9 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { COMPUTER_ID, type MatchState } from '../../game/index.ts';
-import { errorText, pickLang, t } from '../../i18n/index.ts';
+import { errorText, t } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { boardLanguage, openChallenge } from '../matches.ts';
+import { openChallenge } from '../matches.ts';
+import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
 import { CHALLENGE_MESSAGE, setNotes } from '../remembered.ts';
 import { recallSeries, seriesText } from '../series.ts';
@@ -27,7 +28,7 @@ export async function rematch(u: Update<Intent & { kind: 'press' }>, record: Gam
   if (seat < 0) return void (await emit({ kind: 'toast', text: t(u.lang, 'toast.notYourGame') }));
   const opponent = state.players[1 - seat];
   if (state.phase !== 'finished' || !opponent) return void (await emit({ kind: 'toast', text: t(u.lang, 'toast.stale') }));
-  const lang = pickLang(boardLanguage(record) ?? intent.from.language);
+  const lang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
   const chat = record.chat ?? intent.chat;
   const computer = opponent.id === COMPUTER_ID;
   const me = { id: intent.from.id, name: intent.from.name };

@@ -4,6 +4,7 @@ import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { runCommand } from '../matches.ts';
 import type { Intent } from '../ports.ts';
+import { ADDRESSEE, noteOf } from '../remembered.ts';
 import { challengeMessage, changedSettings, settingsMessage } from '../texts.ts';
 import type { Choice, Token } from '../tokens.ts';
 import type { Update } from './update.ts';
@@ -16,14 +17,14 @@ export async function settings(u: Update<Intent & { kind: 'press' }>, token: Tok
   const { deps, intent, emit } = u;
   const own = u.lang;
   const { record, state } = loaded;
-  if (state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(own, 'toast.notYourGame') }));
+  if (state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(own, 'toast.onlyChallengerSets', { name: state.players[0]?.name ?? '?' }) }));
   if (!intent.message) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
   const choice = token.choice;
   if (choice.k !== 'set') {
     await emit({ kind: 'toast', text: '' });
     const view = choice.k === 'settings' || choice.k === 'variants'
       ? settingsMessage(state, record.version, lang, choice.k === 'variants' ? 'variants' : 'main')
-      : challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id));
+      : challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), noteOf(record, ADDRESSEE));
     return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
   }
   const changed = changedSettings(state, choice.key, choice.value);

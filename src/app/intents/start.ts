@@ -1,13 +1,14 @@
 /**
  * The bot opened in a private chat (`start`), or a challenge's invite link followed there (`join`):
- * either way turn notices may go to this chat from now on. Joining accepts the challenge and
- * shows the board where the game is played.
+ * either way turn notices may go to this chat from now on. Joining accepts the challenge, marks
+ * its message accepted and shows the board where the game is played.
  */
 import { seatToAct } from '../../game/index.ts';
-import { errorText, pickLang, t } from '../../i18n/index.ts';
-import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { errorText, t } from '../../i18n/index.ts';
+import { boardLangOf } from '../board-language.ts';
+import { loadMatch, runCommand } from '../matches.ts';
 import { noticeTurn, publishBoard } from '../publish.ts';
-import { PRIVATE_CHAT, remember } from '../remembered.ts';
+import { CHALLENGE_MESSAGE, noteOf, PRIVATE_CHAT, remember } from '../remembered.ts';
 import { mayAccept } from './press.ts';
 import { say, type Handler, type Update } from './update.ts';
 
@@ -30,8 +31,12 @@ export const join: Handler<'join'> = async (u) => {
   if (!outcome.ok) return say(u, errorText(lang, outcome.error));
   await say(u, t(lang, 'challenge.accepted'));
   const { state, record } = outcome.value;
-  await publishBoard(u, record, state, pickLang(boardLanguage(record) ?? intent.from.language));
+  // What is posted where the game is played speaks the board's language, not the joiner's.
+  const boardLang = await boardLangOf(deps.store, record, { chat: intent.chat }, intent.from.language);
+  const challenge = noteOf(record, CHALLENGE_MESSAGE);
+  if (challenge) await u.emit({ kind: 'editText', message: challenge, text: t(boardLang, 'challenge.accepted') });
+  await publishBoard(u, record, state, boardLang);
   const actor = seatToAct(state);
   const player = actor === null ? null : state.players[actor];
-  if (player && player.id !== intent.from.id) await noticeTurn(u, record, player, lang);
+  if (player && player.id !== intent.from.id) await noticeTurn(u, record, player, boardLang);
 };

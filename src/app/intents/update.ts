@@ -19,6 +19,8 @@ export interface Update<I extends Intent = Intent> extends Publisher {
   readonly me: PlayerMemory;
   /** The user's language: chosen with `/lang`, else the platform's. */
   readonly lang: Lang;
+  /** The game language of the chat the intent came from, when one was set there (`CHAT_LANGUAGE`). */
+  readonly chatLang?: Lang;
   /** The game a press is about, read with the user's values (absent for other intents). */
   readonly game?: Result<GameRecord, StoreError>;
 }

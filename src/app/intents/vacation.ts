@@ -3,9 +3,10 @@
  * no word toggles. Each game's board is redrawn (it shows who is away and the clock's time left).
  */
 import type { MatchState } from '../../game/index.ts';
-import { pickLang, t } from '../../i18n/index.ts';
+import { t } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { boardLanguage, loadMatch, runCommand } from '../matches.ts';
+import { boardLangOf } from '../board-language.ts';
+import { loadMatch, runCommand } from '../matches.ts';
 import { publishBoard } from '../publish.ts';
 import { BOARD, noteOf } from '../remembered.ts';
 import { say, type Handler } from './update.ts';
@@ -28,7 +29,7 @@ export const vacation: Handler<'vacation'> = async (u) => {
     if (!outcome.ok) continue;
     changed++;
     const { record, state } = outcome.value;
-    if (record.chat && noteOf(record, BOARD)) await publishBoard(u, record, state, pickLang(boardLanguage(record) ?? u.lang), { known: true });
+    if (record.chat && noteOf(record, BOARD)) await publishBoard(u, record, state, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, u.lang), { known: true });
   }
   await say(u, t(u.lang, away ? 'vacation.on' : 'vacation.off', { n: changed }));
 };

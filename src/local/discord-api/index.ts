@@ -25,7 +25,12 @@ export interface DiscordPerson {
   readonly user: APIUser;
   readonly locale: string;
   readonly nick?: string;
+  /** The member's permissions in the guild, a bit field as Discord sends it; default: view and send messages. */
+  readonly permissions?: string;
 }
+
+/** VIEW_CHANNEL | SEND_MESSAGES: a plain member's permissions. */
+const MEMBER_PERMISSIONS = String((1n << 10n) | (1n << 11n));
 
 /** A command option as a user fills it in (`opponent` takes a person). */
 export type CommandOptions = Readonly<Record<string, string | number | boolean | DiscordPerson>>;
@@ -87,7 +92,7 @@ export async function startDiscordApi(options: { now?: () => number } = {}): Pro
     const token = `itoken-${id}`;
     state.interactions.set(token, { id, token, type, channelId, userId: person.user.id, createdAt: ctx.now(), expired: false, ...(messageId === undefined ? {} : { messageId }) });
     const channel = state.channels.get(channelId);
-    const who = channel?.guildId === undefined ? { user: person.user } : { member: { user: person.user, nick: person.nick ?? null, roles: [] }, guild_id: channel.guildId };
+    const who = channel?.guildId === undefined ? { user: person.user } : { member: { user: person.user, nick: person.nick ?? null, roles: [], permissions: person.permissions ?? MEMBER_PERMISSIONS }, guild_id: channel.guildId };
     return {
       id, token, type, application_id: applicationId, version: 1, locale: person.locale, channel_id: channelId,
       channel: { id: channelId, type: channel?.type ?? GUILD_TEXT }, app_permissions: '0', entitlements: [], authorizing_integration_owners: {},

@@ -57,12 +57,16 @@ const EPHEMERAL = 1 << 6;
 const ID_BASE = 100_000_000_000_000_000n;
 const LOCALES: Record<string, string> = { en: 'en-US', ru: 'ru' };
 
-/** The Discord user a playground user is. */
-export function discordPerson(user: TgUser): DiscordPerson {
+/** ADMINISTRATOR, VIEW_CHANNEL and SEND_MESSAGES: the permissions of the server's admin. */
+const ADMIN_PERMISSIONS = String((1n << 3n) | (1n << 10n) | (1n << 11n));
+
+/** The Discord user a playground user is; the admin (the first user, as in the Telegram group) may set the channel's game language. */
+export function discordPerson(user: TgUser, admin = false): DiscordPerson {
   const username = (user.username ?? user.first_name).toLowerCase().replace(/[^a-z0-9_.]/g, '') || `user${user.id}`;
   return {
     user: { id: (ID_BASE + BigInt(user.id)).toString(), username, global_name: user.first_name, discriminator: '0', avatar: null },
     locale: LOCALES[user.language_code ?? 'en'] ?? 'en-US',
+    ...(admin ? { permissions: ADMIN_PERMISSIONS } : {}),
   };
 }
 
@@ -74,7 +78,7 @@ export function discordRoutes(channel: LocalDiscordChannel, people: PlaygroundPe
   const personOf = (userId: unknown): DiscordPerson => {
     const user = people.users.find((u) => u.id === Number(userId));
     if (user === undefined) throw new BadRequest(`no user ${String(userId)}`);
-    return discordPerson(user);
+    return discordPerson(user, user === people.users[0]);
   };
   const byName = (name: string): DiscordPerson | undefined => {
     const lower = name.toLowerCase();

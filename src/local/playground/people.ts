@@ -2,7 +2,8 @@
  * Who is in the playground: the simulated users (Alice and Bob to begin with, more added from the
  * page, kept in `<dataDir>/playground-users.json`), the group "Nardy club" with all of them and
  * each user's private chat with the bot. Every chat is made known to the stand-in, as if the bot
- * had been added to the group and each user had started it. Not a rule: local infrastructure.
+ * had been added to the group and each user had started it; Alice (the first user) administers the
+ * group, so `/lang xx` there works for her and tells others who may. Not a rule: local infrastructure.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ export class PlaygroundPeople {
     private readonly file: string | undefined,
   ) {
     telegram.addChat(GROUP);
+    if (users[0] !== undefined) telegram.makeAdmin(GROUP.id, users[0].id);
     for (const user of users) telegram.addChat(privateChatOf(user));
   }
 

@@ -11,6 +11,8 @@ export class ChatRegistry {
   private readonly known = new Map<number, TgChat>();
   private readonly blocked = new Set<number>();
   private readonly kicked = new Set<number>();
+  /** The users who administer each group (getChatMember answers "administrator" for them). */
+  private readonly admins = new Map<number, Set<number>>();
 
   constructor(
     private readonly botId: number,
@@ -40,6 +42,15 @@ export class ChatRegistry {
   kick(id: number): void {
     this.kicked.add(id);
     this.known.delete(id);
+  }
+
+  /** `userId` administers group `chatId` from now on. */
+  makeAdmin(chatId: number, userId: number): void {
+    this.admins.set(chatId, new Set([...(this.admins.get(chatId) ?? []), userId]));
+  }
+
+  isAdmin(chatId: number, userId: number): boolean {
+    return this.admins.get(chatId)?.has(userId) === true;
   }
 
   /** The chat `chat_id` names, for any method; the real API's 400/403 when it can't be reached. */

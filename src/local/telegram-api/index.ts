@@ -62,6 +62,8 @@ export type TelegramApi = {
   /** The user of a private chat blocks the bot: sends and edits there answer 403. */
   blockUser(chatId: number): void;
   unblockUser(chatId: number): void;
+  /** `userId` administers group `chatId` from now on (getChatMember says "administrator"). */
+  makeAdmin(chatId: number, userId: number): void;
   /** The bot is removed from a group: every call addressed there answers 403. */
   kickBot(chatId: number): void;
   /** Serves `failure` instead of the next `times` calls of `method` (`'*'`: any method). */
@@ -172,6 +174,9 @@ class LocalTelegramApi implements TelegramApi {
   }
   kickBot(chatId: number): void {
     this.state.chats.kick(chatId);
+  }
+  makeAdmin(chatId: number, userId: number): void {
+    this.state.chats.makeAdmin(chatId, userId);
   }
   failNext(method: string, failure: Failure, times = 1): void {
     this.failures.add(method, failure, times);

@@ -9,13 +9,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { editingMethods } from './editing.ts';
 import { ApiError, badRequest, NOT_FOUND, tooManyRequests, UNAUTHORIZED } from './errors.ts';
+import { memberMethods } from './members.ts';
 import { queryMethods } from './queries.ts';
 import { decodeRequest, type DecodedRequest } from './request-body.ts';
 import { sendingMethods } from './sending.ts';
 import type { Method, StandInState } from './state.ts';
 import type { Failure, RecordedCall } from './types.ts';
 
-const METHODS: Record<string, Method> = { ...sendingMethods, ...editingMethods, ...queryMethods };
+const METHODS: Record<string, Method> = { ...sendingMethods, ...editingMethods, ...queryMethods, ...memberMethods };
 const BY_LOWER_NAME = new Map(Object.entries(METHODS).map(([name, method]) => [name.toLowerCase(), { name, method }]));
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 const TOO_LARGE = new ApiError(413, 'Request Entity Too Large');

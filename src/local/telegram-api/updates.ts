@@ -46,13 +46,19 @@ export function detectEntities(text: string): MessageEntity[] {
 }
 
 export class SimulatedUsers {
-  private updateSerial = 100_000_000;
+  private updateSerial: number;
   private querySerial = 0;
 
   constructor(
     private readonly state: StandInState,
     private readonly emit: (update: TgUpdate) => void,
-  ) {}
+  ) {
+    // Update ids go on increasing across restarts, as Telegram's do: the webhook remembers the ids
+    // it handled for 48 h (in `.data/` for `npm start`), so a stand-in counting from a fixed number
+    // again would have every update of the new run ignored as a replay. The clock in ms outruns
+    // any run's updates.
+    this.updateSerial = Math.max(100_000_000, Math.floor(state.now()));
+  }
 
   /** `user` writes `text` in `chat` (which makes the chat reachable for the bot). */
   userMessage(user: TgUser, chat: TgChat, text: string, extra: UserMessageExtra = {}): TgUpdate {

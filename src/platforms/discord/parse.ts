@@ -91,11 +91,22 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
       return { kind: 'quiet', ...base, args: typeof hours === 'string' ? hours : '' };
     }
     case 'lang': {
+      // In a server's channel `/nardy lang` sets the channel's game language: the member's own bits say whether they manage it.
       const lang = option('language');
-      return typeof lang === 'string' ? { kind: 'lang', ...base, lang } : { kind: 'lang', ...base };
+      const shared = interaction.guild_id !== undefined;
+      const place = { shared, ...(shared ? { isAdmin: managesGuild(interaction.member?.permissions) } : {}) };
+      return typeof lang === 'string' ? { kind: 'lang', ...base, ...place, lang } : { kind: 'lang', ...base, ...place };
     }
     default: return undefined;
   }
+}
+
+/** ADMINISTRATOR or MANAGE_GUILD in a member's permission bits (a decimal string). */
+const MANAGING = (1n << 3n) | (1n << 5n);
+
+function managesGuild(permissions: string | undefined): boolean {
+  if (permissions === undefined || !/^\d+$/.test(permissions)) return false;
+  return (BigInt(permissions) & MANAGING) !== 0n;
 }
 
 function variantOf(value: unknown): VariantId | undefined {

@@ -14,6 +14,7 @@ import { createTelegramWebhook, type TelegramWebhook } from './webhook.ts';
 
 export { telegramMessageLink } from './links.ts';
 export { createChatPacer, NO_PACE, type ChatPacer } from './pace.ts';
+export { commandMenus, setCommandMenus, type CommandMenu } from './commands.ts';
 export { parseUpdate } from './parse.ts';
 export { telegramEmit, unpromptedEmit } from './send.ts';
 export { createTelegramWebhook, type TelegramWebhook, type WebhookRequest, type WebhookResponse } from './webhook.ts';

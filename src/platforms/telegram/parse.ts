@@ -109,8 +109,11 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
       const variant = variantOfWord(firstWord);
       return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };
     }
-    case 'lang':
-      return firstWord === '' ? { kind: 'lang', ...base } : { kind: 'lang', ...base, lang: firstWord };
+    case 'lang': {
+      // A group's `/lang` sets the chat's game language; whether the user administers it is asked by `admins.ts`.
+      const shared = message.chat.type !== 'private';
+      return firstWord === '' ? { kind: 'lang', ...base, shared } : { kind: 'lang', ...base, shared, lang: firstWord };
+    }
     case 'vacation': {
       const away = ['on', 'вкл'].includes(firstWord) ? true : ['off', 'выкл'].includes(firstWord) ? false : undefined;
       return away === undefined ? { kind: 'vacation', ...base } : { kind: 'vacation', ...base, away };

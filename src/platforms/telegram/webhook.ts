@@ -17,6 +17,7 @@ import { handleIntent, type AppDeps } from '../../app/index.ts';
 import { errorFields, judge } from '../shared/boundary.ts';
 import { headerValue, readJsonObject } from '../shared/http.ts';
 import type { ChatPacer } from './pace.ts';
+import { withChatAdmin } from './admins.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
 
@@ -113,7 +114,7 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
-      if (intent !== undefined) await handleIntent(options.app, { ...intent, updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+      if (intent !== undefined) await handleIntent(options.app, { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
     } finally {
       await emit.finish();
     }

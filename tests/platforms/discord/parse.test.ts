@@ -43,6 +43,11 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'rules', { variant: 'short' }))).toMatchObject({ kind: 'rules', variant: 'short' });
     expect(parseInteraction(discord.command(CAROL, channel, 'lang', { language: 'en' }))).toMatchObject({ kind: 'lang', lang: 'en' });
     expect(parseInteraction(discord.command(CAROL, channel, 'help'))).toMatchObject({ kind: 'help' });
+    // Issue 16: in a server's channel `lang` is the channel's game language; ADMINISTRATOR or MANAGE_GUILD may set it.
+    expect(parseInteraction(discord.command(CAROL, channel, 'lang', { language: 'en' }))).toMatchObject({ shared: true, isAdmin: false });
+    for (const bit of [3n, 5n]) {
+      expect(parseInteraction(discord.command({ ...CAROL, permissions: String((1n << bit) | (1n << 11n)) }, channel, 'lang'))).toMatchObject({ shared: true, isAdmin: true });
+    }
     expect(parseInteraction(discord.command(CAROL, channel, 'vacation', { on: true }))).toMatchObject({ kind: 'vacation', away: true });
     expect(parseInteraction(discord.command(CAROL, channel, 'vacation'))).not.toHaveProperty('away');
     expect(parseInteraction(discord.command(CAROL, channel, 'remind', { mode: 'frequent' }))).toMatchObject({ kind: 'remind', mode: 'frequent' });

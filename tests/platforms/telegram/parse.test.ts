@@ -104,8 +104,9 @@ describe('parseUpdate: commands', () => {
     expect(parseUpdate(text('/rules'), BOT)).toEqual({ kind: 'rules', chat: group, from: nodar });
     expect(parseUpdate(text('/rules short'), BOT)).toEqual({ kind: 'rules', chat: group, from: nodar, variant: 'short' });
     expect(parseUpdate(text('/rules chess'), BOT)).toEqual({ kind: 'rules', chat: group, from: nodar });
-    expect(parseUpdate(text('/lang'), BOT)).toEqual({ kind: 'lang', chat: group, from: nodar });
-    expect(parseUpdate(text('/lang KA'), BOT)).toEqual({ kind: 'lang', chat: group, from: nodar, lang: 'ka' });
+    // In a group `/lang` is about the chat's game language (issue 16): the intent says it is shared.
+    expect(parseUpdate(text('/lang'), BOT)).toEqual({ kind: 'lang', chat: group, from: nodar, shared: true });
+    expect(parseUpdate(text('/lang KA'), BOT)).toEqual({ kind: 'lang', chat: group, from: nodar, shared: true, lang: 'ka' });
   });
 
   it('/vacation takes on or off (none: toggle); /remind a setting; /quiet its whole argument, for the app to read', () => {

@@ -1,0 +1,21 @@
+/**
+ * Whether the user of a group's `/lang xx` administers the group: Telegram does not say so in the
+ * update, so the edge asks (`getChatMember`) and puts the answer on the intent (`isAdmin`) — the
+ * app decides what an admin may do. Asked only when it matters: a language code in a shared chat.
+ * A failed question counts as "not an admin" (the app then checks whether they challenge there).
+ */
+import type { Telegram } from 'telegraf';
+import type { Intent } from '../../app/index.ts';
+import type { Log } from '../shared/log.ts';
+
+export async function withChatAdmin(telegram: Telegram, intent: Intent, log: Log): Promise<Intent> {
+  if (intent.kind !== 'lang' || intent.shared !== true || intent.lang === undefined) return intent;
+  const userId = Number(intent.from.id.slice('telegram:'.length));
+  try {
+    const member = await telegram.getChatMember(intent.chat.chatId, userId);
+    return { ...intent, isAdmin: member.status === 'creator' || member.status === 'administrator' };
+  } catch (error) {
+    log({ level: 'warn', event: 'telegram-get-chat-member', chat: intent.chat.chatId, error: error instanceof Error ? error.message : String(error) });
+    return { ...intent, isAdmin: false };
+  }
+}
