@@ -48,11 +48,14 @@ const BLANK = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 const blank = async () => ok(BLANK);
 const MOVING = new Set(['play', 'step', 'pick', 'confirm']);
 
-/** The targets of issue 16 by family. */
-function target(variant: VariantId, cube: boolean): string {
+/**
+ * The targets of issue 16 by family: a turn that may begin with a decision (the cube, or nuclear's
+ * bomb) begins with a Roll press, so it may take one press more.
+ */
+function target(variant: VariantId, decision: boolean): string {
   const v = VARIANTS[variant];
   if (v.family === 'long') return 'median ≤ 2, mean ≤ 2.5';
-  return `median ≤ ${cube ? 3 : 2}; doubles ≤ 5`;
+  return `median ≤ ${decision ? 3 : 2}; doubles ≤ 5`;
 }
 
 function mulberry32(seed: number): () => number {
@@ -145,7 +148,7 @@ async function playVariant(variant: VariantId, words: string, seed: number): Pro
 
     let state = await load(gameId);
     if (state.settings.variant !== variant) throw new Error(`/nardy ${words} opened ${state.settings.variant}`);
-    tally.cube ||= state.settings.doubling;
+    tally.cube ||= state.settings.doubling || VARIANTS[variant].bomb === true;
     let seen = 0;
     const pending = [0, 0];
     for (let presses = 0; state.phase === 'playing'; presses++) {
@@ -211,7 +214,7 @@ async function child(indexes: number[]): Promise<void> {
 async function main(): Promise<void> {
   const all = runs();
   console.log(`presses per turn: ${GAMES} games a variant through the webhook, the Bot API stand-in and dynalite; default settings, /confirm off`);
-  console.log('/nardy …      cube  turns   all: mean median | plain: mean median p90 | doubles: mean median p90 | automatic | target                    | presses/s');
+  console.log('/nardy …      cube* turns   all: mean median | plain: mean median p90 | doubles: mean median p90 | automatic | target                    | presses/s');
   const parts = [all.map((_, i) => i).filter((i) => i % 2 === 0), all.map((_, i) => i).filter((i) => i % 2 === 1)].filter((p) => p.length > 0);
   const results = new Map<number, Tally>();
   const started = performance.now();
@@ -241,6 +244,7 @@ async function main(): Promise<void> {
       `${String(t.automatic).padStart(9)} | ${target(variant, t.cube).padEnd(25)} | ${(t.presses / (t.ms / 1000)).toFixed(0)}`,
     );
   }
+  console.log('* cube: a turn may begin with a decision (the cube, or nuclear\'s bomb), so with a Roll press');
   console.log(`${[...results.values()].reduce((a, t) => a + t.presses, 0)} presses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
