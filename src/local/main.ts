@@ -181,11 +181,15 @@ function realBotParts(bot: NonNullable<LocalOptions['polling']>, sink: LineSink)
     const poller = startPolling({ token: bot.token, apiRoot: bot.apiRoot, webhook, secret: parts.webhookSecret!, log: sink });
     sink(`Telegram: polling as @${bot.botUsername}`);
     // The command menu, as a deploy sets it (tools/telegram/set-commands.ts): the bot is usable without it, so a failure only warns.
-    setCommandMenus({ token: bot.token, apiRoot: bot.apiRoot }).then(
+    // Stopping waits for it, so no call is left in flight when the process closes its servers.
+    const menus = setCommandMenus({ token: bot.token, apiRoot: bot.apiRoot }).then(
       (n) => sink(`Telegram: set ${n} command menus`),
       (error: unknown) => sink(`WARNING Telegram: the command menu was not set: ${String(error)}`),
     );
-    return () => poller.stop();
+    return async () => {
+      await poller.stop();
+      await menus;
+    };
   };
   return { parts, start };
 }
