@@ -9,7 +9,7 @@ export type {
 } from './ports.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
-export { decodeToken, encodeToken } from './tokens.ts';
+export { decodeToken, encodeToken, languageOfToken } from './tokens.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView, MAX_LISTED_PLAYS } from './views.ts';
 export { variantOfWord } from './variant-words.ts';

@@ -83,9 +83,10 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   /**
    * `/lang [code]`. `shared`: said in a group or channel, which has one game language for everyone
-   * there; `isAdmin`: the platform found the user administers that chat (it asks only when a code is given).
+   * there; `isAdmin`: the platform found the user administers that chat (it asks only when a code is given);
+   * `message`: the language buttons pressed (from `/lang` with no code), answered in place.
    */
-  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string; readonly shared?: boolean; readonly isAdmin?: boolean }
+  | { readonly kind: 'lang'; readonly chat: ChatRef; readonly from: ChatUser; readonly lang?: string; readonly shared?: boolean; readonly isAdmin?: boolean; readonly message?: MessageRef }
   /** `/vacation [on|off]`: away (or back) in all my correspondence games; no word toggles. */
   | { readonly kind: 'vacation'; readonly chat: ChatRef; readonly from: ChatUser; readonly away?: boolean }
   /** `/confirm on|off`: whether my turns wait for a Confirm press; no word shows the setting. */

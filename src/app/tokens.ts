@@ -86,6 +86,19 @@ function decodeChoice(code: string): Choice | undefined {
   return undefined;
 }
 
+/**
+ * A language button (`/lang` with no code): `l:<code>`. It names no game, so a platform reads it
+ * as a `lang` intent, not a press; the app checks the code like a typed one.
+ */
+export function languageToken(code: string): string {
+  return `l:${code}`;
+}
+
+/** The language code a language button carried, or undefined when the data is not one. */
+export function languageOfToken(data: string): string | undefined {
+  return /^l:([a-z]{2})$/.exec(data)?.[1];
+}
+
 /** Returns the token a button carried, or undefined for anything malformed. Not a rule: a codec. */
 export function decodeToken(text: string): Token | undefined {
   if (typeof text !== 'string' || text.length > 64) return undefined;

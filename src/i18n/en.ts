@@ -201,7 +201,7 @@ const EN = {
   'vacation.off': 'Welcome back! Vacation is off in {n} of your games.',
   'vacation.none': 'None of your games in play has vacation days.',
   'lang.changed': 'Language: {lang}.',
-  'lang.choose': 'Choose a language by its code (/lang ru): {choices}.',
+  'lang.choose': 'Choose a language below, or type its code (/lang ru): {choices}.',
   'lang.chatChanged': 'Games in this chat are in {lang} now: boards, turn notices and results. Private messages stay in each player\'s own language.',
   'lang.notAllowed': 'Only an admin of this chat or the challenger of a game here can set the language of its games. Your own language is set with /lang in a private chat with me.',
   'inline.challengeLong': 'Challenge to long nardy',

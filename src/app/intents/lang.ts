@@ -1,29 +1,40 @@
 /**
  * `/lang xx`. In a private chat: the user's own language from now on. In a group or channel: the
  * chat's one game language (its boards, turn notices and results), set by a chat admin or by the
- * challenger of a game there — anyone else is told who may. No code, or an unknown one, lists the
- * choices.
+ * challenger of a game there — anyone else is told who may. No code, or an unknown one, shows a
+ * button per language; a press on one is the same `/lang xx`, answered in place of the buttons.
  */
 import type { MatchState } from '../../game/index.ts';
 import { LANGS, LANG_NAMES, isLang, t } from '../../i18n/index.ts';
 import { ok } from '../../lib/index.ts';
 import { matchOf } from '../matches.ts';
 import { CHAT_LANGUAGE, chatOwner, LANGUAGE, remember } from '../remembered.ts';
+import { languageToken } from '../tokens.ts';
 import { say, type Handler } from './update.ts';
 
 type LangUpdate = Parameters<Handler<'lang'>>[0];
 
 export const lang: Handler<'lang'> = async (u) => {
   const chosen = u.intent.lang && isLang(u.intent.lang) ? u.intent.lang : undefined;
-  if (!chosen) return say(u, t(u.chatLang ?? u.lang, 'lang.choose', { choices: LANGS.map((l) => `${l} — ${LANG_NAMES[l]}`).join(', ') }));
+  if (!chosen) {
+    const text = t(u.chatLang ?? u.lang, 'lang.choose', { choices: LANGS.map((l) => `${l} — ${LANG_NAMES[l]}`).join(', ') });
+    return void (await u.emit({ kind: 'text', chat: u.intent.chat, text, buttons: [LANGS.map((l) => ({ label: LANG_NAMES[l], token: languageToken(l) }))] }));
+  }
   if (!u.intent.shared) {
     await remember(u.deps.store, LANGUAGE, u.intent.from.id, chosen, u.deps.now());
-    return say(u, t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }));
+    return answer(u, t(chosen, 'lang.changed', { lang: LANG_NAMES[chosen] }));
   }
+  // A refusal is said anew, so the buttons stay for someone who may choose.
   if (!u.intent.isAdmin && !(await challengesHere(u))) return say(u, t(u.lang, 'lang.notAllowed'));
   await remember(u.deps.store, CHAT_LANGUAGE, chatOwner(u.intent.chat), chosen, u.deps.now());
-  await say(u, t(chosen, 'lang.chatChanged', { lang: LANG_NAMES[chosen] }));
+  await answer(u, t(chosen, 'lang.chatChanged', { lang: LANG_NAMES[chosen] }));
 };
+
+/** The outcome in place of the language buttons pressed, else as a new message. */
+async function answer(u: LangUpdate, text: string): Promise<void> {
+  if (u.intent.message) await u.emit({ kind: 'editText', message: u.intent.message, text });
+  else await say(u, text);
+}
 
 /** Whether the user opened a challenge, or a game still going, in this chat. */
 async function challengesHere(u: LangUpdate): Promise<boolean> {

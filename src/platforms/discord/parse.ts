@@ -7,7 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import type { ChallengeChoices, ChatUser, Intent, MessageRef } from '../../app/index.ts';
+import { languageOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -52,6 +52,12 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
   if (interaction.type === MESSAGE_COMPONENT) {
     const data = interaction.data as { custom_id?: unknown; component_type?: unknown };
     if (data.component_type !== BUTTON || typeof data.custom_id !== 'string') return undefined;
+    const message = { chat: base.chat, messageId: interaction.message.id };
+    const lang = languageOfToken(data.custom_id);
+    if (lang !== undefined) {
+      const shared = interaction.guild_id !== undefined;
+      return { kind: 'lang', ...base, lang, shared, ...(shared ? { isAdmin: managesGuild(interaction.member?.permissions) } : {}), message };
+    }
     return { kind: 'press', ...base, token: data.custom_id, message: { chat: base.chat, messageId: interaction.message.id } };
   }
   if (interaction.type !== APPLICATION_COMMAND) return undefined;

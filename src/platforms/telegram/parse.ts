@@ -22,7 +22,7 @@
  *    the topic header of a forum topic).
  */
 import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
-import { isTypedMove, variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { isTypedMove, languageOfToken, variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
@@ -60,6 +60,9 @@ function parsePress(query: CallbackQuery): Intent | undefined {
   // A press under an inline message has no chat; the bot sends no callback buttons there.
   if (!('data' in query) || query.message === undefined) return undefined;
   const chat = telegramChat(query.message.chat.id);
+  const message = { chat, messageId: String(query.message.message_id) };
+  const lang = languageOfToken(query.data);
+  if (lang !== undefined) return { kind: 'lang', chat, from: telegramUser(query.from), lang, shared: query.message.chat.type !== 'private', message };
   return {
     kind: 'press',
     chat,

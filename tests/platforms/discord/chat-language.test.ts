@@ -35,4 +35,18 @@ describe('issue 16: the game language of a Discord channel', () => {
     expect(boardIn(w, channel).content).toContain('Position');
     expect(w.problems).toEqual([]);
   });
+
+  it('/nardy lang with no language shows a button per language; a press by a manager sets the channel\'s, in place', async () => {
+    const channel = w.discord.guildChannel();
+    const manager = { ...CAROL, permissions: String(1n << 3n) }; // ADMINISTRATOR
+    await w.deliver(w.discord.command(manager, channel, 'lang', {}));
+    const offer = [...publicMessages(w, channel), ...whispersTo(w, channel, manager)].at(-1)!;
+    const ids = offer.components.flatMap((row) => row.components).map((c) => ('custom_id' in c ? c.custom_id : undefined));
+    expect(ids).toEqual(['l:ru', 'l:en', 'l:ka']);
+    expect((await w.deliver(w.discord.press(ANNA, offer, 'l:ru'))).status).toBe(200);
+    expect(lastWords(channel, ANNA)).toContain(t('en', 'lang.notAllowed'));
+    expect((await w.deliver(w.discord.press(manager, offer, 'l:ka'))).status).toBe(200);
+    expect(lastWords(channel, manager)).toContain(t('ka', 'lang.chatChanged', { lang: LANG_NAMES.ka }));
+    expect(w.problems).toEqual([]);
+  });
 });

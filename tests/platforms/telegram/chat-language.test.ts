@@ -12,6 +12,7 @@ import { ANNA, CAROL, NODAR, api, buttonsOf, challengeAndAccept, problems, setup
 setupE2e();
 
 const DATO: TgUser = { id: 444, is_bot: false, first_name: 'Dato', language_code: 'en' };
+const ELENE: TgUser = { id: 555, is_bot: false, first_name: 'ელენე', language_code: 'ka' };
 
 describe('issue 16: the game language of a Telegram group', () => {
   it('an admin sets it; a member who neither administers nor challenges is refused with the reason; the board speaks it', async () => {
@@ -60,5 +61,34 @@ describe('issue 16: the game language of a Telegram group', () => {
     expect(await hook.post(update)).toBe(200);
     expect(api.messages(CAROL.id).at(-1)!.text).toBe(t('ru', 'lang.changed', { lang: LANG_NAMES.ru }));
     expect(api.callsOf('getChatMember').length).toBe(before);
+  });
+
+  it('/lang with no code, or an unknown one, shows a button per language; a press is the same /lang xx, answered in place', async () => {
+    const w = world(-1016005, 19);
+    api.makeAdmin(w.group.id, DATO.id);
+    const languageButtons = (m: { reply_markup?: { inline_keyboard: { text: string; callback_data?: string }[][] } }) =>
+      (m.reply_markup?.inline_keyboard ?? []).flat().map((b) => [b.text, b.callback_data]);
+
+    await w.say(ELENE, '/lang xx');
+    const offer = w.live().at(-1)!;
+    expect(offer.text).toBe(t('ka', 'lang.choose', { choices: 'ru — Русский, en — English, ka — ქართული' }));
+    expect(languageButtons(offer)).toEqual([['Русский', 'l:ru'], ['English', 'l:en'], ['ქართული', 'l:ka']]);
+
+    // Carol neither administers the group nor challenges here: refused, and the buttons stay for Dato.
+    await w.press(ELENE, offer, 'l:en');
+    expect(w.live().at(-1)!.text).toBe(t('ka', 'lang.notAllowed'));
+    expect(languageButtons(api.message(w.group.id, offer.message_id)!)).toHaveLength(3);
+    await w.press(DATO, offer, 'l:ru');
+    const answered = api.message(w.group.id, offer.message_id)!;
+    expect(answered.text).toBe(t('ru', 'lang.chatChanged', { lang: LANG_NAMES.ru }));
+    expect(languageButtons(answered)).toEqual([]);
+
+    // In a private chat the press sets the user's own language.
+    const privateChat = { id: ELENE.id, type: 'private', first_name: ELENE.first_name } as const;
+    expect(await w.post(api.userMessage(ELENE, privateChat, '/lang'))).toBe(200);
+    const own = api.messages(ELENE.id).at(-1)!;
+    expect(await w.post(api.userPress(ELENE, { chat: { id: ELENE.id }, message_id: own.message_id }, 'l:en'))).toBe(200);
+    expect(api.message(ELENE.id, own.message_id)!.text).toBe(t('en', 'lang.changed', { lang: LANG_NAMES.en }));
+    expect(problems).toEqual([]);
   });
 });
