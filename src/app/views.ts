@@ -246,7 +246,7 @@ function buttons(state: MatchState, version: number, lang: Lang, mode: ViewMode)
         b('button.roll', { k: 'roll' }),
         ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
         ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
-      ], [b('button.resign', { k: 'askResign' })]];
+      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })]];
     case 'doubled':
       return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
     case 'beavered':
@@ -287,7 +287,8 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const ctx = turnContextOf(game);
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
-  const resign = [b('button.resign', { k: 'askResign' })];
+  // Resign and History share the last row (the notation so far, for anyone, without a command).
+  const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })];
   if (turn.steps.length === 0 && mode.pick === undefined) {
     const plays = legalPlays(position, turn.dice!, ctx);
     if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];

@@ -131,6 +131,13 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
     const last = playing.history.filter((e): e is Played => e.type === 'played').at(-1)!;
     expect(sent[0].text).toContain(`${last.seat === 0 ? 'White' : 'Black'} ${formatDice(last.dice)}: ${last.move}`);
     expect(sent[0].document).toBeUndefined();
+    // The board in play carries History too: a bystander's press sends the same notation, and nothing changes.
+    const button = buttonsOf(w.board()).find((b) => b.token.choice.k === 'history');
+    expect(button, 'a History button on the board in play').toBeDefined();
+    const version = (await stored(gameId)).record.version;
+    await w.press(CAROL, w.board(), button!.data);
+    expect(w.live().at(-1)!.text).toBe(sent[0].text);
+    expect((await stored(gameId)).record.version).toBe(version);
 
     // The player to act resigns (asked, then confirmed); the result is told once.
     for (const k of ['askResign', 'resign']) {
