@@ -82,6 +82,8 @@ interface Tally {
   games: number;
   cube: boolean;
   presses: number;
+  /** Presses the bot answered with a refusal: must stay 0. */
+  refused: number;
   ms: number;
 }
 
@@ -114,7 +116,7 @@ let client: ReturnType<typeof connectDynamoDb>['client'];
 let documents: ReturnType<typeof connectDynamoDb>['documents'];
 
 async function playVariant(variant: VariantId, words: string, seed: number): Promise<Tally> {
-  const tally: Tally = { plain: [], doubles: [], automatic: 0, games: 0, cube: false, presses: 0, ms: 0 };
+  const tally: Tally = { plain: [], doubles: [], automatic: 0, games: 0, cube: false, presses: 0, refused: 0, ms: 0 };
   const rng = mulberry32(seed);
   const started = performance.now();
   let api: TelegramApi | undefined;
@@ -158,8 +160,11 @@ async function playVariant(variant: VariantId, words: string, seed: number): Pro
       const seat = seatToAct(state)!;
       const choice = choose(buttonsOf(board), rng);
       if (seat === state.game!.turn.seat && choice.token.choice.k !== 'take' && choice.token.choice.k !== 'askPass' && choice.token.choice.k !== 'pass') pending[seat]++;
-      await post(api!.userPress(PLAYERS[state.players[seat]!.id === `telegram:${PLAYERS[0].id}` ? 0 : 1], { chat: { id: group.id }, message_id: board.message_id }, choice.data));
+      const press = api!.userPress(PLAYERS[state.players[seat]!.id === `telegram:${PLAYERS[0].id}` ? 0 : 1], { chat: { id: group.id }, message_id: board.message_id }, choice.data);
+      await post(press);
       tally.presses++;
+      // A button the bot offered is never refused: an answer with words is a refusal (or a stale board).
+      if (api!.callbackAnswer(press.callback_query!.id)?.text) tally.refused++;
       state = await load(gameId);
       for (const e of state.history.slice(seen)) {
         if (e.type === 'gameStarted') tally.games++;
@@ -245,7 +250,9 @@ async function main(): Promise<void> {
     );
   }
   console.log('* cube: a turn may begin with a decision (the cube, or nuclear\'s bomb), so with a Roll press');
-  console.log(`${[...results.values()].reduce((a, t) => a + t.presses, 0)} presses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const tallies = [...results.values()];
+  console.log(`refused presses (a button the bot offered and then refused): ${tallies.reduce((a, t) => a + t.refused, 0)}`);
+  console.log(`${tallies.reduce((a, t) => a + t.presses, 0)} presses in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 if (process.env.BENCH_CHILD !== undefined) await child(process.env.BENCH_CHILD.split(',').map(Number));
