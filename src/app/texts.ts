@@ -8,7 +8,7 @@ import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button } from './ports.ts';
 import { encodeToken, type Choice } from './tokens.ts';
-import { chunk } from './views.ts';
+import { chunk } from './board-buttons.ts';
 
 /** The clock in words. */
 function clockText(state: MatchState, lang: Lang): string {

@@ -1,0 +1,142 @@
+/**
+ * The buttons under a board: only legal choices, in the fewest presses the rules allow — Roll /
+ * Double, Take / Pass / Beaver, a confirmation, a few whole plays or a button per step, and on a
+ * finished board Rematch and History. Not a rule: a view (views.ts draws the rest of the message).
+ */
+import { legalPlays, turnProgress, type Step } from '../engine/index.ts';
+import { mayDetonate, mayDouble, passStake, positionOf, turnContextOf, type MatchState } from '../game/index.ts';
+import { t, type Lang, type MessageKey } from '../i18n/index.ts';
+import type { Button } from './ports.ts';
+import { encodeToken, type Choice, type Surface } from './tokens.ts';
+
+/** A view-only state of the board message: a checker picked, or a confirmation asked. */
+export interface ViewMode {
+  readonly pick?: number;
+  readonly confirm?: 'pass' | 'resign';
+}
+
+/** A point in notation: 1..24, `bar` (25) or `off` (0). */
+export function point(p: number): string {
+  return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
+}
+
+/** At most this many whole plays are offered as buttons at the start of a turn; more means steps. */
+export const MAX_LISTED_PLAYS = 8;
+const PLAYS_PER_ROW = 2;
+/**
+ * At most this many step buttons at once; more and the player picks the checker first. With the
+ * Undo, Confirm, Resign and History controls it stays within the smallest keyboard a messenger
+ * allows (25 buttons).
+ */
+const MAX_STEP_BUTTONS = 20;
+const STEPS_PER_ROW = 4;
+const SOURCES_PER_ROW = 6;
+
+function button(lang: Lang, key: MessageKey, gameId: string, version: number, choice: Choice, surface: Surface = 'board'): Button {
+  return { label: t(lang, key), token: encodeToken({ surface, gameId, version, choice }) };
+}
+
+/** The buttons of the board's next step; only legal choices are ever offered. */
+export function boardButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {
+  const game = state.game!;
+  const id = state.id;
+  const b = (key: MessageKey, choice: Choice) => button(lang, key, id, version, choice);
+  if (state.phase === 'finished') return finishedButtons(state, version, lang);
+  if (game.ended || state.phase !== 'playing') return [];
+  const turn = game.turn;
+  // The pass says what it loses, too long to share a row: it gets one of its own.
+  if (mode.confirm === 'pass') return [[passButton(state, version, lang)], [b('button.back', { k: 'back' })]];
+  if (mode.confirm === 'resign') return [[b('button.resign', { k: 'resign' }), b('button.back', { k: 'back' })]];
+  switch (turn.stage) {
+    case 'decide':
+      return [[
+        b('button.roll', { k: 'roll' }),
+        ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
+        ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
+      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })]];
+    case 'doubled':
+      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
+    case 'beavered':
+      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' })]];
+    case 'resignOffered':
+      return [[b('button.yes', { k: 'acceptResign' }), b('button.no', { k: 'declineResign' })]];
+    case 'opening':
+      return [];
+    case 'moving':
+      return movingButtons(state, version, lang, mode);
+  }
+}
+
+/** The finished board's one row: a rematch (a new match, after a match) and the match's history. */
+function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
+  const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
+  return [[b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })]];
+}
+
+/** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */
+function passButton(state: MatchState, version: number, lang: Lang): Button {
+  const stake = passStake(state.game!);
+  const label = stake ? t(lang, 'button.passLoses', { points: stake.points }) : t(lang, 'button.pass');
+  return { label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice: { k: 'pass' } }) };
+}
+
+/**
+ * The buttons of a turn, in the fewest presses the rules allow: a short list of whole plays at
+ * the start of a turn (one press), else every legal next step as a button of its own ("13/8",
+ * one press a checker), else — when there are too many steps to show — the checkers that may
+ * move, where a checker with one way to go moves at once. A step that leaves one way to end the
+ * turn ends it (see `commandOf` in intents/press.ts), so a forced rest is never pressed.
+ */
+function movingButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {
+  const game = state.game!;
+  const turn = game.turn;
+  const position = positionOf(state.settings, game);
+  const ctx = turnContextOf(game);
+  const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
+  const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
+  // Resign and History share the last row (the notation so far, for anyone, without a command).
+  const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })];
+  if (turn.steps.length === 0 && mode.pick === undefined) {
+    const plays = legalPlays(position, turn.dice!, ctx);
+    if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];
+  }
+  const progress = turnProgress(position, turn.dice!, turn.steps, ctx);
+  if (!progress.ok) return [resign];
+  const next = progress.value.next;
+  const stepButton = (s: Step) => raw(stepLabel(s, next), { k: 'step', from: s.from, to: s.to, die: s.die });
+  const rows: Button[][] = [];
+  if (mode.pick !== undefined) {
+    rows.push(...chunk(next.filter((s) => s.from === mode.pick).map(stepButton), STEPS_PER_ROW));
+    rows.push([b('button.back', { k: 'back' })]);
+    return rows;
+  }
+  const ordered = [...next].sort((x, y) => y.from - x.from || y.to - x.to);
+  if (ordered.length <= MAX_STEP_BUTTONS) {
+    rows.push(...chunk(ordered.map(stepButton), STEPS_PER_ROW));
+  } else {
+    const sources = [...new Set(ordered.map((s) => s.from))];
+    rows.push(...chunk(sources.map((p) => {
+      const ways = ordered.filter((s) => s.from === p);
+      return ways.length === 1 ? stepButton(ways[0]) : raw(point(p), { k: 'pick', from: p });
+    }), SOURCES_PER_ROW));
+  }
+  const controls: Button[] = [];
+  if (turn.steps.length > 0) controls.push(b('button.undo', { k: 'undo' }));
+  if (progress.value.complete) controls.push(b('button.confirm', { k: 'confirm' }));
+  if (controls.length > 0) rows.push(controls);
+  rows.push(resign);
+  return rows;
+}
+
+/** A step in notation, "13/8" or "8/3*", with its die when another die makes the same step (bearing off). */
+function stepLabel(s: Step, next: readonly Step[]): string {
+  const same = next.some((o) => o.from === s.from && o.to === s.to && o.die !== s.die);
+  return `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}${same ? ` (${s.die})` : ''}`;
+}
+
+/** Splits buttons into rows of `size`. Not a rule: layout. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
