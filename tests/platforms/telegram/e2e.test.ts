@@ -21,7 +21,7 @@ describe('issue 5 end to end: a whole match in a Telegram group, through the rea
     expect(state.settings.variant).toBe('long');
     expect(state.result?.winner).not.toBeNull();
     expect(referee.plays).toBeGreaterThan(30);
-    // Step buttons (one press a checker); picking a checker first is left for > 20 steps (tests/app/moving-buttons.test.ts).
+    // Step buttons (one press a checker); picking a checker first is left for > 20 steps (tests/app/board-buttons.test.ts).
     expect(seenKinds).toContain('step');
     expect(pictures).toBeGreaterThan(0);
     const winner = state.players[state.result!.winner!]!.name;
