@@ -28,6 +28,7 @@ import { decodeMatch, seatToAct, type MatchState } from '../src/game/index.ts';
 import { startTelegramApi, type StoredMessage, type TelegramApi, type TgChat, type TgUser } from '../src/local/telegram-api/index.ts';
 import { createTelegramWebhook, telegramMessenger } from '../src/platforms/telegram/index.ts';
 import { ok } from '../src/lib/index.ts';
+import { mulberry32 } from '../tests/arbitraries.ts';
 import { connectDynamoDb, createTable, DynamoGameStore } from '../src/store/index.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -56,17 +57,6 @@ function target(variant: VariantId, decision: boolean): string {
   const v = VARIANTS[variant];
   if (v.family === 'long') return 'median ≤ 2, mean ≤ 2.5';
   return `median ≤ ${decision ? 3 : 2}; doubles ≤ 5`;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function stats(xs: readonly number[]): { n: number; mean: number; median: number; p90: number } {

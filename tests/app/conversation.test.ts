@@ -4,10 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
-import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type Emit, type MessageRef } from '../../src/app/index.ts';
+import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice } from '../../src/dice/index.ts';
 import { mulberry32 } from '../arbitraries.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
+import { transcript } from './transcript.ts';
 
 const chat = { platform: 'telegram' as const, chatId: '-1001' };
 const alice: ChatUser = { id: 'telegram:11', name: 'Alice', language: 'en' };
@@ -18,25 +19,6 @@ let clock = 1_900_000_000_000;
 beforeAll(async () => {
   table = await freshTable();
 });
-
-/** A chat that keeps the messages the app sent, with their buttons. */
-function transcript() {
-  const effects: Effect[] = [];
-  const messages = new Map<string, { text: string; buttons: Button[][]; board: boolean }>();
-  let next = 1;
-  const emit: Emit = async (e) => {
-    effects.push(e);
-    if (e.kind === 'text' || (e.kind === 'board' && !e.replace)) {
-      const id = String(next++);
-      messages.set(id, e.kind === 'text' ? { text: e.text, buttons: (e.buttons ?? []) as Button[][], board: false } : { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true });
-      return { chat: e.chat, messageId: id };
-    }
-    if (e.kind === 'board' && e.replace) messages.set(e.replace.messageId, { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true });
-    if (e.kind === 'editText') messages.set(e.message.messageId, { text: e.text, buttons: (e.buttons ?? []) as Button[][], board: false });
-    return undefined;
-  };
-  return { effects, messages, emit };
-}
 
 function deps(): AppDeps {
   return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot') } };

@@ -4,10 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
-import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type Emit, type MessageRef } from '../../src/app/index.ts';
+import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice, fixedDice, type DiceSource } from '../../src/dice/index.ts';
 import { t } from '../../src/i18n/index.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
+import { transcript } from './transcript.ts';
 
 const chat = { platform: 'telegram' as const, chatId: '-1016' };
 const alice: ChatUser = { id: 'telegram:1611', name: 'Alice', language: 'en' };
@@ -19,32 +20,6 @@ let clock = 1_900_000_000_000;
 beforeAll(async () => {
   table = await freshTable();
 });
-
-/** A chat that keeps the messages the app sent (by id), with their buttons. */
-function transcript() {
-  const effects: Effect[] = [];
-  const messages = new Map<string, { text: string; buttons: Button[][]; board: boolean; chatId: string }>();
-  let next = 1;
-  const emit: Emit = async (e) => {
-    effects.push(e);
-    if (e.kind === 'text' || (e.kind === 'board' && !e.replace)) {
-      const id = String(next++);
-      messages.set(id, e.kind === 'text' ? { text: e.text, buttons: (e.buttons ?? []) as Button[][], board: false, chatId: e.chat.chatId } : { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true, chatId: e.chat.chatId });
-      return { chat: e.chat, messageId: id };
-    }
-    if (e.kind === 'board' && e.replace) messages.set(e.replace.messageId, { text: e.view.caption, buttons: e.view.buttons as Button[][], board: true, chatId: e.chat.chatId });
-    if (e.kind === 'editText') messages.set(e.message.messageId, { ...messages.get(e.message.messageId)!, text: e.text, buttons: (e.buttons ?? []) as Button[][] });
-    if (e.kind === 'delete') messages.delete(e.message.messageId);
-    return undefined;
-  };
-  const find = (id: string, label: RegExp): Button => {
-    const b = messages.get(id)?.buttons.flat().find((x) => label.test(x.label));
-    if (!b) throw new Error(`no button ${label} in ${JSON.stringify(messages.get(id))}`);
-    return b;
-  };
-  const since = (n: number) => effects.slice(n);
-  return { effects, messages, emit, find, since };
-}
 
 function deps(dice: DiceSource = cryptoDice()): AppDeps {
   return { store: table.store, now: () => (clock += 5000), dice, messengers: { telegram: telegramMessenger('nardy_test_bot') } };
