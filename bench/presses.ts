@@ -157,7 +157,7 @@ async function playVariant(variant: VariantId, words: string, seed: number): Pro
       if (api!.callbackAnswer(press.callback_query!.id)?.text) tally.refused++;
       state = await load(gameId);
       for (const e of state.history.slice(seen)) {
-        if (e.type === 'gameStarted') tally.games++;
+        if (e.type === 'gameStarted' && ++tally.games % 25 === 0) process.stderr.write(`  /nardy ${words}: ${tally.games} of ${GAMES} games\n`);
         if (e.type !== 'played') continue;
         const n = pending[e.seat];
         pending[e.seat] = 0;
