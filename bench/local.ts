@@ -195,18 +195,23 @@ async function warmMoves(dataDir: string): Promise<void> {
       await post(tg.userPress(bob, challenge, accept.callback_data));
       return gameId;
     };
+    /** Plays recorded in the games so far: a press's turn ends when one is added. */
+    let plays = 0;
     const mover = async (gameId: string): Promise<TgUser | undefined> => {
       const loaded = await local.store.load(gameId);
       if (!loaded.ok) return undefined;
       const state = decodeMatch(loaded.value.state);
       if (!state.ok) return undefined;
+      plays = state.value.history.filter((e) => e.type === 'played').length + playsBefore;
       const seat = seatToAct(state.value);
       if (seat === null) return undefined;
       return state.value.players[seat]?.id === `telegram:${alice.id}` ? alice : bob;
     };
 
+    let playsBefore = 0;
     let gameId = await newGame();
     let games = 1;
+    const turn = { ms: 0, calls: 0, playsAtStart: undefined as number | undefined };
     const times: number[] = [];
     const warmup = 5;
     let stuck = 0;
@@ -214,7 +219,9 @@ async function warmMoves(dataDir: string): Promise<void> {
       const user = await mover(gameId);
       const board = lastFromBot((m) => m.photo !== undefined);
       const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
+      if (times.length === warmup) turn.playsAtStart ??= plays;
       if (user === undefined || board === undefined || button?.callback_data === undefined) {
+        playsBefore = plays;
         gameId = await newGame();
         games += 1;
         stuck += 1;
@@ -225,6 +232,10 @@ async function warmMoves(dataDir: string): Promise<void> {
       const started = performance.now();
       await post(update);
       times.push(performance.now() - started);
+      if (times.length > warmup) {
+        turn.ms += times.at(-1)!;
+        turn.calls += [...calls.values()].reduce((a, b) => a + b, 0);
+      }
       const kind = byKind.get(pressKind(button.callback_data)) ?? { presses: 0, calls: new Map<string, number>() };
       kind.presses += 1;
       for (const [op, n] of calls) kind.calls.set(op, (kind.calls.get(op) ?? 0) + n);
@@ -237,6 +248,11 @@ async function warmMoves(dataDir: string): Promise<void> {
     }
     console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
+    await mover(gameId);
+    const turns = plays - (turn.playsAtStart ?? 0);
+    // Per turn: what a player's presses cost the system from one recorded play to the next (the
+    // figure that falls when a turn takes fewer presses, even if each press then does more).
+    if (turns > 0) console.log(`  per turn played: ${(turn.ms / turns).toFixed(1)} ms of presses and ${(turn.calls / turns).toFixed(1)} DynamoDB calls (${turns} plays, ${(measured.length / turns).toFixed(2)} presses a play, view-only presses included)`);
     console.log('DynamoDB calls per board press, by operation (mean over the presses of each kind, warm-up included):');
     for (const [kind, { presses, calls: ops }] of [...byKind.entries()].sort()) {
       const total = [...ops.values()].reduce((a, b) => a + b, 0) / presses;
