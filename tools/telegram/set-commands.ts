@@ -2,7 +2,7 @@
  * `npm run telegram:commands`: sets the bot's command menu — the list Telegram shows when "/" is
  * typed — for private chats and for groups, in English, Russian and Georgian and by default, from
  * src/platforms/telegram/commands.ts. Needs TELEGRAM_BOT_TOKEN; TELEGRAM_API_ROOT points it at a
- * stand-in. Safe to run again (each call replaces that menu): deploys run it every time.
+ * stand-in. Safe to run again (each call replaces that menu): run it after every deploy (docs/deploy.md).
  */
 import { ConfigError, config } from '../../src/config.ts';
 import { setCommandMenus } from '../../src/platforms/telegram/index.ts';

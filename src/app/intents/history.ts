@@ -1,6 +1,6 @@
 /**
  * The history of a game, on request: `/history` (my game in this chat: the one in play, else the
- * last finished) or the History button of a finished board. The match so far goes out as text in
+ * last finished) or the History button of a board. The match so far goes out as text in
  * the project's notation (`exportLongText`, its header left for the file), clipped to the
  * messenger's limit with the newest plays kept; a finished match also as a file: a gnubg `.mat`
  * for short nardy (backgammon, which gnubg and XG replay), the plain record for every other variant.
@@ -43,7 +43,7 @@ export async function sendHistory(u: Update, state: MatchState, lang: Lang): Pro
   await u.emit({ kind: 'document', chat, ...recordFile(state), caption: t(lang, 'history.file', { game: gameLabel(state, lang) }) });
 }
 
-/** The History button of a finished board: anyone who sees the board may read it. */
+/** The History button (on a board in play or finished): anyone who sees the board may read it. */
 export async function history(u: Update<Intent & { kind: 'press' }>, record: GameRecord, state: MatchState): Promise<void> {
   await u.emit({ kind: 'toast', text: '' });
   await sendHistory(u, state, await boardLangOf(u.deps.store, record, { chat: u.intent.chat, chatLang: u.chatLang }, u.intent.from.language));

@@ -4,14 +4,14 @@
  * in place. View-only presses (pick a checker, ask to confirm) redraw and write nothing.
  */
 import { legalPlays } from '../../engine/index.ts';
-import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type GameEnd, type MatchEvent, type MatchState } from '../../game/index.ts';
+import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
-import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding } from '../publish.ts';
+import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
 import { BOARD, INVITEE, noteOf } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
@@ -152,10 +152,7 @@ async function afterCommand(u: Update, before: MatchState, outcome: Outcome, sou
   if (fromText && source.message && before.phase === 'challenge') {
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
-  const place = fromText ? {} : { pressed: source.message };
-  const ended = lastGameEnd(outcome);
-  if (ended) await tellEnding(u, record, after, lang, { ended, place });
-  else await publishBoard(u, record, after, lang, place);
+  await publishOutcome(u, outcome, lang, fromText ? {} : { pressed: source.message });
   const actor = seatToAct(after);
   if (actor !== null && actor !== seatToAct(before)) {
     const player = after.players[actor];
@@ -163,17 +160,16 @@ async function afterCommand(u: Update, before: MatchState, outcome: Outcome, sou
   }
 }
 
-/** The end of a game among what a command did, if it ended one. */
-function lastGameEnd(o: Outcome): GameEnd | undefined {
-  return o.events.filter((e): e is MatchEvent & { type: 'gameEnded' } => e.type === 'gameEnded').at(-1);
+/** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
+async function publishOutcome(u: Update, o: Outcome, lang: Lang, place: Placement): Promise<void> {
+  const ended = o.events.filter((e): e is MatchEvent & { type: 'gameEnded' } => e.type === 'gameEnded').at(-1);
+  if (ended) await tellEnding(u, o.record, o.state, lang, { ended, place });
+  else await publishBoard(u, o.record, o.state, lang, place);
 }
 
 /** Redraws the board after the computer's commands: the pressed board, else the last one sent. */
 async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: MessageRef): Promise<void> {
-  const place = { pressed, known: true };
-  const ended = lastGameEnd(o);
-  if (ended) await tellEnding(u, o.record, o.state, lang, { ended, place });
-  else await publishBoard(u, o.record, o.state, lang, place);
+  await publishOutcome(u, o, lang, { pressed, known: true });
 }
 
 /** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
