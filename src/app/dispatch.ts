@@ -4,9 +4,10 @@
  * texts or toasts; only infrastructure failures throw (the messenger's edge may then retry).
  *
  * Before the handler runs, one round trip reads what it needs — what the app remembers of the user
- * and of the chat (its game language) and, for a press, the game — alongside the claim of the
- * update id (a redelivered update is a no-op). A view-only press claims nothing: redrawing twice
- * is harmless.
+ * and of the chat (its game language) and, for a press, the game. A command to a game (a press, a
+ * typed move) is made exactly once by the game's own conditional write, which stores the update id
+ * with the move (`commitCommand`); other updates that write claim their update id alongside the
+ * read (a redelivery is then a no-op: at most once); views and inline queries write nothing.
  */
 import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
@@ -16,7 +17,7 @@ import { historyCommand as history } from './intents/history.ts';
 import { inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
-import { isViewOnly, press } from './intents/press.ts';
+import { claimsAlone, press } from './intents/press.ts';
 import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
 import { resign } from './intents/resign.ts';
@@ -33,6 +34,9 @@ const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
   press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline,
 };
 
+/** Intents that claim no update id: a typed move is claimed by its game's write, an inline query writes nothing. */
+const SELF_CLAIMED: ReadonlySet<Intent['kind']> = new Set(['move', 'inline']);
+
 /** Handles one intent from any messenger. */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
   const messenger = deps.messengers[intent.chat.platform];
@@ -42,7 +46,7 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   const keys = [...playerKeys(intent.from.id), chatKey];
   const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
   reading.catch(() => undefined);
-  const claims = intent.updateKey !== undefined && !isViewOnly(token);
+  const claims = intent.updateKey !== undefined && (intent.kind === 'press' ? claimsAlone(token) : !SELF_CLAIMED.has(intent.kind));
   const [read, first] = await Promise.all([reading, !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS)]);
   if (!first) return;
   const me = playerFrom(read.values, intent.from.id, intent.from.language);

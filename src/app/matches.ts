@@ -9,7 +9,7 @@ import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
-import type { Alarm, GameNotes, GameRecord, GameStatus, GameStore, StoreError, StoredChat } from '../store/index.ts';
+import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
 import { recallDecoded, rememberDecoded } from './decoded.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
@@ -25,7 +25,8 @@ export type AppError =
   | GameError
   | Exclude<StoreError, { kind: 'corrupt-item' }>
   | { readonly kind: 'corrupt-item'; readonly message: string }
-  | { readonly kind: 'duplicate-update'; readonly message: string }
+  /** The update was applied already (a redelivery): `record` is the game as stored now. */
+  | { readonly kind: 'duplicate-update'; readonly message: string; readonly record?: GameRecord }
   /** The game was closed for good (abandoned): it stays viewable but takes no more commands. */
   | { readonly kind: 'game-closed'; readonly id: string };
 
@@ -36,7 +37,7 @@ export interface Outcome {
   readonly events: readonly MatchEvent[];
 }
 
-/** How long a platform update id is remembered: the messengers redeliver within hours. */
+/** How long a platform update id claimed on its own (`claimUpdate`, for updates that change no game) is remembered: the messengers redeliver within hours. */
 export const UPDATE_TTL_SECONDS = 48 * 3600;
 
 const STATUS: Record<MatchState['phase'], GameStatus> = {
@@ -86,9 +87,10 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
  * and language, with the game's notes as read (a save leaves the stored notes alone either way;
  * carried, they travel on with the saved record).
  */
-export function nextRecord(record: GameRecord, state: MatchState, now: number, previousAlarm?: Alarm): GameRecord {
+export function nextRecord(record: GameRecord, state: MatchState, now: number, previousAlarm?: Alarm, updateKey?: string): GameRecord {
   const next = recordOf(state, record.version + 1, now, record.chat, boardLanguage(record), previousAlarm);
-  return record.notes === undefined ? next : { ...next, notes: record.notes };
+  const applied = updateKey === undefined ? record.applied : [...(record.applied ?? []), updateKey].slice(-MAX_APPLIED);
+  return { ...next, ...(record.notes === undefined ? {} : { notes: record.notes }), ...(applied === undefined ? {} : { applied }) };
 }
 
 function storeError(e: StoreError): AppError {
@@ -114,11 +116,15 @@ export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat
 
 /**
  * Runs one command on a stored match. `expectedVersion` (from a button) makes an old board's
- * button a `stale-version`; `updateKey` (a platform update id) makes a redelivered update a
- * `duplicate-update`; `beforeSave` runs once the command is known to be legal, before the write.
- * Two commands racing on one match: exactly one is stored, the other gets
- * `stale-version`. Note: the update id is claimed before the write, so an infrastructure failure
- * in between drops that one update (the player presses again) rather than risking it twice.
+ * button a `stale-version`; `beforeSave` runs once the command is known to be legal, before the
+ * write, and may return notes to store with it. Two commands racing on one match: exactly one is
+ * stored, the other gets `stale-version` (with the game as stored now).
+ *
+ * `updateKey` (a platform update id) makes the command exactly once: the id is stored in the
+ * game item by the same conditional write as the match (`GameRecord.applied`), so there is no
+ * moment where the update counts as handled but its move is not stored — a crash anywhere leaves
+ * either both or neither, and the redelivery is applied, or answered `duplicate-update`. A write
+ * that timed out and was retried by the client finds its own id stored: that is its success.
  */
 export async function runCommand(
   deps: MatchDeps,
@@ -127,15 +133,12 @@ export async function runCommand(
   options: {
     expectedVersion?: number;
     updateKey?: string;
-    beforeSave?: (state: MatchState) => Promise<void>;
+    beforeSave?: (state: MatchState) => Promise<GameNotes | void>;
     /** The match as the caller just loaded it (saves a second read; the conditional write still catches a newer version). */
     loaded?: { record: GameRecord; state: MatchState };
   } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
-  if (options.updateKey !== undefined && !(await deps.store.claimUpdate(options.updateKey, now, UPDATE_TTL_SECONDS))) {
-    return fail({ kind: 'duplicate-update', message: `update ${options.updateKey} was already handled` });
-  }
   let current = options.loaded;
   if (current === undefined) {
     const loaded = await loadMatch(deps.store, gameId);
@@ -143,18 +146,30 @@ export async function runCommand(
     current = loaded.value;
   }
   const { record, state } = current;
+  const key = options.updateKey;
+  if (key !== undefined && record.applied?.includes(key)) return fail(duplicate(key, record));
   if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: 'game-closed', id: gameId });
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
-    return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version });
+    return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version, current: record });
   }
   const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
-  // The platform may answer the press now, before the write (a press's answer is due fast).
-  await options.beforeSave?.(applied.value.state);
-  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm), record.version);
-  if (!saved.ok) return fail(storeError(saved.error));
+  const notes = (await options.beforeSave?.(applied.value.state)) ?? undefined;
+  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes);
+  if (!saved.ok) {
+    const stored = saved.error.kind === 'stale-version' ? saved.error.current : undefined;
+    if (key === undefined || !stored?.applied?.includes(key)) return fail(storeError(saved.error));
+    // Our own write, retried by the client after its answer was lost: stored, exactly as sent.
+    if (stored.version !== record.version + 1 || stored.applied.at(-1) !== key) return fail(duplicate(key, stored));
+    rememberDecoded(gameId, stored.version, stored.state, applied.value.state);
+    return ok({ record: stored, state: applied.value.state, events: applied.value.events });
+  }
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
+}
+
+function duplicate(key: string, record: GameRecord): AppError {
+  return { kind: 'duplicate-update', message: `update ${key} was already applied`, record };
 }
 
 /** Loads and decodes a stored match (the decoding is skipped when this process wrote or read that very version). */

@@ -9,7 +9,7 @@ import type { GameEnd, MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
-import { BOARD, boardOf, NOTICE, noteOf, recallPlayers, setNotes, type Note } from './remembered.ts';
+import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
 import { countMatch, seriesText } from './series.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
@@ -47,9 +47,9 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
     await draw(record.chat, BOARD);
   } else {
     const seats = ([0, 1] as const).filter((seat) => state.players[seat] !== null);
-    const memories = await recallPlayers(deps.store, seats.map((seat) => state.players[seat]!));
+    const reached = await reachPlayers(deps.store, record, seats.map((seat) => state.players[seat]!));
     for (const [i, seat] of seats.entries()) {
-      const chat = memories[i].privateChat;
+      const chat = reached[i]!.chat;
       if (chat) await draw(chat, boardOf(state.players[seat]!.id), seat);
     }
   }
@@ -76,20 +76,29 @@ export function ownBoardIn(record: GameRecord, state: MatchState, chat: ChatRef)
 /**
  * Tells the player to move that it is their turn: one short notice in the game's chat (the
  * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
- * opened the bot there, in their own language.
+ * opened the bot there, in their own language. For an update that hands over the turn by its own
+ * write, the notice is posted before that write (`postTurnNotice`, its message noted by the write)
+ * and the rest follows it (`followTurnNotice`); this is both at once, for a write already made.
  */
 export async function noticeTurn(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<void> {
-  const { deps, emit, messenger } = p;
-  const chat = record.chat;
-  const [memory] = await recallPlayers(deps.store, [player]);
-  if (chat) {
-    const previous = noteOf(record, NOTICE);
-    if (previous) await emit({ kind: 'delete', message: previous });
-    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: messenger.mention(player) }) });
-    if (sent) await setNotes(deps.store, record.id, [NOTICE, sent]);
-  }
-  if (memory.privateChat && memory.privateChat.chatId !== chat?.chatId) {
-    await emit({ kind: 'text', chat: memory.privateChat, text: t(memory.lang, 'notify.yourMove', { name: player.name }) });
+  const posted = await postTurnNotice(p, record, player, lang);
+  if (posted) await setNotes(p.deps.store, record.id, [NOTICE, posted]);
+  await followTurnNotice(p, record, player, posted);
+}
+
+/** Posts the "your move" notice in the game's chat; its message is to be noted as `NOTICE`. */
+export async function postTurnNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<MessageRef | undefined> {
+  if (!record.chat) return undefined;
+  return p.emit({ kind: 'text', chat: record.chat, text: t(lang, 'notify.yourMove', { name: p.messenger.mention(player) }) });
+}
+
+/** After a notice was posted (`record` as it was before): the previous notice deleted, the player pinged privately. */
+export async function followTurnNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, posted: MessageRef | undefined): Promise<void> {
+  const previous = noteOf(record, NOTICE);
+  if (posted && previous) await p.emit({ kind: 'delete', message: previous });
+  const [reach] = await reachPlayers(p.deps.store, record, [player]);
+  if (reach!.chat && reach!.chat.chatId !== record.chat?.chatId) {
+    await p.emit({ kind: 'text', chat: reach!.chat, text: t(reach!.lang, 'notify.yourMove', { name: player.name }) });
   }
 }
 
@@ -137,8 +146,7 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   if (chat) await emit({ kind: 'text', chat, text: words(lang) });
   if (!over) return;
   const players = state.players.filter((x) => x !== null);
-  const memories = await recallPlayers(deps.store, players.map((player) => ({ id: player.id, language: lang })));
-  for (const memory of memories) {
-    if (memory.privateChat && memory.privateChat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: memory.privateChat, text: words(memory.lang) });
+  for (const reach of await reachPlayers(deps.store, record, players.map((player) => ({ id: player.id, language: lang })))) {
+    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: words(reach.lang) });
   }
 }

@@ -98,6 +98,52 @@ export const INVITEE: Note<string> = { name: 'invitee', decode: text };
 /** Whom a challenge is addressed to, as its message names them (a name, or `@handle`): the message is redrawn with it. */
 export const ADDRESSEE: Note<string> = { name: 'addressee', decode: text };
 
+/**
+ * How the game reaches a player outside its chat: their private chat with the bot (when they
+ * opened it) and their language. Copied from their remembered values onto the game whenever they
+ * act in it (free: it rides on that action's write), so a move pings the opponent without reading
+ * the opponent's values. It may lag by one action: a player who opens the bot or changes `/lang`
+ * in the middle of a game is reached the new way after their next action in it.
+ */
+export interface Reach {
+  readonly lang: Lang;
+  readonly chat?: ChatRef;
+}
+
+/** The note of how a game reaches one of its players (`Reach`). */
+export const reachOf = (player: string): Note<Reach> => ({
+  name: `reach@${player}`,
+  decode: (v) => {
+    const r = v as { lang?: unknown; chat?: unknown } | null;
+    if (typeof r !== 'object' || r === null || !isLang(r.lang)) return undefined;
+    const chat = r.chat === undefined ? undefined : chatRef(r.chat);
+    return chat === undefined ? { lang: r.lang } : { lang: r.lang, chat };
+  },
+});
+
+/** The reach note to write with a player's action when the game's copy differs from what they are now (else none). */
+export function reachNote(record: GameRecord | undefined, player: string, me: PlayerMemory): Record<string, unknown> {
+  const now = reachFrom(me);
+  const known = record === undefined ? undefined : noteOf(record, reachOf(player));
+  const same = known !== undefined && known.lang === now.lang && known.chat?.chatId === now.chat?.chatId && known.chat?.platform === now.chat?.platform;
+  return same ? {} : noted(reachOf(player), now);
+}
+
+/**
+ * How to reach some players of a game: from the game's notes, and for anyone not noted yet (a
+ * game stored before the notes existed) their remembered values, read in one batch.
+ */
+export async function reachPlayers(store: GameStore, record: GameRecord, players: readonly (Pick<ChatUser, 'id'> & { language?: string })[]): Promise<Reach[]> {
+  const noted = players.map((p) => noteOf(record, reachOf(p.id)));
+  const missing = players.filter((_, i) => noted[i] === undefined);
+  const recalled = missing.length === 0 ? [] : await recallPlayers(store, missing);
+  return players.map((_, i) => noted[i] ?? reachFrom(recalled[missing.indexOf(players[i]!)]!));
+}
+
+function reachFrom(memory: PlayerMemory): Reach {
+  return memory.privateChat === undefined ? { lang: memory.lang } : { lang: memory.lang, chat: memory.privateChat };
+}
+
 /** Reads a note of a game as it was read with the game. */
 export function noteOf<T>(record: GameRecord, note: Note<T>): T | undefined {
   const notes = record.notes;

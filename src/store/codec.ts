@@ -12,7 +12,7 @@
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
-import { GAME_STATUSES } from './types.ts';
+import { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';
 
 /** The item format this codec writes and reads. */
@@ -58,7 +58,7 @@ function readNotes(item: Item): GameNotes | undefined {
 }
 
 /** The attributes `encodeGame` may write beside the keys: a save sets those present and removes the others. */
-export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm'] as const;
+export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm', 'applied'] as const;
 
 /** The item that stores `record` at `version`. Throws `InvariantError` if the record breaks the contract. */
 export function encodeGame(record: GameRecord, version: number): Item {
@@ -86,6 +86,7 @@ export function encodeGame(record: GameRecord, version: number): Item {
     ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
     ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
+    ...(record.applied === undefined || record.applied.length === 0 ? {} : { applied: [...record.applied] }),
     ...notesOf(record.notes),
   };
 }
@@ -129,6 +130,7 @@ function checkRecord(record: GameRecord, version: number): void {
     record.dueAt !== undefined && !isCount(record.dueAt) && `dueAt ${record.dueAt} is not an epoch in ms`,
     record.chat !== undefined && !PLATFORM_NAME.test(record.chat.platform) && 'chat platform is not a platform name',
     record.chat !== undefined && record.chat.chatId === '' && 'chat id is empty',
+    record.applied !== undefined && (record.applied.length > MAX_APPLIED || record.applied.some((k) => typeof k !== 'string' || k === '')) && `applied is not at most ${MAX_APPLIED} update ids`,
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length > 0) {
     throw new InvariantError(`game ${JSON.stringify(record.id)} cannot be stored: ${problems.join('; ')}`);
@@ -170,6 +172,7 @@ function readGame(item: Item): GameRecord {
   const summary = item.summary === undefined ? undefined : readJson(item, 'summary');
   const alarm = readAlarm(item);
   const notes = readNotes(item);
+  const applied = readApplied(item);
   return {
     id,
     version: readCount(item, 'version'),
@@ -182,7 +185,15 @@ function readGame(item: Item): GameRecord {
     ...(summary === undefined ? {} : { summary }),
     ...(alarm === undefined ? {} : { alarm }),
     ...(notes === undefined ? {} : { notes }),
+    ...(applied === undefined ? {} : { applied }),
   };
+}
+
+function readApplied(item: Item): string[] | undefined {
+  const list = item.applied;
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list) || list.length > MAX_APPLIED || list.some((k: unknown) => typeof k !== 'string' || k === '')) throw new Malformed(`applied is ${describe(list)}`);
+  return list as string[];
 }
 
 function readText(item: Item, name: string): string {

@@ -131,7 +131,7 @@ export class DynamoGameStore implements GameStore {
   private async explainConflict(id: string, expected: number): Promise<StoreError> {
     const current = await this.load(id);
     if (!current.ok) return current.error;
-    return { kind: 'stale-version', id, expected, actual: current.value.version };
+    return { kind: 'stale-version', id, expected, actual: current.value.version, current: current.value };
   }
 
   private async readGame(id: string): Promise<Item | undefined> {

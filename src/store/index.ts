@@ -16,7 +16,7 @@ export type {
   StoreError,
   StoredChat,
 } from './types.ts';
-export { GAME_STATUSES } from './types.ts';
+export { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 export { DynamoGameStore } from './dynamodb.ts';
 export { connectDynamoDb } from './connection.ts';
 export type { DynamoDbClients, DynamoDbSettings } from './connection.ts';

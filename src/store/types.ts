@@ -42,7 +42,16 @@ export type GameRecord = {
   alarm?: Alarm;
   /** The game's notes as read (see `GameNotes`); a save leaves the stored ones alone. */
   notes?: GameNotes;
+  /**
+   * The platform updates (update or interaction ids) whose commands made the last versions, newest
+   * last, at most `MAX_APPLIED`: written by the same conditional write as the match, so a
+   * redelivered update finds out for sure whether it was applied (see `runCommand`).
+   */
+  applied?: readonly string[];
 };
+
+/** How many applied update ids a game item keeps: a redelivery comes soon, and an older press is refused by its version anyway. */
+export const MAX_APPLIED = 8;
 
 /**
  * The scheduler's progress on a game, kept on the game item so that it is changed only by
@@ -64,7 +73,7 @@ export type CorruptItem = { kind: 'corrupt-item'; key: string; reason: string };
 /** The expected failures of the store, keyed by `kind`. Infrastructure failures are thrown. */
 export type StoreError =
   | { kind: 'not-found'; id: string }
-  | { kind: 'stale-version'; id: string; expected: number; actual: number }
+  | { kind: 'stale-version'; id: string; expected: number; actual: number; current?: GameRecord }
   | { kind: 'already-exists'; id: string }
   | CorruptItem
   | { kind: 'too-large'; id: string; bytes: number; limit: number };
@@ -87,8 +96,9 @@ export interface GameStore {
   load(id: string): Promise<Result<GameRecord, StoreError>>;
   /**
    * Replaces the game if its stored version is still `expectedVersion`, storing
-   * `expectedVersion + 1`; `stale-version` if someone else saved first. `notes` are written in the
-   * same conditional write; the stored notes it does not name stay as they are.
+   * `expectedVersion + 1`; `stale-version` if someone else saved first (with the game as it is
+   * stored now, when it decodes). `notes` are written in the same conditional write; the stored
+   * notes it does not name stay as they are.
    */
   save(record: GameRecord, expectedVersion: number, notes?: GameNotes): Promise<Result<GameRecord, StoreError>>;
   /**

@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/store/index.ts';
+import { MAX_APPLIED, gameKey, type GameRecord } from '../../src/store/index.ts';
 import { freshTable, game } from './fixture.ts';
 import type { TestTable } from './fixture.ts';
 
@@ -46,7 +46,7 @@ describe('issue #3 storage: create, load, save', () => {
     expect(await t.store.load(first.id)).toEqual({ ok: true, value: first });
   });
 
-  it('answers stale-version to a save on an old version and leaves the item unchanged', async () => {
+  it('answers stale-version to a save on an old version, with the stored game, and leaves the item unchanged', async () => {
     const record = game();
     await t.store.create(record);
     const winner = await t.store.save({ ...record, state: 'winner' }, 1);
@@ -54,7 +54,7 @@ describe('issue #3 storage: create, load, save', () => {
     const before = await rawItem(record.id);
 
     const late = await t.store.save({ ...record, state: 'late' }, 1);
-    expect(late).toEqual({ ok: false, error: { kind: 'stale-version', id: record.id, expected: 1, actual: 2 } });
+    expect(late).toEqual({ ok: false, error: { kind: 'stale-version', id: record.id, expected: 1, actual: 2, current: { ...record, state: 'winner', version: 2 } } });
     expect(await rawItem(record.id)).toEqual(before);
   });
 
@@ -105,6 +105,28 @@ describe('issue #3 storage: a replayed platform update is applied once', () => {
     expect(await t.store.claimUpdate('telegram:bot1:2000', now + 59_000, 60)).toBe(false);
     expect(await t.store.claimUpdate('telegram:bot1:2000', now + 60_000, 60)).toBe(true);
     expect(await t.store.claimUpdate('telegram:bot1:2000', now + 61_000, 60)).toBe(false);
+  });
+});
+
+describe('issue #15: the update ids applied to a game live in its item', () => {
+  it('stores them with the match in one conditional write and reads them back', async () => {
+    const record = game();
+    await t.store.create(record);
+    const saved = await t.store.save({ ...record, applied: ['telegram:1:5'] }, 1);
+    expect(saved.ok && saved.value.applied).toEqual(['telegram:1:5']);
+    expect(await rawItem(record.id)).toHaveProperty('applied', ['telegram:1:5']);
+    const loaded = await t.store.load(record.id);
+    expect(loaded.ok && loaded.value.applied).toEqual(['telegram:1:5']);
+  });
+
+  it('refuses more than MAX_APPLIED ids, and reports a malformed list as a corrupt item', async () => {
+    const record = game();
+    await t.store.create(record);
+    const many = Array.from({ length: MAX_APPLIED + 1 }, (_, i) => `k${i}`);
+    await expect(t.store.save({ ...record, applied: many }, 1)).rejects.toThrow(/applied/);
+    await t.documents.send(new UpdateCommand({ TableName: t.tableName, Key: { pk: gameKey(record.id), sk: 'STATE' }, UpdateExpression: 'SET applied = :a', ExpressionAttributeValues: { ':a': [1, 2] } }));
+    const loaded = await t.store.load(record.id);
+    expect(loaded.ok ? 'decoded' : loaded.error.kind).toBe('corrupt-item');
   });
 });
 

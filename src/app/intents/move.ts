@@ -18,14 +18,14 @@ import { positionOf, seatToAct, turnContextOf, type Command, type MatchState } f
 import { errorText, t } from '../../i18n/index.ts';
 import { fail, ok, type Result } from '../../lib/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { loadMatch, runCommand } from '../matches.ts';
+import { loadMatch } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import { readTypedMove, type TypedMove } from '../move-words.ts';
 import type { Button, Intent, MessageRef } from '../ports.ts';
 import { BOARD, boardOf, noteOf } from '../remembered.ts';
 import { gamesList } from '../texts.ts';
 import { whyIllegal } from '../why-illegal.ts';
-import { answerCommand } from './press.ts';
+import { answerCommand, commitCommand } from './press.ts';
 import { say, type Handler, type Update } from './update.ts';
 
 type Move = Update<Intent & { kind: 'move' }>;
@@ -123,8 +123,9 @@ export const move: Handler<'move'> = async (u) => {
   if (actor === null || state.players[actor]?.id !== intent.from.id) return say(u, t(lang, 'toast.notYourTurn'));
   const command = commandOf(u, state, typed);
   if (!command.ok) return say(u, command.error);
-  const outcome = await runCommand(deps, record.id, command.value, { loaded: loaded.value, expectedVersion: record.version });
-  if (!outcome.ok) return say(u, errorText(lang, outcome.error));
   const boardLang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
-  await answerCommand(u, state, outcome.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
+  const committed = await commitCommand(u, loaded.value, command.value, boardLang);
+  // A redelivered message whose move is stored already was answered (or will be seen on the board).
+  if (!committed.ok) return committed.error.kind === 'duplicate-update' ? undefined : say(u, errorText(lang, committed.error));
+  await answerCommand(u, state, committed.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
 };

@@ -5,14 +5,15 @@
  */
 import { legalPlays } from '../../engine/index.ts';
 import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
+import { ok, type Result } from '../../lib/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
-import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
-import { BOARD, INVITEE, noteOf } from '../remembered.ts';
+import { bringBoardDown, followTurnNotice, ownBoardIn, postTurnNotice, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
+import { BOARD, INVITEE, NOTICE, noted, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { history } from './history.ts';
@@ -25,9 +26,16 @@ type Press = Update<Intent & { kind: 'press' }>;
 /** Choices that only change the picture: no command, no write. */
 export const VIEW_CHOICES: ReadonlySet<Choice['k']> = new Set(['pick', 'askPass', 'askResign', 'back']);
 
-/** Whether a press token asks only for a view (nothing to claim or write). */
-export function isViewOnly(token: Token | undefined): boolean {
-  return token !== undefined && VIEW_CHOICES.has(token.choice.k);
+/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record sent). */
+const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history']);
+
+/**
+ * Whether a press must claim its update on its own before it is handled (at most once). A press
+ * that changes the match claims nothing: its update id is stored by the match's own write
+ * (`commitCommand`), exactly once; a view writes nothing, and showing it twice is harmless.
+ */
+export function claimsAlone(token: Token | undefined): boolean {
+  return token !== undefined && OUTSIDE_THE_MATCH.has(token.choice.k);
 }
 
 /** Choices that are a match command of the same name, given by the presser alone. */
@@ -78,7 +86,7 @@ export const press: Handler<'press'> = async (u) => {
   const boardLang = await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
   const refresh = async () => {
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
-    if (token.surface === 'board' && intent.message && state.game) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
+    if (token.surface === 'board' && intent.message && state.game && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
   };
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
@@ -91,7 +99,7 @@ export const press: Handler<'press'> = async (u) => {
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
-    if (!played.ok) return pressFailed(u, played.error, refresh);
+    if (!played.ok) return pressFailed(u, played.error, boardLang);
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   }
   if (token.version !== record.version) return refresh();
@@ -109,18 +117,63 @@ export const press: Handler<'press'> = async (u) => {
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
   const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
-  const outcome = await runCommand(deps, token.gameId, command, {
-    loaded: loaded.value,
-    beforeSave: async (next) => {
-      // The toast stays the first effect; the next board is drawn while it and the write travel.
-      const answered = emit({ kind: 'toast', text: '' });
-      if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now(), {}, ownBoardIn(record, next, intent.chat)) }).catch(() => undefined);
-      await answered;
-    },
+  const committed = await commitCommand(u, loaded.value, command, boardLang, async (next) => {
+    // The toast stays the first effect (it stops the spinner); the next board is drawn while the write travels.
+    const answered = emit({ kind: 'toast', text: '' });
+    if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now(), {}, ownBoardIn(record, next, intent.chat)) }).catch(() => undefined);
+    await answered;
   });
-  if (!outcome.ok) return pressFailed(u, outcome.error, refresh);
-  await answerCommand(u, state, outcome.value, boardLang, { surface: token.surface, message: intent.message });
+  if (!committed.ok) return pressFailed(u, committed.error, boardLang);
+  await answerCommand(u, state, committed.value, boardLang, { surface: token.surface, message: intent.message });
 };
+
+/** A command stored by `commitCommand`, and whom its write handed the turn to (their notice posted before it). */
+export interface Committed extends Outcome {
+  readonly handover?: { readonly player: { readonly id: string; readonly name: string }; readonly posted?: MessageRef; readonly before: GameRecord };
+}
+
+/**
+ * Runs a player's command on the game read with their update: exactly once per update (its id is
+ * stored by the same write, `runCommand`), and in that one conditional write. What the write must
+ * carry is known before it: the turn notice is posted first and noted by the write (withdrawn if
+ * the write fails), and how the game reaches the acting player (`reachNote`) rides along.
+ */
+export async function commitCommand(
+  u: Update, loaded: { record: GameRecord; state: MatchState }, command: Command, lang: Lang, prepare?: (next: MatchState) => Promise<void>,
+): Promise<Result<Committed, AppError>> {
+  const { deps, intent, emit } = u;
+  const { record, state } = loaded;
+  let handover: Committed['handover'];
+  const withdraw = async () => {
+    if (handover?.posted) await emit({ kind: 'delete', message: handover.posted }).catch(() => undefined);
+  };
+  try {
+    const outcome = await runCommand(deps, record.id, command, {
+      loaded,
+      ...(intent.updateKey === undefined ? {} : { updateKey: intent.updateKey }),
+      beforeSave: async (next) => {
+        await prepare?.(next);
+        const player = turnHandedTo(state, next, intent.from.id);
+        if (player) handover = { player, posted: await postTurnNotice(u, record, player, lang), before: record };
+        return { ...reachNote(record, intent.from.id, u.me), ...(handover?.posted ? noted(NOTICE, handover.posted) : {}) };
+      },
+    });
+    if (!outcome.ok) await withdraw();
+    return outcome.ok ? ok({ ...outcome.value, ...(handover ? { handover } : {}) }) : outcome;
+  } catch (error) {
+    await withdraw();
+    throw error;
+  }
+}
+
+/** The human player a command hands the turn to (not the one who gave it, not the computer), if any. */
+function turnHandedTo(before: MatchState, after: MatchState, by: string): { readonly id: string; readonly name: string } | undefined {
+  if (after.phase !== 'playing') return undefined;
+  const actor = seatToAct(after);
+  if (actor === null || actor === seatToAct(before)) return undefined;
+  const player = after.players[actor];
+  return player && player.id !== by && player.id !== COMPUTER_ID ? player : undefined;
+}
 
 /** Where a command was given: on a board or a text message (the pressed one, or the board a typed move is for). */
 export interface CommandSource {
@@ -134,14 +187,14 @@ export interface CommandSource {
  * reducer and conditional write; the board is then redrawn once when the human has something to
  * do (or the match is over).
  */
-export async function answerCommand(u: Update, before: MatchState, outcome: Outcome, lang: Lang, source: CommandSource): Promise<void> {
-  await afterCommand(u, before, outcome, source, lang);
-  await playComputer(u.deps, outcome, (o) => showComputerMove(u, o, lang, source.surface === 'board' ? source.message : undefined));
+export async function answerCommand(u: Update, before: MatchState, committed: Committed, lang: Lang, source: CommandSource): Promise<void> {
+  await afterCommand(u, before, committed, source, lang);
+  await playComputer(u.deps, committed, (o) => showComputerMove(u, o, lang, source.surface === 'board' ? source.message : undefined));
 }
 
-async function afterCommand(u: Update, before: MatchState, outcome: Outcome, source: CommandSource, lang: Lang): Promise<void> {
-  const { intent, emit } = u;
-  const { record, state: after } = outcome;
+async function afterCommand(u: Update, before: MatchState, committed: Committed, source: CommandSource, lang: Lang): Promise<void> {
+  const { emit } = u;
+  const after = committed.state;
   const fromText = source.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
     // A challenge declined, cancelled or expired: the challenge message says so.
@@ -152,12 +205,9 @@ async function afterCommand(u: Update, before: MatchState, outcome: Outcome, sou
   if (fromText && source.message && before.phase === 'challenge') {
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
-  await publishOutcome(u, outcome, lang, fromText ? {} : { pressed: source.message });
-  const actor = seatToAct(after);
-  if (actor !== null && actor !== seatToAct(before)) {
-    const player = after.players[actor];
-    if (player && player.id !== intent.from.id && player.id !== COMPUTER_ID) await noticeTurn(u, record, player, lang);
-  }
+  await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
+  const handover = committed.handover;
+  if (handover) await followTurnNotice(u, handover.before, handover.player, handover.posted);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
@@ -172,10 +222,33 @@ async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: Mes
   await publishOutcome(u, o, lang, { pressed, known: true });
 }
 
-/** A press the match refused: an old board is redrawn, anything else is explained in a toast. */
-async function pressFailed(u: Press, error: AppError, refresh: () => Promise<void>): Promise<void> {
-  if (error.kind === 'stale-version') return refresh();
-  const { lang } = u;
+/**
+ * A press the match refused. A press that lost the race to another write of the same board leaves
+ * the board to the winner, who draws it from what it stored (a loser could only draw what it had
+ * read, older than the stored game); a redelivered press that was applied already shows the
+ * stored board, the answer its first delivery may not have given. Anything else is explained in a toast.
+ */
+async function pressFailed(u: Press, error: AppError, boardLang: Lang): Promise<void> {
+  const { lang, emit, intent } = u;
+  if (error.kind === 'stale-version') return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  if (error.kind === 'duplicate-update') {
+    const stored = error.record === undefined ? undefined : matchOf(ok(error.record));
+    await emit({ kind: 'toast', text: '' });
+    if (stored?.ok && stored.value.state.game && intent.message && mayRedraw(stored.value.record, stored.value.state, intent)) {
+      await showBoard(u, stored.value.record, stored.value.state, boardLang, intent.chat, intent.message);
+    }
+    return;
+  }
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
-  await u.emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+  await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+}
+
+/**
+ * Whether a press may redraw a game's board into the pressed message: only where that game is
+ * played (its chat), or for one of its players (their own board of a chatless game). A token is
+ * whatever the client sent, so without this any message could be made to show any game.
+ */
+function mayRedraw(record: GameRecord, state: MatchState, intent: Intent & { kind: 'press' }): boolean {
+  if (record.chat) return record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId;
+  return state.players.some((p) => p?.id === intent.from.id);
 }

@@ -31,6 +31,7 @@ export async function settings(u: Update<Intent & { kind: 'press' }>, token: Tok
   if (!changed) return void (await emit({ kind: 'toast', text: t(own, 'toast.stale') }));
   const outcome = await runCommand(deps, state.id, { type: 'configure', by: intent.from.id, settings: changed }, {
     loaded,
+    ...(intent.updateKey === undefined ? {} : { updateKey: intent.updateKey }),
     beforeSave: async () => { await emit({ kind: 'toast', text: '' }); },
   });
   if (!outcome.ok) return void (await emit({ kind: 'toast', text: errorText(own, outcome.error) }));
