@@ -17,7 +17,7 @@ import { historyCommand as history } from './intents/history.ts';
 import { inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
-import { claimsAlone, press } from './intents/press.ts';
+import { changesSomething, claimsAlone, press } from './intents/press.ts';
 import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
 import { resign } from './intents/resign.ts';
@@ -55,4 +55,14 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
     deps, intent, emit, messenger, me, lang: me.lang, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
   };
   await (HANDLERS[intent.kind] as Handler<Intent['kind']>)(update as never);
+}
+
+/**
+ * Whether an update that failed for the world's reasons (see the messengers' error boundary) is
+ * worth delivering again: one that would change something. A view or an inline answer delivered
+ * later is of no use; the user is asked to try again instead.
+ */
+export function worthRedelivering(intent: Intent): boolean {
+  if (intent.kind === 'inline') return false;
+  return intent.kind !== 'press' || changesSomething(decodeToken(intent.token));
 }

@@ -2,7 +2,7 @@
  * The app layer's door: the contract every messenger implements (`ports.ts`), the one entry point
  * for their intents, the match use cases, publishing, and the scheduler's sweep.
  */
-export { handleIntent } from './dispatch.ts';
+export { handleIntent, worthRedelivering } from './dispatch.ts';
 export type {
   AppDeps, BoardView, Button, ChallengeChoices, ChatPlatform, ChatRef, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef,
   Messenger, MessengerLimits, Messengers,

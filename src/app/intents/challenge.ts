@@ -7,7 +7,7 @@ import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { errorText, t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import type { Intent } from '../ports.ts';
-import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, setNotes } from '../remembered.ts';
+import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, reachNote, setNotes } from '../remembered.ts';
 import { recallSeries, seriesText } from '../series.ts';
 import { challengeMessage, clockChoice, settingsLine } from '../texts.ts';
 import { variantOfWord } from '../variant-words.ts';
@@ -76,7 +76,7 @@ export const challenge: Handler<'challenge'> = async (u) => {
     by: { id: intent.from.id, name: intent.from.name },
     invitee: settings.computer ? null : intent.opponent?.id ?? null,
     settings,
-  }, intent.chat, lang, { ...(handle ? noted(INVITEE, handle) : {}), ...(addressee ? noted(ADDRESSEE, addressee) : {}) });
+  }, intent.chat, lang, { ...(handle ? noted(INVITEE, handle) : {}), ...(addressee ? noted(ADDRESSEE, addressee) : {}), ...reachNote(undefined, intent.from.id, u.me) });
   if (!opened.ok) return say(u, errorText(lang, opened.error));
   const { state, record } = opened.value;
   const unknown = unknownWords(intent);

@@ -26,6 +26,14 @@ type Press = Update<Intent & { kind: 'press' }>;
 /** Choices that only change the picture: no command, no write. */
 export const VIEW_CHOICES: ReadonlySet<Choice['k']> = new Set(['pick', 'askPass', 'askResign', 'back']);
 
+/** Settings choices that only show another keyboard. */
+const KEYBOARD_ONLY: ReadonlySet<Choice['k']> = new Set(['settings', 'variants']);
+
+/** Whether a press would change something (not a view, not a keyboard shown): worth delivering again if it failed. */
+export function changesSomething(token: Token | undefined): boolean {
+  return token !== undefined && !VIEW_CHOICES.has(token.choice.k) && !KEYBOARD_ONLY.has(token.choice.k);
+}
+
 /** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record sent). */
 const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history']);
 

@@ -12,7 +12,7 @@ import type { GameRecord } from '../../store/index.ts';
 import { openChallenge } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
-import { CHALLENGE_MESSAGE, setNotes } from '../remembered.ts';
+import { CHALLENGE_MESSAGE, reachNote, reachOf, setNotes } from '../remembered.ts';
 import { recallSeries, seriesText } from '../series.ts';
 import { challengeMessage } from '../texts.ts';
 import type { Update } from './update.ts';
@@ -38,7 +38,7 @@ export async function rematch(u: Update<Intent & { kind: 'press' }>, record: Gam
     invitee: computer ? null : opponent.id,
     // The challenger's colour is the one they did not play (seat 0 plays White).
     settings: { ...state.settings, colour: seat === 0 ? 'black' : 'white' },
-  }, chat, lang);
+  }, chat, lang, { ...reachNote(undefined, me.id, u.me), ...(computer ? {} : pick(record.notes, reachOf(opponent.id).name)) });
   if (!opened.ok) {
     return void (await emit({ kind: 'toast', text: opened.error.kind === 'already-exists' ? t(u.lang, 'rematch.offered') : errorText(u.lang, opened.error) }));
   }
@@ -48,4 +48,9 @@ export async function rematch(u: Update<Intent & { kind: 'press' }>, record: Gam
   const message = challengeMessage(challenge, created.version, lang, u.messenger.inviteLink(challenge.id), computer ? undefined : opponent.name, series);
   const sent = await emit({ kind: 'text', chat, text: message.text, buttons: message.buttons });
   if (sent) await setNotes(deps.store, challenge.id, [CHALLENGE_MESSAGE, sent]);
+}
+
+/** The note of that name, carried over from the finished game (how it reached the opponent). */
+function pick(notes: GameRecord['notes'], name: string): Record<string, unknown> {
+  return notes !== undefined && Object.hasOwn(notes, name) ? { [name]: notes[name] } : {};
 }

@@ -42,8 +42,8 @@ export interface SendOptions {
   readonly draw?: (picture: BoardPicture) => Promise<Result<Buffer, RenderError>>;
 }
 
-/** The platform's `Emit`, plus `finish()`: answers the press if no toast did (stops the spinner). */
-export type TelegramEmit = Emit & { readonly finish: () => Promise<void> };
+/** The platform's `Emit`, plus `finish(text)`: answers the press with `text` (none: empty) if no toast did (stops the spinner). */
+export type TelegramEmit = Emit & { readonly finish: (text?: string) => Promise<void> };
 
 /** Why a Bot API call did not do its work. */
 export type SendFailure =
@@ -94,7 +94,7 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
       }
     }
   };
-  return Object.assign(emit, { finish: () => answer('', false) });
+  return Object.assign(emit, { finish: (text = '') => answer(text, false, true) });
 }
 
 /**
@@ -120,9 +120,10 @@ interface Bot {
 }
 
 /** Answers the press at most once; a later toast (or one without a press) is logged and dropped. */
-function answerer(bot: Bot, callbackQueryId: string | undefined): (text: string, alert: boolean) => Promise<void> {
+function answerer(bot: Bot, callbackQueryId: string | undefined): (text: string, alert: boolean, unlessAnswered?: boolean) => Promise<void> {
   let answered = false;
-  return async (text, alert) => {
+  return async (text, alert, unlessAnswered = false) => {
+    if (unlessAnswered && (answered || callbackQueryId === undefined)) return;
     if (answered || callbackQueryId === undefined) {
       if (text !== '') bot.log({ level: 'warn', event: 'toast-dropped', text, reason: answered ? 'press already answered' : 'no press' });
       return;

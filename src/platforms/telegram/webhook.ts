@@ -6,14 +6,19 @@
  *
  * The boundary (STYLE.md §12): the app answers deterministic problems itself (a toast, a polite
  * text), so an update normally ends in 200. A thrown error is judged here: an infrastructure
- * failure (the AWS SDK, the network, a timeout) → 500, so Telegram delivers the update again; any
- * other throw is a bug → logged with its stack and 200, because a 5xx would make Telegram resend
- * the same poison update and hold the chat's queue for up to a day. No internals reach a body.
+ * failure (the AWS SDK, the network, a timeout) → 500, so Telegram delivers the update again —
+ * where that is worth it: an update that would change something (a view or an inline query
+ * redelivered later is useless; those end in 200, the user asked to try again). A redelivered
+ * command is applied once (`runCommand`). Any other throw is a bug → logged with its stack and
+ * 200, because a 5xx would make Telegram resend the same poison update and hold the chat's queue
+ * for up to a day. A press not answered yet when it failed is answered "try again". No internals
+ * reach a body.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Telegraf } from 'telegraf';
 import type { Update } from 'telegraf/types';
-import { handleIntent, type AppDeps } from '../../app/index.ts';
+import { handleIntent, worthRedelivering, type AppDeps } from '../../app/index.ts';
+import { pickLang, t } from '../../i18n/index.ts';
 import { errorFields, judge } from '../shared/boundary.ts';
 import { headerValue, readJsonObject } from '../shared/http.ts';
 import type { ChatPacer } from './pace.ts';
@@ -56,6 +61,8 @@ const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 /** What became of one update, for its log line. */
 interface Note {
   intent?: string;
+  /** Whether Telegram should deliver the update again if it failed for the world's reasons. */
+  redeliver?: boolean;
   chat?: string;
   user?: string;
   error?: unknown;
@@ -85,7 +92,7 @@ export function createTelegramWebhook(options: TelegramWebhookOptions): Telegram
     const fields = { update: update.update_id, chat: note.chat, user: note.user, intent: note.intent ?? 'ignored' };
     if (note.error === undefined) return answer(200, 'ok', fields);
     const error = errorFields(note.error);
-    if (judge(note.error) === 'retry') return answer(500, 'retry later', { ...fields, ...error }, 'error');
+    if (judge(note.error) === 'retry' && note.redeliver === true) return answer(500, 'retry later', { ...fields, ...error }, 'error');
     return answer(200, 'failed', { ...fields, ...error }, 'error');
   };
 }
@@ -111,12 +118,17 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     note.intent = intent?.kind;
     note.chat = intent?.chat.chatId ?? ctx.chat?.id.toString();
     note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
+    note.redeliver = intent !== undefined && worthRedelivering(intent);
     const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
+    let failed = false;
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
       if (intent !== undefined) await handleIntent(options.app, { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await emit.finish();
+      await emit.finish(failed ? t(pickLang(ctx.from?.language_code), 'error.generic') : '');
     }
   });
   bot.catch((error, ctx) => {

@@ -17,7 +17,7 @@ import {
 } from '../../../src/local/telegram-api/index.ts';
 import { createTelegramWebhook, type TelegramWebhook } from '../../../src/platforms/telegram/webhook.ts';
 import { renderBoard } from '../../../src/render/index.ts';
-import type { GameRecord } from '../../../src/store/index.ts';
+import type { GameRecord, GameStore } from '../../../src/store/index.ts';
 import { mulberry32, rollDie, type Rng } from '../../arbitraries.ts';
 import { freshTable, type TestTable } from '../../store/fixture.ts';
 
@@ -48,8 +48,8 @@ function seededDice(rng: Rng): DiceSource {
   return { die: () => rollDie(rng) };
 }
 
-function webhookFor(rng: Rng): TelegramWebhook {
-  const deps: AppDeps = { store: table.store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) } };
+function webhookFor(rng: Rng, store: GameStore = table.store): TelegramWebhook {
+  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) } };
   return createTelegramWebhook({
     token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });
@@ -61,11 +61,11 @@ function newGroup(id: number): TgChat {
 }
 
 /** The world of one test: a group, the webhook, and helpers that act as the users. */
-export function world(groupId: number, seed: number) {
+export function world(groupId: number, seed: number, options: { store?: GameStore } = {}) {
   problems.length = 0;
   const group = newGroup(groupId);
   const rng = mulberry32(seed);
-  const hook = webhookFor(rng);
+  const hook = webhookFor(rng, options.store);
   const post = async (update: TgUpdate): Promise<number> =>
     (await hook({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(update) })).status;
   const say = async (user: TgUser, text: string, replyTo?: StoredMessage): Promise<void> => {
@@ -87,7 +87,7 @@ export function world(groupId: number, seed: number) {
     expect(photos.length, 'a board message is in the chat').toBeGreaterThan(0);
     return photos[photos.length - 1];
   };
-  return { group, rng, hook, post, say, press, live, board };
+  return { group, rng, hook, post, say, press, live, board, store: options.store ?? table.store };
 }
 
 export interface Pressable {
@@ -103,8 +103,8 @@ export function buttonsOf(message: StoredMessage): Pressable[] {
     .map((b) => ({ data: b.callback_data, label: b.text, token: decodeToken(b.callback_data)! }));
 }
 
-export async function stored(gameId: string): Promise<{ record: GameRecord; state: MatchState }> {
-  const loaded = await table.store.load(gameId);
+export async function stored(gameId: string, store: GameStore = table.store): Promise<{ record: GameRecord; state: MatchState }> {
+  const loaded = await store.load(gameId);
   if (!loaded.ok) throw new Error(`game ${gameId}: ${loaded.error.kind}`);
   const state = decodeMatch(loaded.value.state);
   if (!state.ok) throw new Error(`game ${gameId} does not decode: ${state.error.message}`);
@@ -303,11 +303,11 @@ export async function challengeAndAccept(w: ReturnType<typeof world>, text: stri
   const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept');
   expect(accept, 'the challenge has an Accept button').toBeDefined();
   // Only the invited player may accept: Carol gets a toast and nothing changes.
-  const before = (await stored(accept!.token.gameId)).record.version;
+  const before = (await stored(accept!.token.gameId, w.store)).record.version;
   await w.press(CAROL, challenge, accept!.data);
-  expect((await stored(accept!.token.gameId)).record.version).toBe(before);
+  expect((await stored(accept!.token.gameId, w.store)).record.version).toBe(before);
   await w.press(ANNA, challenge, accept!.data);
-  const { state } = await stored(accept!.token.gameId);
+  const { state } = await stored(accept!.token.gameId, w.store);
   expect(state.phase).toBe('playing');
   return accept!.token.gameId;
 }
@@ -317,7 +317,7 @@ export const VIEW_ONLY = new Set(['pick', 'askPass', 'askResign', 'back']);
 /** Presses view-only buttons until the player to act has a button that changes the match; returns it. */
 export async function nextMove(w: ReturnType<typeof world>, gameId: string) {
   for (let i = 0; i < 10; i++) {
-    const { record, state } = await stored(gameId);
+    const { record, state } = await stored(gameId, w.store);
     const player = USERS.get(state.players[seatToAct(state)!]!.id)!;
     const board = w.board();
     const choice = choose(buttonsOf(board), w.rng, undefined);
