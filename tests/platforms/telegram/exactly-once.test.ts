@@ -12,7 +12,9 @@ import { t } from '../../../src/i18n/index.ts';
 import type { TgUpdate } from '../../../src/local/telegram-api/index.ts';
 import type { GameStore } from '../../../src/store/index.ts';
 import { faultyTable, type Fault, type FaultyTable } from '../../store/faults.ts';
-import { api, buttonsOf, challengeAndAccept, nextMove, problems, setupE2e, stored, world } from './e2e-harness.ts';
+import { USERS, api, buttonsOf, challengeAndAccept, nextMove, problems, setupE2e, stored, world } from './e2e-harness.ts';
+import { legalPlays } from '../../../src/engine/index.ts';
+import { positionOf, seatToAct, turnContextOf } from '../../../src/game/index.ts';
 
 setupE2e();
 let table: FaultyTable;
@@ -131,5 +133,22 @@ describe('issue 15: a burst of presses of one board', () => {
     const statuses = await Promise.all([...presses, ...presses.slice(0, 10)].map((p) => deliver(w, p)));
     expect(statuses.filter((s) => s !== 200), JSON.stringify(problems.slice(0, 2))).toEqual([]);
     await appliedOnce(w, gameId, before);
+  }, 60_000);
+});
+
+describe('issue 15: a typed move delivered twice', () => {
+  it('is applied once: the second delivery finds its update id stored with the move', async () => {
+    const w = world(-1015140, 1015140, { store: table.store });
+    const gameId = await challengeAndAccept(w, '/nardy short');
+    const { record, state } = await stored(gameId, w.store);
+    const game = state.game!;
+    const play = legalPlays(positionOf(state.settings, game), game.turn.dice!, turnContextOf(game))[0]!;
+    const mover = USERS.get(state.players[seatToAct(state)!]!.id)!;
+    const update = api.userMessage(mover, w.group, play.move);
+    expect(await deliver(w, update)).toBe(200);
+    expect(await deliver(w, update)).toBe(200);
+    const after = await stored(gameId, w.store);
+    expect(after.record.version).toBe(record.version + 1);
+    expect(after.state.history.filter((e) => e.type === 'played')).toHaveLength(state.history.filter((e) => e.type === 'played').length + 1);
   }, 60_000);
 });
