@@ -13,7 +13,7 @@ import { challenge } from './intents/challenge.ts';
 import { games } from './intents/games.ts';
 import { help } from './intents/help.ts';
 import { historyCommand as history } from './intents/history.ts';
-import { inline } from './intents/inline.ts';
+import { chosen, inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
 import { isViewOnly, press } from './intents/press.ts';
@@ -30,7 +30,7 @@ import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.t
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline,
+  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen,
 };
 
 /** Handles one intent from any messenger. */

@@ -113,8 +113,11 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
     const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
     try {
-      // The update id travels with the intent, so a redelivered update is handled once.
-      if (intent !== undefined) await handleIntent(options.app, { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+      // The update id travels with the intent, so a redelivered update is handled once. An inline
+      // query writes nothing and a chosen result's challenge is created at most once anyway:
+      // claiming their ids would be the only writes they cost.
+      const updateKey = intent?.kind === 'inline' || intent?.kind === 'chosen' ? {} : { updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` };
+      if (intent !== undefined) await handleIntent(options.app, { ...(await withChatAdmin(ctx.telegram, intent, log)), ...updateKey }, emit);
     } finally {
       await emit.finish();
     }
