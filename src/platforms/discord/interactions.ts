@@ -26,16 +26,16 @@ export function discordMention(player: { readonly id: string; readonly name: str
 export function answerInteractions(app: AppDeps, client: DiscordClient): InteractionWork {
   return async (interaction) => {
     const started = Date.now();
-    const intent = parseInteraction(interaction);
     const emit = discordInteractionEmit(client, interaction);
-    const fields = { interaction: interaction.id, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
+    let fields: Record<string, unknown> = { interaction: interaction.id };
     try {
+      const intent = parseInteraction(interaction);
+      fields = { ...fields, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
       if (intent !== undefined) await handleIntent(app, intent, emit);
       client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
     } catch (error) {
       client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', ...errorFields(error) });
-      const text = t(pickLang(intent!.from.language), 'error.generic');
-      await emit(intent!.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent!.chat, text });
+      await emit.fail(t(pickLang('locale' in interaction ? interaction.locale : undefined), 'error.generic'));
     } finally {
       await emit.finish();
     }
