@@ -113,6 +113,36 @@ describe('issue 15.1: a failed interaction is answered, never left thinking', ()
   });
 });
 
+describe('issue 15.1: a store that does not answer', () => {
+  it('a public /nardy challenge whose write hangs past the deadline: "something went wrong" replaces the thinking while it still hangs', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let store: GameStore | undefined;
+    const hanging = new Proxy({} as GameStore, {
+      get: (_, key) => {
+        store ??= new Proxy(h.table.store, {
+          get: (target, name) => (name === 'create' ? async (...args: Parameters<GameStore['create']>) => (await held, target.create(...args)) : Reflect.get(target, name)),
+        });
+        const value = Reflect.get(store, key) as unknown;
+        return typeof value === 'function' ? value.bind(store) : value;
+      },
+    });
+    const h = await world(16, { store: hanging }, { deadlineMs: 100 });
+    try {
+      const channel = h.discord.guildChannel();
+      const delivery = h.deliver(h.discord.command(NODAR, channel, 'challenge', { opponent: ANNA }));
+      for (let i = 0; i < 400 && !h.discord.messages(channel).some((m) => !m.thinking); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(h.discord.messages(channel).map((m) => [m.content, m.thinking])).toEqual([[t('ru', 'error.generic'), false]]);
+      expect(h.problems).toContainEqual(expect.objectContaining({ event: 'discord-interaction', outcome: 'timed out' }));
+      release();
+      await delivery;
+    } finally {
+      release();
+      await h.discord.close();
+    }
+  });
+});
+
 describe('issue 15.1: an interaction id is handled at most once', () => {
   it('a replayed /nardy challenge (the same signed request again) makes no second challenge and leaves the first one\'s message', async () => {
     const channel = w.discord.guildChannel();
