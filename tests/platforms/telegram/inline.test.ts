@@ -21,7 +21,7 @@ const SECRET = 'inline-secret';
 const NOW = 1_800_000_000_000;
 const DAY = 24 * 3600_000;
 const GROUP: TgChat = { id: -1007015, type: 'supergroup', title: 'Нарды' };
-const users = (n: number): TgUser => ({ id: 1500 + n, is_bot: false, first_name: `Player ${n}`, language_code: 'en' });
+const player = (n: number): TgUser => ({ id: 1500 + n, is_bot: false, first_name: `Player ${n}`, language_code: 'en' });
 
 let api: TelegramApi;
 let table: TestTable;
@@ -68,7 +68,7 @@ describe('issue 15.3: an inline query writes nothing', () => {
     const queries = ['', 'l', 'lo', 'lon', 'long', 'short', 'нарды', '💥', '\u0000\u0001', 'x'.repeat(256), '/start a_zz', '"; DROP TABLE'];
     const before = await items();
     for (let i = 0; i < 100; i++) {
-      const { results } = await offered(hook, users(i % 7), queries[i % queries.length]);
+      const { results } = await offered(hook, player(i % 7), queries[i % queries.length]);
       expect(results).toHaveLength(2);
     }
     expect(await items()).toBe(before);
@@ -76,8 +76,8 @@ describe('issue 15.3: an inline query writes nothing', () => {
 
   it('the same user typing on is offered the same two challenges (the result ids are their tickets)', async () => {
     const hook = webhook();
-    const first = await offered(hook, users(20), 'lo');
-    const second = await offered(hook, users(20), 'long');
+    const first = await offered(hook, player(20), 'lo');
+    const second = await offered(hook, player(20), 'long');
     expect(second.results.map((r) => r.id)).toEqual(first.results.map((r) => r.id));
     for (const r of first.results) expect(r.link).toBe(`https://t.me/nardy_bot?start=i_${r.id}`);
   });
@@ -86,7 +86,7 @@ describe('issue 15.3: an inline query writes nothing', () => {
 describe('issue 15.3: the challenge is made when the result is chosen or its link followed', () => {
   it('inline feedback on: choosing a result stores the challenge once; following its link accepts that very game', async () => {
     const hook = webhook();
-    const [anna, nodar] = [users(30), users(31)];
+    const [anna, nodar] = [player(30), player(31)];
     await post(hook, api.userMessage(anna, privateChatOf(anna), '/start'));
     const { queryId, results } = await offered(hook, anna);
     const games = await items('GAME#');
@@ -105,7 +105,7 @@ describe('issue 15.3: the challenge is made when the result is chosen or its lin
 
   it('inline feedback off: the followed link alone opens the challenge and accepts it, in the challenger\'s name', async () => {
     const hook = webhook();
-    const [gina, hank] = [users(40), users(41)];
+    const [gina, hank] = [player(40), player(41)];
     await post(hook, api.userMessage(gina, privateChatOf(gina), '/start'));
     const { results } = await offered(hook, gina);
     const games = await items('GAME#');
@@ -121,21 +121,21 @@ describe('issue 15.3: the challenge is made when the result is chosen or its lin
 
   it('a ticket altered to name someone else opens nothing', async () => {
     const hook = webhook();
-    const [ivy, jo] = [users(50), users(51)];
+    const [ivy, jo] = [player(50), player(51)];
     const { results } = await offered(hook, ivy);
     const forged = results[0].link.replace(`-${ivy.id.toString(36)}-`, `-${jo.id.toString(36)}-`);
     expect(forged).not.toBe(results[0].link);
     const before = await items('GAME#');
-    await follow(hook, users(52), forged);
+    await follow(hook, player(52), forged);
     expect(await items('GAME#')).toBe(before);
-    expect(botTexts(users(52)).at(-1)).toBe(t('en', 'error.not-found'));
+    expect(botTexts(player(52)).at(-1)).toBe(t('en', 'error.not-found'));
   });
 
   it('a link followed after the challenge\'s lifetime, with nothing stored, says the challenge expired and opens nothing', async () => {
-    const { results } = await offered(webhook(), users(60));
+    const { results } = await offered(webhook(), player(60));
     const before = await items('GAME#');
-    await follow(webhook(NOW + DAY + 1), users(61), results[0].link);
+    await follow(webhook(NOW + DAY + 1), player(61), results[0].link);
     expect(await items('GAME#')).toBe(before);
-    expect(botTexts(users(61)).at(-1)).toBe(t('en', 'challenge.expired'));
+    expect(botTexts(player(61)).at(-1)).toBe(t('en', 'challenge.expired'));
   });
 });
