@@ -17,6 +17,7 @@
  * | `DISCORD_PUBLIC_KEY`      | the application's Ed25519 public key, 64 hex digits   | unset          |
  * | `DISCORD_BOT_TOKEN`       | the application's bot token                           | unset          |
  * | `DISCORD_API_ROOT`        | the Discord HTTP API, without version (a stand-in in tests) | `https://discord.com/api` |
+ * | `DISCORD_GATEWAY`         | `on`/`off`: whether `npm start` logs in to the gateway | on without `DISCORD_PUBLIC_KEY` |
  * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
@@ -62,10 +63,12 @@ export type DiscordSettings = {
   publicKey?: string;
   botToken?: string;
   apiRoot: string;
+  /** `DISCORD_GATEWAY`: whether `npm start` logs in to the gateway; unset, it does when there is no public key. */
+  gateway?: boolean;
 };
 
-/** What the Discord function needs, every part present (`requireDiscord`). */
-export type DiscordConfig = Required<DiscordSettings>;
+/** What the Discord function needs, every part present (`requireDiscord`); the gateway is `npm start`'s alone. */
+export type DiscordConfig = Required<Omit<DiscordSettings, 'gateway'>>;
 
 /** A configuration variable with a bad value; the message names the variable. */
 export class ConfigError extends Error {
@@ -157,12 +160,14 @@ function readDiscord(env: Env): DiscordSettings | undefined {
   const publicKey = readVariable(env, 'DISCORD_PUBLIC_KEY', /^[0-9a-fA-F]{64}$/, '64 hex digits (the portal\'s "Public Key")')?.toLowerCase();
   const botToken = readVariable(env, 'DISCORD_BOT_TOKEN', /^[A-Za-z0-9._-]{20,200}$/, 'a bot token from the developer portal', true);
   const apiRoot = readHttpUrl(env, 'DISCORD_API_ROOT')?.replace(/\/+$/, '');
-  if ([applicationId, publicKey, botToken, apiRoot].every((v) => v === undefined)) return undefined;
+  const gateway = readVariable(env, 'DISCORD_GATEWAY', /^(on|off)$/, 'on or off');
+  if ([applicationId, publicKey, botToken, apiRoot, gateway].every((v) => v === undefined)) return undefined;
   return {
     ...(applicationId === undefined ? {} : { applicationId }),
     ...(publicKey === undefined ? {} : { publicKey }),
     ...(botToken === undefined ? {} : { botToken }),
     apiRoot: apiRoot ?? DISCORD_API,
+    ...(gateway === undefined ? {} : { gateway: gateway === 'on' }),
   };
 }
 

@@ -6,6 +6,7 @@
  * bundle holds no other messenger's libraries; the store (the AWS SDK) and the renderer (sharp)
  * are imported here on first use for the same reason.
  */
+import { createHash } from 'node:crypto';
 import type { AppDeps, Messenger, SweepOptions, SweepReport } from './app/index.ts';
 import { requireDiscord, requireTelegram, requireTelegramSender, type Config } from './config.ts';
 import type { DiceSource } from './dice/index.ts';
@@ -70,10 +71,20 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
     connected[name] = connection;
     messengers[connection.messenger.platform] = connection.messenger;
   }
-  app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers } };
+  app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers }, ...ticketKeyOf(parts) };
   if (parts.warm === true) await (await import('./render/index.ts')).warmRenderer();
   const scheduler = { ...app, log: parts.log ?? jsonLog };
   return { app, connected: connected as Wired['connected'], sweep: (options) => sweep(scheduler, options) };
+}
+
+/**
+ * The key of inline challenges' tickets (`AppDeps.ticketKey`): drawn from the bot's token, the one
+ * secret every function of a deployment shares, so no new variable is needed; a new token voids
+ * the tickets of results offered before it (at most a day's worth of open inline challenges).
+ */
+function ticketKeyOf(parts: WiringParts): { ticketKey?: string } {
+  const token = parts.platforms.telegram?.token;
+  return token === undefined ? {} : { ticketKey: createHash('sha256').update(`nardy inline tickets\n${token}`).digest('base64url') };
 }
 
 /** Which messengers a deployed function speaks, and how: a webhook receives updates, `send` only writes (the scheduler). */

@@ -14,7 +14,7 @@ import { challenge } from './intents/challenge.ts';
 import { games } from './intents/games.ts';
 import { help } from './intents/help.ts';
 import { historyCommand as history } from './intents/history.ts';
-import { inline } from './intents/inline.ts';
+import { chosen, inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
 import { changesSomething, claimsAlone, press } from './intents/press.ts';
@@ -31,11 +31,15 @@ import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.t
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline,
+  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen,
 };
 
-/** Intents that claim no update id: a typed move is claimed by its game's write, an inline query writes nothing. */
-const SELF_CLAIMED: ReadonlySet<Intent['kind']> = new Set(['move', 'inline']);
+/**
+ * Intents that claim no update id: a typed move is claimed by its game's write, an inline query
+ * writes nothing, and a chosen inline result creates its challenge under an id of its own (a
+ * second create finds it): a claim would be the only write they cost.
+ */
+const SELF_CLAIMED: ReadonlySet<Intent['kind']> = new Set(['move', 'inline', 'chosen']);
 
 /** Handles one intent from any messenger. */
 export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {

@@ -75,6 +75,8 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser }
   /** A challenge's invite link (`Messenger.inviteLink`) followed from a private chat: accept it there. */
   | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly gameId: string }
+  /** An inline challenge's link (`Messenger.ticketLink`) followed from a private chat: open the challenge if nobody has yet, and accept it. */
+  | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly ticket: string }
   | { readonly kind: 'games'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   /** `/history`: my game in this chat (the one in play, else the last finished) in notation; a finished one as a file too. */
@@ -96,10 +98,13 @@ export type Intent = { readonly updateKey?: string } & (
   /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
   | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
   /** Inline mode (the bot's handle typed in any chat): `chat` is the user's private chat with the bot. */
-  | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string });
+  | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string }
+  /** An inline result sent into a chat by the user (`resultId`: the `InlineResult` id): open the challenge it offered. */
+  | { readonly kind: 'chosen'; readonly chat: ChatRef; readonly from: ChatUser; readonly resultId: string });
 
 /** One result offered in inline mode: a text message with buttons (inline messages cannot carry uploads). */
 export interface InlineResult {
+  /** Comes back in a `chosen` intent: an inline challenge's ticket (src/app/inline-ticket.ts), ≤ 62 characters. */
   readonly id: string;
   readonly title: string;
   readonly description: string;
@@ -163,6 +168,8 @@ export interface Messenger {
   messageLink(message: MessageRef): string | undefined;
   /** A link that opens a private chat with the bot and joins the challenge (`join` intent), where the messenger has one. */
   inviteLink(gameId: string): string | undefined;
+  /** A link that opens a private chat with the bot with an inline challenge's ticket (`join` intent with `ticket`); absent without inline mode. */
+  ticketLink?(ticket: string): string | undefined;
   /** Effects the app sends on its own, outside any update (the scheduler); absent when this process cannot. */
   readonly unprompted?: Emit;
 }
@@ -178,4 +185,9 @@ export interface AppDeps {
   readonly messengers: Messengers;
   /** New game ids; random by default. */
   readonly newId?: () => string;
+  /**
+   * The secret that signs inline challenges' tickets (src/app/inline-ticket.ts), so that nobody
+   * opens a challenge in another player's name; without it inline mode offers no challenge.
+   */
+  readonly ticketKey?: string;
 }

@@ -76,29 +76,23 @@ export function ownBoardIn(record: GameRecord, state: MatchState, chat: ChatRef)
 /**
  * Tells the player to move that it is their turn: one short notice in the game's chat (the
  * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
- * opened the bot there, in their own language. For an update that hands over the turn by its own
- * write, the notice is posted before that write (`postTurnNotice`, its message noted by the write)
- * and the rest follows it (`followTurnNotice`); this is both at once, for a write already made.
+ * opened the bot there, in their own language (`reachPlayers`: from the game's notes). The new
+ * notice is noted on the game by a write of its own: it is posted only once the turn is stored,
+ * because a notice is a notification, and one posted for a write that then lost could not be
+ * taken back.
  */
 export async function noticeTurn(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<void> {
-  const posted = await postTurnNotice(p, record, player, lang);
-  if (posted) await setNotes(p.deps.store, record.id, [NOTICE, posted]);
-  await followTurnNotice(p, record, player, posted);
-}
-
-/** Posts the "your move" notice in the game's chat; its message is to be noted as `NOTICE`. */
-export async function postTurnNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<MessageRef | undefined> {
-  if (!record.chat) return undefined;
-  return p.emit({ kind: 'text', chat: record.chat, text: t(lang, 'notify.yourMove', { name: p.messenger.mention(player) }) });
-}
-
-/** After a notice was posted (`record` as it was before): the previous notice deleted, the player pinged privately. */
-export async function followTurnNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, posted: MessageRef | undefined): Promise<void> {
-  const previous = noteOf(record, NOTICE);
-  if (posted && previous) await p.emit({ kind: 'delete', message: previous });
-  const [reach] = await reachPlayers(p.deps.store, record, [player]);
-  if (reach!.chat && reach!.chat.chatId !== record.chat?.chatId) {
-    await p.emit({ kind: 'text', chat: reach!.chat, text: t(reach!.lang, 'notify.yourMove', { name: player.name }) });
+  const { deps, emit, messenger } = p;
+  const chat = record.chat;
+  if (chat) {
+    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: messenger.mention(player) }) });
+    const previous = noteOf(record, NOTICE);
+    if (sent) await setNotes(deps.store, record.id, [NOTICE, sent]);
+    if (sent && previous) await emit({ kind: 'delete', message: previous });
+  }
+  const [reach] = await reachPlayers(deps.store, record, [player]);
+  if (reach!.chat && reach!.chat.chatId !== chat?.chatId) {
+    await emit({ kind: 'text', chat: reach!.chat, text: t(reach!.lang, 'notify.yourMove', { name: player.name }) });
   }
 }
 

@@ -66,8 +66,6 @@ export const QUIET: Remembered<QuietHours | null> = {
  * step that completes a turn ends it, as lifting the dice does at a real board.
  */
 export const CONFIRM: Remembered<boolean> = { key: (player) => `confirm#${player}`, decode: (v) => (typeof v === 'boolean' ? v : undefined) };
-/** A user's open inline challenge of a variant (owner `<user>#<variant>`): reused while it is open. */
-export const INLINE_CHALLENGE: Remembered<string> = { key: (owner) => `inline#${owner}`, decode: text };
 
 /** Matches won by each of two players against each other in one chat, and the last match counted (so none counts twice). */
 export interface Series {

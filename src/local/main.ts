@@ -5,9 +5,10 @@
  * handler) and the playground at `http://localhost:3000/`, where simulated users write to the bot
  * and press its buttons in the browser. `PORT` changes the port. With `TELEGRAM_BOT_TOKEN` and
  * `TELEGRAM_BOT_USERNAME` set, the real bot also runs, by long polling (`polling.ts`), on the same
- * store, its command menu set as a deploy sets it. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too, over the
- * gateway (`discord-gateway.ts`: no public URL needed); with `DISCORD_PUBLIC_KEY` as well, `POST
- * /discord` is the interactions endpoint, for a tunnel. Without any of them the playground still has a
+ * store, its command menu set as a deploy sets it. With `DISCORD_APPLICATION_ID` and `DISCORD_BOT_TOKEN` set, the Discord bot runs too:
+ * with `DISCORD_PUBLIC_KEY`, `POST /discord` is the interactions endpoint, for a tunnel, and the
+ * gateway stays off unless `DISCORD_GATEWAY=on`; without it, over the gateway (`discord-gateway.ts`:
+ * no public URL needed; `localDiscord`). Without any of them the playground still has a
  * Discord channel: a local application signing its interactions to `POST /discord`
  * (`discord-channel.ts`). The scheduler sweeps every minute
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
@@ -21,6 +22,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppDeps, Emit, SweepReport } from '../app/index.ts';
+import type { DiscordSettings } from '../config.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { connect as connectDiscord, createDiscordIngress, discordMessenger, type DiscordIngress } from '../platforms/discord/index.ts';
 import { connect as connectTelegram, createChatPacer, NO_PACE, setCommandMenus, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
@@ -247,6 +249,18 @@ async function database(options: LocalOptions, dataDir: string, sink: LineSink, 
   return { settings, persistent: embedded.persistent };
 }
 
+/**
+ * The Discord application `npm start` runs, from the configuration: with a public key it serves
+ * `POST /discord` (behind a tunnel) and logs in to the gateway only when `DISCORD_GATEWAY=on`, so
+ * the endpoint works where the gateway cannot (a stand-in API, a firewall); without a public key
+ * the gateway is the only way in, so it is on unless `DISCORD_GATEWAY=off`.
+ */
+export function localDiscord(dc: DiscordSettings | undefined): LocalOptions['discord'] {
+  if (dc?.botToken === undefined || dc.applicationId === undefined) return undefined;
+  const gateway = dc.gateway ?? dc.publicKey === undefined;
+  return { applicationId: dc.applicationId, botToken: dc.botToken, apiRoot: dc.apiRoot, gateway, ...(dc.publicKey === undefined ? {} : { publicKey: dc.publicKey }) };
+}
+
 /** The script: configuration from the environment, a banner, Ctrl-C handling; exit 1 on a start failure. */
 async function main(): Promise<void> {
   const { config } = await import('../config.ts');
@@ -256,9 +270,9 @@ async function main(): Promise<void> {
     ? { token: tg.botToken, botId: tg.botId, botUsername: tg.botUsername, apiRoot: tg.apiRoot } : undefined;
   if (tg?.botToken !== undefined && polling === undefined) console.log('TELEGRAM_BOT_TOKEN is set but TELEGRAM_BOT_USERNAME is not: the real bot is not started.');
   const dc = config.discord;
-  const discord = dc?.botToken !== undefined && dc.applicationId !== undefined
-    ? { applicationId: dc.applicationId, botToken: dc.botToken, apiRoot: dc.apiRoot, gateway: true, ...(dc.publicKey === undefined ? {} : { publicKey: dc.publicKey }) } : undefined;
+  const discord = localDiscord(dc);
   if (dc?.botToken !== undefined && discord === undefined) console.log('DISCORD_BOT_TOKEN is set but DISCORD_APPLICATION_ID is not: the Discord bot is not started.');
+  if (discord !== undefined && !discord.gateway && discord.publicKey === undefined) console.log('DISCORD_GATEWAY=off and no DISCORD_PUBLIC_KEY: the Discord bot receives no interactions, it only sends.');
   let local: LocalProcess;
   try {
     local = await startLocal({
@@ -271,7 +285,8 @@ async function main(): Promise<void> {
   }
   console.log(`\nNardy is running. Open ${local.url}/ in a browser to play (Ctrl-C to stop).`);
   console.log(`The Telegram webhook is at POST ${local.url}/telegram (secret header: ${local.webhookSecret}).`);
-  if (discord?.publicKey !== undefined) console.log(`The Discord interactions endpoint is at POST ${local.url}/discord.`);
+  if (discord?.publicKey !== undefined) console.log(`The Discord interactions endpoint is at POST ${local.url}/discord${discord.gateway ? '' : ' (no gateway: DISCORD_GATEWAY=on to log in to it as well)'}.`);
+  if (discord?.gateway === true) console.log('Discord: logged in to the gateway.');
   console.log('');
   let stopping = false;
   const stop = (signal: string) => {

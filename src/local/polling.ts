@@ -34,7 +34,7 @@ export type Poller = {
   stop(): Promise<void>;
 };
 
-const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'];
+const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query', 'chosen_inline_result'];
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 /** The Bot API's failure, with its status and description. */

@@ -34,7 +34,6 @@
  * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
  * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
  * | a player's final Confirm    | `MEMO#confirm#<player>` / `M`              | `/confirm`                     |
- * | a user's inline challenge   | `MEMO#inline#<user>#<variant>` / `M`       | inline mode                    |
  * | two players' series in a chat | `MEMO#series#<platform>:<chat>#<player>#<player>` / `M` (players sorted): wins by player, last match counted | a match finished |
  * | a game's board message      | game item, `note:board`                    | a board posted anew            |
  * | a player's private board    | game item, `note:board@<player>`           | (games from inline mode)       |

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 function deps(): AppDeps {
-  return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot') } };
+  return { store: table.store, now: () => (clock += 5000), dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot') }, ticketKey: 'conversation-test' };
 }
 
 async function press(tx: ReturnType<typeof transcript>, who: ChatUser, messageId: string, button: Button): Promise<Effect[]> {
@@ -187,13 +187,13 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(first.map((r) => r.title)).toHaveLength(2);
     expect(second.map((r) => r.id)).toEqual(first.map((r) => r.id));
     const link = first[1].buttons.flat()[0];
-    expect('url' in link && link.url).toMatch(/^https:\/\/t\.me\/nardy_test_bot\?start=a_[a-z0-9]+$/);
+    expect('url' in link && link.url).toMatch(/^https:\/\/t\.me\/nardy_test_bot\?start=i_[A-Za-z0-9_-]+$/);
     const payload = 'url' in link ? link.url.split('start=')[1] : '';
     await handleIntent(deps(), { kind: 'start', chat: ginaDm, from: gina }, tx.emit);
     const before = tx.effects.length;
-    // The Telegram edge reads `/start a_<id>` as joining that game (tests/platforms/telegram/parse.test.ts).
-    expect(payload).toMatch(/^a_[a-z0-9]+$/);
-    await handleIntent(deps(), { kind: 'join', chat: hankDm, from: hank, gameId: payload.slice(2) }, tx.emit);
+    // The Telegram edge reads `/start i_<ticket>` as joining that inline challenge (tests/platforms/telegram/parse.test.ts).
+    expect(payload.slice(2)).toBe(first[1].id);
+    await handleIntent(deps(), { kind: 'join', chat: hankDm, from: hank, ticket: payload.slice(2) }, tx.emit);
     const boards = tx.effects.slice(before).filter((e) => e.kind === 'board');
     expect(boards.map((b) => (b.kind === 'board' ? b.chat.chatId : '')).sort()).toEqual(['77', '88']);
     // The player to move presses on their own board; both boards follow.

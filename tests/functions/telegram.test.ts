@@ -53,6 +53,19 @@ describe('functions/telegram: the webhook as a Lambda Function URL handler', () 
     expect(api.calls.length).toBe(calls);
   });
 
+  it('issue 15.3: inline mode works as deployed — the wiring gives the app its ticket key, and the link a ticket it reads back', async () => {
+    const query = api.inlineQuery(ANNA, '');
+    expect((await handler({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(query) })).statusCode).toBe(200);
+    const results = api.inlineAnswer(query.inline_query!.id)!.results;
+    expect(results).toHaveLength(2);
+    const link = (results[0].reply_markup as { inline_keyboard: { url: string }[][] }).inline_keyboard[0][0].url;
+    const nodar: TgUser = { id: 333, is_bot: false, first_name: 'Nodar', language_code: 'en' };
+    const dm: TgChat = { id: nodar.id, type: 'private', first_name: 'Nodar' };
+    const follow = api.userMessage(nodar, dm, `/start ${link.split('start=')[1]}`);
+    expect((await handler({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(follow) })).statusCode).toBe(200);
+    expect(api.messages(dm.id).some((m) => m.fromBot && m.text === t('en', 'challenge.accepted'))).toBe(true);
+  });
+
   it('refuses an event without headers or body', async () => {
     expect((await handler({})).statusCode).toBe(401);
   });

@@ -130,7 +130,7 @@ describe('npm start with TELEGRAM_BOT_TOKEN: long polling', () => {
 
     await until(() => telegram.getUpdatesCalls.length > 0);
     expect(telegram.methods[0]).toBe('deleteWebhook');
-    expect(telegram.getUpdatesCalls[0]).toEqual({ offset: 0, timeout: 30, allowed_updates: ['message', 'callback_query', 'inline_query'] });
+    expect(telegram.getUpdatesCalls[0]).toEqual({ offset: 0, timeout: 30, allowed_updates: ['message', 'callback_query', 'inline_query', 'chosen_inline_result'] });
 
     const chat = privateChatOf(ALICE);
     const update = standIn.userMessage(ALICE, chat, '/help');

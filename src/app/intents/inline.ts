@@ -1,47 +1,93 @@
 /**
- * Inline mode: "challenge to long / short nardy" results, each a text message with the invite link
- * that accepts the challenge from a private chat (inline messages cannot carry the board picture).
- * A user's open inline challenge of a variant is reused while it is open.
+ * Inline mode: "challenge to long / short nardy" results, each a text message with the link that
+ * accepts the challenge from a private chat (inline messages cannot carry the board picture).
+ *
+ * Answering writes nothing — a query comes with every keystroke. Each result carries the ticket of
+ * the challenge it offers (src/app/inline-ticket.ts) as its id and in its link; the challenge is
+ * stored when the result is chosen (`chosen`, where the messenger reports it) or when its link is
+ * first followed (`join`), whichever comes first; the other finds it stored.
  */
 import type { VariantId } from '../../engine/index.ts';
-import type { MatchState } from '../../game/index.ts';
+import { CHALLENGE_TTL_MS, createChallenge, type ChallengeInput, type MatchState } from '../../game/index.ts';
 import { t, variantName, type Lang } from '../../i18n/index.ts';
-import { loadMatch, openChallenge } from '../matches.ts';
-import type { ChatUser, InlineResult } from '../ports.ts';
-import { INLINE_CHALLENGE, recall, remember } from '../remembered.ts';
+import { fail, type Result } from '../../lib/index.ts';
+import { issueTicket, readTicket, TICKET_VARIANTS, type Ticket } from '../inline-ticket.ts';
+import { loadMatch, openChallenge, type AppError } from '../matches.ts';
+import type { AppDeps, ChatUser, InlineResult } from '../ports.ts';
+import type { GameRecord } from '../../store/index.ts';
 import { challengeMessage } from '../texts.ts';
-import { newGameId } from './challenge.ts';
 import type { Handler, Update } from './update.ts';
 
-async function inlineChallenge(u: Update, from: ChatUser, variant: VariantId, lang: Lang): Promise<MatchState | undefined> {
-  const { deps } = u;
-  const owner = `${from.id}#${variant}`;
-  const known = await recall(deps.store, INLINE_CHALLENGE, owner);
-  if (known) {
-    const loaded = await loadMatch(deps.store, known);
-    if (loaded.ok && loaded.value.state.phase === 'challenge' && loaded.value.state.challengeExpiresAt > deps.now()) return loaded.value.state;
+/** Results offered together share a ticket time, so repeated keystrokes offer the same challenges. */
+const OFFER_EVERY_MS = 10 * 60_000;
+/** How many of a user's inline challenges of one variant one offer time can tell apart. */
+const SERIES = 8;
+
+/** The challenge a ticket opens, to be created now; undefined once its lifetime (from when it was offered) is over. */
+export function ticketChallenge(ticket: Ticket, now: number): ChallengeInput | undefined {
+  const ttlMs = ticket.issuedAt + CHALLENGE_TTL_MS - now;
+  return ttlMs > 0 ? { id: ticket.gameId, by: ticket.challenger, invitee: null, settings: { variant: ticket.variant }, ttlMs } : undefined;
+}
+
+/**
+ * The ticket to offer `from` for `variant`: the first of the series whose challenge is not stored
+ * yet, or still open (an accepted one keeps its id, so the next offer needs another). Only reads.
+ */
+async function offerFor(deps: AppDeps, key: string, from: ChatUser, variant: VariantId, now: number): Promise<{ text: string; state: MatchState } | undefined> {
+  for (let series = 0; series < SERIES; series++) {
+    const issued = issueTicket(key, from, variant, series, now - (now % OFFER_EVERY_MS));
+    if (issued === undefined) return undefined;
+    const stored = await loadMatch(deps.store, issued.ticket.gameId);
+    if (stored.ok && stored.value.state.phase === 'challenge' && stored.value.state.challengeExpiresAt > now) return { text: issued.text, state: stored.value.state };
+    if (stored.ok || stored.error.kind !== 'not-found') continue;
+    const created = createChallenge(ticketChallenge(issued.ticket, now)!, now);
+    return created.ok ? { text: issued.text, state: created.value.state } : undefined;
   }
-  const opened = await openChallenge(deps, { id: (deps.newId ?? newGameId)(), by: { id: from.id, name: from.name }, invitee: null, settings: { variant } }, undefined, lang);
-  if (!opened.ok) return undefined;
-  await remember(deps.store, INLINE_CHALLENGE, owner, opened.value.state.id, deps.now());
-  return opened.value.state;
+  return undefined;
+}
+
+/**
+ * Stores the challenge a ticket opens, or finds it stored (the chosen result and the followed link
+ * both come here, in either order). A ticket past its challenge's lifetime opens nothing.
+ */
+export async function openTicket(deps: AppDeps, ticket: Ticket, lang: Lang): Promise<Result<{ record: GameRecord; state: MatchState }, AppError>> {
+  const input = ticketChallenge(ticket, deps.now());
+  if (input === undefined) return fail({ kind: 'wrong-phase', message: 'the inline challenge has expired' });
+  const opened = await openChallenge(deps, input, undefined, lang);
+  if (opened.ok || opened.error.kind !== 'already-exists') return opened;
+  return loadMatch(deps.store, ticket.gameId);
+}
+
+/** What a ticket from this update's messenger says, when this app issued it. */
+export function ticketIn(u: Update, text: string): Ticket | undefined {
+  return u.deps.ticketKey === undefined ? undefined : readTicket(u.deps.ticketKey, u.intent.chat.platform, text);
 }
 
 export const inline: Handler<'inline'> = async (u) => {
-  const { intent, lang, messenger } = u;
+  const { deps, intent, lang, messenger } = u;
+  const key = deps.ticketKey;
+  // Without a ticket link nobody could accept from an inline message.
+  const variants = key !== undefined && messenger.ticketLink?.('') !== undefined ? TICKET_VARIANTS : [];
+  const now = deps.now();
+  const offers = await Promise.all(variants.map((variant) => offerFor(deps, key!, intent.from, variant, now)));
   const results: InlineResult[] = [];
-  // Without an invite link nobody could accept from an inline message.
-  for (const variant of messenger.inviteLink('') ? (['long', 'short'] as const) : []) {
-    const state = await inlineChallenge(u, intent.from, variant, lang);
-    if (!state) continue;
-    const message = challengeMessage(state, 1, lang, messenger.inviteLink(state.id));
+  offers.forEach((offer, i) => {
+    if (offer === undefined) return;
+    const message = challengeMessage(offer.state, 1, lang, messenger.ticketLink!(offer.text));
     results.push({
-      id: `${variant}-${state.id}`,
-      title: t(lang, variant === 'long' ? 'inline.challengeLong' : 'inline.challengeShort'),
-      description: variantName(lang, variant),
+      id: offer.text,
+      title: t(lang, variants[i] === 'long' ? 'inline.challengeLong' : 'inline.challengeShort'),
+      description: variantName(lang, variants[i]),
       text: message.text,
       buttons: message.buttons.map((row) => row.filter((b) => 'url' in b)).filter((row) => row.length > 0),
     });
-  }
+  });
   await u.emit({ kind: 'inlineAnswer', results });
+};
+
+export const chosen: Handler<'chosen'> = async (u) => {
+  const ticket = ticketIn(u, u.intent.resultId);
+  // Only the challenger sends their own result; anything else was not offered by this app.
+  if (ticket === undefined || ticket.challenger.id !== u.intent.from.id) return;
+  await openTicket(u.deps, ticket, u.lang);
 };

@@ -124,7 +124,7 @@ export const move: Handler<'move'> = async (u) => {
   const command = commandOf(u, state, typed);
   if (!command.ok) return say(u, command.error);
   const boardLang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
-  const committed = await commitCommand(u, loaded.value, command.value, boardLang);
+  const committed = await commitCommand(u, loaded.value, command.value);
   // A redelivered message whose move is stored already was answered (or will be seen on the board).
   if (!committed.ok) return committed.error.kind === 'duplicate-update' ? undefined : say(u, errorText(lang, committed.error));
   await answerCommand(u, state, committed.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });

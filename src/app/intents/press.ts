@@ -12,8 +12,8 @@ import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from
 import { boardLangOf } from '../board-language.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
-import { bringBoardDown, followTurnNotice, ownBoardIn, postTurnNotice, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
-import { BOARD, INVITEE, NOTICE, noted, noteOf, reachNote } from '../remembered.ts';
+import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
+import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { history } from './history.ts';
@@ -107,8 +107,12 @@ export const press: Handler<'press'> = async (u) => {
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
-    if (!played.ok) return pressFailed(u, played.error, boardLang);
+    if (!played.ok) return pressFailed(u, played.error, boardLang, token.surface, false);
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  }
+  // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
+  if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) {
+    return pressFailed(u, { kind: 'duplicate-update', message: `update ${intent.updateKey} was already applied`, record }, boardLang, token.surface, false);
   }
   if (token.version !== record.version) return refresh();
   if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
@@ -125,53 +129,35 @@ export const press: Handler<'press'> = async (u) => {
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
   const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
-  const committed = await commitCommand(u, loaded.value, command, boardLang, async (next) => {
+  let answered = false;
+  const committed = await commitCommand(u, loaded.value, command, async (next) => {
     // The toast stays the first effect (it stops the spinner); the next board is drawn while the write travels.
-    const answered = emit({ kind: 'toast', text: '' });
+    const toast = emit({ kind: 'toast', text: '' });
+    answered = true;
     if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now(), {}, ownBoardIn(record, next, intent.chat)) }).catch(() => undefined);
-    await answered;
+    await toast;
   });
-  if (!committed.ok) return pressFailed(u, committed.error, boardLang);
+  if (!committed.ok) return pressFailed(u, committed.error, boardLang, token.surface, answered);
   await answerCommand(u, state, committed.value, boardLang, { surface: token.surface, message: intent.message });
 };
 
-/** A command stored by `commitCommand`, and whom its write handed the turn to (their notice posted before it). */
-export interface Committed extends Outcome {
-  readonly handover?: { readonly player: { readonly id: string; readonly name: string }; readonly posted?: MessageRef; readonly before: GameRecord };
-}
-
 /**
  * Runs a player's command on the game read with their update: exactly once per update (its id is
- * stored by the same write, `runCommand`), and in that one conditional write. What the write must
- * carry is known before it: the turn notice is posted first and noted by the write (withdrawn if
- * the write fails), and how the game reaches the acting player (`reachNote`) rides along.
+ * stored by the same write, `runCommand`), in that one conditional write, with how the game
+ * reaches the acting player (`reachNote`) riding along.
  */
 export async function commitCommand(
-  u: Update, loaded: { record: GameRecord; state: MatchState }, command: Command, lang: Lang, prepare?: (next: MatchState) => Promise<void>,
-): Promise<Result<Committed, AppError>> {
-  const { deps, intent, emit } = u;
-  const { record, state } = loaded;
-  let handover: Committed['handover'];
-  const withdraw = async () => {
-    if (handover?.posted) await emit({ kind: 'delete', message: handover.posted }).catch(() => undefined);
-  };
-  try {
-    const outcome = await runCommand(deps, record.id, command, {
-      loaded,
-      ...(intent.updateKey === undefined ? {} : { updateKey: intent.updateKey }),
-      beforeSave: async (next) => {
-        await prepare?.(next);
-        const player = turnHandedTo(state, next, intent.from.id);
-        if (player) handover = { player, posted: await postTurnNotice(u, record, player, lang), before: record };
-        return { ...reachNote(record, intent.from.id, u.me), ...(handover?.posted ? noted(NOTICE, handover.posted) : {}) };
-      },
-    });
-    if (!outcome.ok) await withdraw();
-    return outcome.ok ? ok({ ...outcome.value, ...(handover ? { handover } : {}) }) : outcome;
-  } catch (error) {
-    await withdraw();
-    throw error;
-  }
+  u: Update, loaded: { record: GameRecord; state: MatchState }, command: Command, prepare?: (next: MatchState) => Promise<void>,
+): Promise<Result<Outcome, AppError>> {
+  const { deps, intent } = u;
+  return runCommand(deps, loaded.record.id, command, {
+    loaded,
+    ...(intent.updateKey === undefined ? {} : { updateKey: intent.updateKey }),
+    beforeSave: async (next) => {
+      await prepare?.(next);
+      return reachNote(loaded.record, intent.from.id, u.me);
+    },
+  });
 }
 
 /** The human player a command hands the turn to (not the one who gave it, not the computer), if any. */
@@ -195,12 +181,12 @@ export interface CommandSource {
  * reducer and conditional write; the board is then redrawn once when the human has something to
  * do (or the match is over).
  */
-export async function answerCommand(u: Update, before: MatchState, committed: Committed, lang: Lang, source: CommandSource): Promise<void> {
+export async function answerCommand(u: Update, before: MatchState, committed: Outcome, lang: Lang, source: CommandSource): Promise<void> {
   await afterCommand(u, before, committed, source, lang);
   await playComputer(u.deps, committed, (o) => showComputerMove(u, o, lang, source.surface === 'board' ? source.message : undefined));
 }
 
-async function afterCommand(u: Update, before: MatchState, committed: Committed, source: CommandSource, lang: Lang): Promise<void> {
+async function afterCommand(u: Update, before: MatchState, committed: Outcome, source: CommandSource, lang: Lang): Promise<void> {
   const { emit } = u;
   const after = committed.state;
   const fromText = source.surface === 'text';
@@ -214,8 +200,9 @@ async function afterCommand(u: Update, before: MatchState, committed: Committed,
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
   await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
-  const handover = committed.handover;
-  if (handover) await followTurnNotice(u, handover.before, handover.player, handover.posted);
+  // Only the press whose write won tells the opponent: a notice is a notification, never taken back.
+  const player = turnHandedTo(before, after, u.intent.from.id);
+  if (player) await noticeTurn(u, committed.record, player, lang);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
@@ -233,16 +220,17 @@ async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: Mes
 /**
  * A press the match refused. A press that lost the race to another write of the same board leaves
  * the board to the winner, who draws it from what it stored (a loser could only draw what it had
- * read, older than the stored game); a redelivered press that was applied already shows the
- * stored board, the answer its first delivery may not have given. Anything else is explained in a toast.
+ * read, older than the stored game), and says nothing more if it was answered already. A
+ * redelivered press that was applied already shows the stored board on the pressed one, the
+ * answer its first delivery may not have given. Anything else is explained in a toast.
  */
-async function pressFailed(u: Press, error: AppError, boardLang: Lang): Promise<void> {
+async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
   const { lang, emit, intent } = u;
-  if (error.kind === 'stale-version') return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  if (error.kind === 'stale-version') return answered ? undefined : void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (error.kind === 'duplicate-update') {
+    if (!answered) await emit({ kind: 'toast', text: '' });
     const stored = error.record === undefined ? undefined : matchOf(ok(error.record));
-    await emit({ kind: 'toast', text: '' });
-    if (stored?.ok && stored.value.state.game && intent.message && mayRedraw(stored.value.record, stored.value.state, intent)) {
+    if (surface === 'board' && stored?.ok && stored.value.state.game && intent.message && mayRedraw(stored.value.record, stored.value.state, intent)) {
       await showBoard(u, stored.value.record, stored.value.state, boardLang, intent.chat, intent.message);
     }
     return;

@@ -1,12 +1,17 @@
 /**
  * The bot opened in a private chat (`start`), or a challenge's invite link followed there (`join`):
- * either way turn notices may go to this chat from now on. Joining accepts the challenge, marks
- * its message accepted and shows the board where the game is played.
+ * either way turn notices may go to this chat from now on. Joining accepts the challenge (an
+ * inline challenge's link opens it first if nobody has), marks its message accepted and shows the
+ * board where the game is played.
  */
-import { seatToAct } from '../../game/index.ts';
+import { seatToAct, type MatchState } from '../../game/index.ts';
 import { errorText, t } from '../../i18n/index.ts';
+import { fail, type Result } from '../../lib/index.ts';
+import type { GameRecord } from '../../store/index.ts';
 import { boardLangOf } from '../board-language.ts';
-import { loadMatch, runCommand } from '../matches.ts';
+import { loadMatch, runCommand, type AppError } from '../matches.ts';
+import type { Intent } from '../ports.ts';
+import { openTicket, ticketChallenge, ticketIn } from './inline.ts';
 import { noticeTurn, publishBoard } from '../publish.ts';
 import { CHALLENGE_MESSAGE, noteOf, PRIVATE_CHAT, remember } from '../remembered.ts';
 import { mayAccept } from './press.ts';
@@ -21,13 +26,28 @@ export const start: Handler<'start'> = async (u) => {
   await say(u, t(u.lang, 'start.welcome') + '\n\n' + t(u.lang, u.messenger.helpKey));
 };
 
+/**
+ * The challenge a followed link is about: a stored one by id, or an inline challenge's, opened now
+ * when its chosen result did not open it first (the messenger may not report choices).
+ */
+async function challengeToJoin(u: Update<Extract<Intent, { kind: 'join' }>>): Promise<Result<{ record: GameRecord; state: MatchState }, AppError | 'expired'>> {
+  const { deps, intent, lang } = u;
+  if ('gameId' in intent) return loadMatch(deps.store, intent.gameId);
+  const ticket = ticketIn(u, intent.ticket);
+  if (ticket === undefined) return fail({ kind: 'not-found', id: intent.ticket });
+  const stored = await loadMatch(deps.store, ticket.gameId);
+  if (stored.ok || stored.error.kind !== 'not-found') return stored;
+  if (ticketChallenge(ticket, deps.now()) === undefined) return fail('expired');
+  return openTicket(deps, ticket, lang);
+}
+
 export const join: Handler<'join'> = async (u) => {
   const { deps, intent, lang } = u;
   await notePrivateChat(u);
-  const loaded = await loadMatch(deps.store, intent.gameId);
-  if (!loaded.ok) return say(u, errorText(lang, loaded.error));
+  const loaded = await challengeToJoin(u);
+  if (!loaded.ok) return say(u, loaded.error === 'expired' ? t(lang, 'challenge.expired') : errorText(lang, loaded.error));
   if (!mayAccept(loaded.value.record, intent.from)) return say(u, t(lang, 'toast.notYourGame'));
-  const outcome = await runCommand(deps, intent.gameId, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { loaded: loaded.value });
+  const outcome = await runCommand(deps, loaded.value.record.id, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { loaded: loaded.value });
   if (!outcome.ok) return say(u, errorText(lang, outcome.error));
   await say(u, t(lang, 'challenge.accepted'));
   const { state, record } = outcome.value;

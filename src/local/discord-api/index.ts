@@ -58,7 +58,7 @@ export interface DiscordApi {
   /** `person` pressing the button with `customId` under `message`. */
   press(person: DiscordPerson, message: StoredMessage, customId: string): APIInteraction;
   /** The interaction as Discord POSTs it: raw JSON body and a valid signature (made `at` seconds since the epoch; default now). */
-  signed(interaction: APIInteraction, at?: number): { headers: Record<string, string>; body: Buffer };
+  signed(interaction: APIInteraction, at?: number | string): { headers: Record<string, string>; body: Buffer };
   /** What Discord does with the endpoint's HTTP answer: a deferral shows "thinking…" or waits for the edit. */
   acknowledged(interaction: APIInteraction, answer: { status: number; body: string }): void;
   /** Serves `failure` instead of the next `method` request whose path (after `/api/v10`) matches. */

@@ -40,6 +40,7 @@ type Route = (ctx: ServerContext, match: RegExpExecArray, body: MessageBody, req
 const ROUTES: [string, RegExp, Route][] = [
   ['POST', /^\/interactions\/(\d+)\/([^/]+)\/callback$/, (ctx, m, body) => callback(ctx, m[1], m[2], body)],
   ['PATCH', /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/, (ctx, m, body) => editMessage(ctx, webhookMessage(ctx, m[2], m[3]), body)],
+  ['GET', /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/, (ctx, m) => wire(webhookMessage(ctx, m[2], m[3]))],
   ['DELETE', /^\/webhooks\/(\d+)\/([^/]+)\/messages\/(@original|\d+)$/, (ctx, m) => void (webhookMessage(ctx, m[2], m[3]).deleted = true)],
   ['POST', /^\/webhooks\/(\d+)\/([^/]+)$/, (ctx, m, body) => followUp(ctx, m[2], body)],
   ['POST', /^\/channels\/(\d+)\/messages$/, (ctx, m, body, req) => (bot(ctx, req), wire(ctx.state.addMessage({ channelId: channel(ctx, m[1]), ...fields(body), fromBot: true })))],
@@ -232,7 +233,8 @@ function register(ctx: ServerContext, scope: string, body: MessageBody): unknown
 /** A message as the API returns it. */
 function wire(m: StoredMessage): unknown {
   return {
-    id: m.id, channel_id: m.channelId, content: m.content, components: m.components, flags: m.flags,
+    // Discord flags a deferred reply LOADING (1 << 7) while it shows "thinking…".
+    id: m.id, channel_id: m.channelId, content: m.content, components: m.components, flags: m.flags | (m.thinking ? 1 << 7 : 0),
     attachments: m.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.bytes.length, url: `https://cdn.invalid/${a.id}/${a.filename}` })),
   };
 }

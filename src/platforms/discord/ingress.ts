@@ -1,7 +1,7 @@
 /**
  * The Discord interactions endpoint's first half: what must happen inside Discord's 3-second limit,
  * cold start included (anchors-ecosystem.md §2.2, §6). The signature is checked over the raw body
- * before anything else, and its timestamp must be recent (401, nothing read, nothing stored); a
+ * before anything else, and its timestamp must be whole seconds and recent (401, nothing read, nothing stored); a
  * PING is answered; every other
  * interaction is acknowledged at once with a deferred response — "thinking…" for a slash command
  * (type 5), a silent "message will change" for a button (type 6) — and the real work (DynamoDB,
@@ -12,7 +12,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { APIInteraction, APIInteractionResponse } from 'discord-api-types/v10';
 import { headerValue } from '../shared/http.ts';
-import { discordPublicKey, isSignedByDiscord } from './verify.ts';
+import { discordPublicKey, isRecentTimestamp, isSignedByDiscord } from './verify.ts';
 
 /** An HTTP request as the host hands it over (header names in any case, the body's raw bytes). */
 export interface InteractionRequest {
@@ -61,14 +61,6 @@ export function acknowledgement(interaction: APIInteraction): APIInteractionResp
   }
 }
 
-/**
- * How old a signed request may be. An interaction's token dies after 15 minutes, so a request
- * signed before that can only be a replay (the interaction id also makes a replay within two days
- * a no-op); a minute of clock skew is allowed the other way.
- */
-const MAX_AGE_SECONDS = 15 * 60;
-const MAX_SKEW_SECONDS = 60;
-
 /** Returns the endpoint: verify, parse, acknowledge; the work comes back as `after`. `now`: ms since the epoch. */
 export function createDiscordIngress(options: { readonly publicKey: string; readonly work: InteractionWork; readonly now?: () => number }): DiscordIngress {
   const key: KeyObject = discordPublicKey(options.publicKey);
@@ -77,8 +69,7 @@ export function createDiscordIngress(options: { readonly publicKey: string; read
     const signature = headerValue(request.headers, 'x-signature-ed25519');
     const timestamp = headerValue(request.headers, 'x-signature-timestamp');
     if (!isSignedByDiscord(key, signature, timestamp, request.body)) return { status: 401, body: 'invalid request signature' };
-    const age = now() / 1000 - Number(timestamp);
-    if (!(age <= MAX_AGE_SECONDS && age >= -MAX_SKEW_SECONDS)) return { status: 401, body: 'stale request signature' };
+    if (!isRecentTimestamp(timestamp, now())) return { status: 401, body: 'stale request signature' };
     const interaction = readInteraction(request.body);
     if (interaction === undefined) return { status: 400, body: 'bad request' };
     const ack = acknowledgement(interaction);

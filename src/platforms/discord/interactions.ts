@@ -5,9 +5,10 @@
  * effects go out through the interaction's token (`send.ts`).
  *
  * The boundary (`shared/boundary.ts`): the app answers deterministic problems itself (a toast, a
- * text). Anything thrown is logged (a bug with its stack) and the user gets a polite "something
- * went wrong": Discord never redelivers an interaction, so there is nothing a retry status could
- * achieve — the user presses again.
+ * text). Anything thrown — or no answer before the deadline — is logged (a bug with its stack) and
+ * the user gets a polite "something went wrong" in place of the "thinking…" (`emit.fail`): Discord
+ * never redelivers an interaction, so there is nothing a retry status could achieve — the user
+ * presses again.
  */
 import { Routes, type APIInteraction } from 'discord-api-types/v10';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
@@ -22,21 +23,36 @@ export function discordMention(player: { readonly id: string; readonly name: str
   return /^discord:\d+$/.test(player.id) ? `<@${player.id.slice('discord:'.length)}>` : player.name;
 }
 
+/**
+ * How long the work may run before the user is told it failed: inside the Discord function's
+ * 30-second timeout, so a store that never answers cannot leave "thinking…" behind when the
+ * invocation is cut off. The work goes on; a late result arrives as a follow-up.
+ */
+const DEADLINE_MS = 25_000;
+
 /** Returns the work of an interaction: parse, run the app, answer through the interaction's token; never throws. */
-export function answerInteractions(app: AppDeps, client: DiscordClient): InteractionWork {
+export function answerInteractions(app: AppDeps, client: DiscordClient, options: { readonly deadlineMs?: number } = {}): InteractionWork {
   return async (interaction) => {
     const started = Date.now();
-    const intent = parseInteraction(interaction);
     const emit = discordInteractionEmit(client, interaction);
-    const fields = { interaction: interaction.id, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
+    let fields: Record<string, unknown> = { interaction: interaction.id };
+    let told: Promise<void> | undefined;
+    const fail = (outcome: string, error: unknown) => {
+      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome, ...errorFields(error) });
+      told ??= emit.fail(t(pickLang('locale' in interaction ? interaction.locale : undefined), 'error.generic'));
+      return told;
+    };
+    const deadline = setTimeout(() => void fail('timed out', new Error(`no answer within ${options.deadlineMs ?? DEADLINE_MS} ms`)), options.deadlineMs ?? DEADLINE_MS);
     try {
+      const intent = parseInteraction(interaction);
+      fields = { ...fields, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
       if (intent !== undefined) await handleIntent(app, intent, emit);
       client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
     } catch (error) {
-      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome: 'failed', ...errorFields(error) });
-      const text = t(pickLang(intent!.from.language), 'error.generic');
-      await emit(intent!.kind === 'press' ? { kind: 'toast', text } : { kind: 'text', chat: intent!.chat, text });
+      await fail('failed', error);
     } finally {
+      clearTimeout(deadline);
+      await told;
       await emit.finish();
     }
   };

@@ -55,6 +55,8 @@ type Body = RESTPostAPIChannelMessageJSONBody & { files?: RawFile[] };
 /** What Discord allows in a message's content. */
 export const CONTENT_LIMIT = 2000;
 const EPHEMERAL = 1 << 6;
+/** The flag of a deferred reply while Discord shows "thinking…". */
+const LOADING = 1 << 7;
 const APPLICATION_COMMAND = 2;
 const BOARD_FILE = 'board.png';
 /** Turn notices mention the player; nothing else in our texts may ping anyone. */
@@ -99,8 +101,12 @@ export function discordBotEmit(client: DiscordClient): Emit {
   };
 }
 
-/** The interaction's emitter, plus `finish()`: removes a deferred reply nothing used (a duplicate, an ignored command). */
-export type DiscordInteractionEmit = Emit & { readonly finish: () => Promise<void> };
+/**
+ * The interaction's emitter, plus `fail(text)`: the user is told the work failed — in place of the
+ * deferred reply while it waits (as private as the command), else in a message only they see —
+ * and `finish()`: removes a deferred reply nothing used (a duplicate, an ignored command).
+ */
+export type DiscordInteractionEmit = Emit & { readonly fail: (text: string) => Promise<void>; readonly finish: () => Promise<void> };
 
 /** Returns the emitter answering `interaction` (already acknowledged with its deferral). */
 export function discordInteractionEmit(client: DiscordClient, interaction: APIInteraction): DiscordInteractionEmit {
@@ -127,7 +133,8 @@ export function discordInteractionEmit(client: DiscordClient, interaction: APIIn
         return bot(effect);
     }
   };
-  return Object.assign(emit, { finish: replies.finish });
+  const fail = async (text: string) => replies.failed(channelId === undefined ? undefined : { platform: 'discord', chatId: channelId }, text);
+  return Object.assign(emit, { fail, finish: replies.finish });
 }
 
 /** The messages an interaction's token reaches: `@original` (the deferred reply, or the pressed message) and follow-ups. */
@@ -150,9 +157,17 @@ function interactionReplies(client: DiscordClient, interaction: APIInteraction) 
       await followUp({ content: clip(text), flags: EPHEMERAL });
       return undefined;
     },
+    async failed(chat: ChatRef | undefined, text: string) {
+      if (!deferredReply || chat === undefined) return void (await this.whisper(text));
+      deferredReply = false;
+      await original(chat, { content: clip(text), components: [] });
+    },
     async finish() {
       if (!deferredReply) return;
       deferredReply = false;
+      // A replayed interaction finds the first delivery's reply at `@original`: only one still thinking is left over.
+      const current = await attempt(client, 'getReply', () => api.interactions.getOriginalReply(applicationId, token));
+      if (!current.ok || ((current.value.flags ?? 0) & LOADING) === 0) return;
       await attempt(client, 'deleteReply', () => api.interactions.deleteReply(applicationId, token, '@original'));
     },
   };

@@ -3,7 +3,8 @@
  * application's Ed25519 key over `timestamp + raw body`. Checked with `node:crypto` alone, so the
  * ingress imports nothing heavy. Discord sends invalid signatures on purpose and removes an
  * endpoint that accepts one, so anything odd — a missing header, bad hex, a wrong length — is
- * simply "not verified".
+ * simply "not verified". The timestamp is whole seconds since the epoch, as Discord sends it, and
+ * recent: a signed "<now>.5" or "+<now>" is not a timestamp Discord sent.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
@@ -24,4 +25,19 @@ export function isSignedByDiscord(key: KeyObject, signature: string | undefined,
   } catch {
     return false;
   }
+}
+
+/**
+ * How old a signed request may be. An interaction's token dies after 15 minutes, so a request
+ * signed before that can only be a replay (the interaction id also makes a replay within two days
+ * a no-op); a minute of clock skew is allowed the other way.
+ */
+const MAX_AGE_SECONDS = 15 * 60;
+const MAX_SKEW_SECONDS = 60;
+
+/** Whether `timestamp` is whole seconds since the epoch within the allowed window around `nowMs`. */
+export function isRecentTimestamp(timestamp: string | undefined, nowMs: number): boolean {
+  if (timestamp === undefined || !/^\d{1,15}$/.test(timestamp)) return false;
+  const age = nowMs / 1000 - Number(timestamp);
+  return age <= MAX_AGE_SECONDS && age >= -MAX_SKEW_SECONDS;
 }

@@ -46,6 +46,7 @@ export function telegramMessenger(botUsername: string, unprompted?: Emit): Messe
     mention: (player) => player.name,
     messageLink: telegramMessageLink,
     inviteLink: (gameId) => (botUsername === '' ? undefined : `https://t.me/${botUsername}?start=a_${gameId}`),
+    ticketLink: (ticket) => (botUsername === '' ? undefined : `https://t.me/${botUsername}?start=i_${ticket}`),
     ...(unprompted === undefined ? {} : { unprompted }),
   };
 }

@@ -3,7 +3,7 @@
  * everything else is `undefined` and ignored. Nothing here decides a rule — the app re-validates
  * every intent (who pressed, whose turn, which version).
  *
- * Commands: `/nardy` and `/play` (a challenge), `/start [payload]`, `/games`, `/resign`, `/history`, `/help`,
+ * Commands: `/nardy` and `/play` (a challenge), `/start [payload]` (an invite link followed), `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
  * `/quiet 23-7 +3|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
@@ -35,6 +35,11 @@ export function parseUpdate(update: Update, botUsername: string): Intent | undef
   if ('inline_query' in update) {
     const q = update.inline_query;
     return { kind: 'inline', chat: telegramChat(q.from.id), from: telegramUser(q.from), query: q.query };
+  }
+  // Sent only with inline feedback on (@BotFather /setinlinefeedback); the result's link works without it.
+  if ('chosen_inline_result' in update) {
+    const r = update.chosen_inline_result;
+    return { kind: 'chosen', chat: telegramChat(r.from.id), from: telegramUser(r.from), resultId: r.result_id };
   }
   return undefined;
 }
@@ -99,9 +104,10 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'play':
       return { kind: 'challenge', ...base, ...challengeDetails(message, command, botUsername) };
     case 'start': {
-      // The invite link (`inviteLink` in index.ts) opens the bot with `a_<game id>`.
+      // The invite link (`inviteLink` in index.ts) opens the bot with `a_<game id>`, an inline challenge's (`ticketLink`) with `i_<ticket>`.
       const invite = /^a_([a-z0-9]{4,24})$/.exec(command.args);
-      return invite ? { kind: 'join', ...base, gameId: invite[1] } : { kind: 'start', ...base };
+      const ticket = /^i_([A-Za-z0-9_-]{1,62})$/.exec(command.args);
+      return invite ? { kind: 'join', ...base, gameId: invite[1] } : ticket ? { kind: 'join', ...base, ticket: ticket[1] } : { kind: 'start', ...base };
     }
     case 'games':
     case 'resign':

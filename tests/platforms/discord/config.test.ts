@@ -28,6 +28,15 @@ describe('config.ts: Discord', () => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^${name}`));
   });
 
+  it('issue 15.5: DISCORD_GATEWAY is on or off, absent when unset; requireDiscord (the Lambda\'s) leaves it out', () => {
+    const base = { DISCORD_APPLICATION_ID: '1234567890123456789', DISCORD_PUBLIC_KEY: KEY, DISCORD_BOT_TOKEN: 'MTIz.abc.def-ghi_jkl' };
+    expect(readConfig(base).discord?.gateway).toBeUndefined();
+    expect(readConfig({ ...base, DISCORD_GATEWAY: 'on' }).discord?.gateway).toBe(true);
+    expect(readConfig({ ...base, DISCORD_GATEWAY: 'off' }).discord?.gateway).toBe(false);
+    expect(requireDiscord(readConfig({ ...base, DISCORD_GATEWAY: 'on' }))).not.toHaveProperty('gateway');
+    expect(() => readConfig({ ...base, DISCORD_GATEWAY: 'yes' })).toThrow(new ConfigError('DISCORD_GATEWAY="yes" is not valid: expected on or off'));
+  });
+
   it('a bad bot token is named, its value never shown', () => {
     expect(() => readConfig({ DISCORD_BOT_TOKEN: 'secret with spaces in it!' })).toThrow(/^DISCORD_BOT_TOKEN \(25 characters, not shown\)/);
   });

@@ -81,6 +81,21 @@ describe('ingress.ts: the signature comes first', () => {
     expect(await storedItems()).toBe(items);
   });
 
+  it.each([
+    ['"<now>.5" (not whole seconds)', (now: number) => `${now}.5`],
+    ['"+<now>"', (now: number) => `+${now}`],
+    ['" <now>"', (now: number) => ` ${now}`],
+    ['"<now>e0"', (now: number) => `${now}e0`],
+    ['"0x…" (hex)', (now: number) => `0x${now.toString(16)}`],
+  ])('issue 15.5: a valid signature over the timestamp %s → 401, nothing stored', async (_, form) => {
+    const channel = w.discord.guildChannel();
+    const signed = w.discord.signed(w.discord.command(NODAR, channel, 'challenge'), form(Math.floor(Date.now() / 1000)));
+    const [calls, items] = [w.discord.calls.length, await storedItems()];
+    expect((await w.post(signed.headers, signed.body)).status).toBe(401);
+    expect(w.discord.calls.length).toBe(calls);
+    expect(await storedItems()).toBe(items);
+  });
+
   it('the untampered request passes (the tampering above is what fails)', async () => {
     const channel = w.discord.guildChannel();
     const signed = w.discord.signed(w.discord.command(NODAR, channel, 'help'));

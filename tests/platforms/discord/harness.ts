@@ -59,7 +59,7 @@ export interface World {
   deliver(interaction: APIInteraction): Promise<Delivery>;
 }
 
-export async function world(seed = 1, deps: Partial<AppDeps> = {}): Promise<World> {
+export async function world(seed = 1, deps: Partial<AppDeps> = {}, timing: { deadlineMs?: number } = {}): Promise<World> {
   const [discord, table] = await Promise.all([startDiscordApi(), freshTable()]);
   const problems: Record<string, unknown>[] = [];
   const logs: Record<string, unknown>[] = [];
@@ -70,7 +70,7 @@ export async function world(seed = 1, deps: Partial<AppDeps> = {}): Promise<Worl
   const rng = mulberry32(seed);
   const dice: DiceSource = { die: () => rollDie(rng) };
   const client = discordClient({ botToken: discord.botToken, applicationId: discord.applicationId, apiRoot: discord.apiRoot, log });
-  const work = answerInteractions({ store: table.store, now: () => NOW, dice, messengers: { discord: discordMessenger(client) }, ...deps }, client);
+  const work = answerInteractions({ store: table.store, now: () => NOW, dice, messengers: { discord: discordMessenger(client) }, ...deps }, client, timing);
   let answered: { status: number; body: string; at: number } | undefined;
   /** The interaction being delivered: Discord sees its acknowledgement the moment the stream ends, before the work. */
   let delivering: APIInteraction | undefined;

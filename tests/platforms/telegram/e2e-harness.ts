@@ -49,7 +49,7 @@ function seededDice(rng: Rng): DiceSource {
 }
 
 function webhookFor(rng: Rng, store: GameStore = table.store): TelegramWebhook {
-  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) } };
+  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, ticketKey: 'e2e-test' };
   return createTelegramWebhook({
     token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });

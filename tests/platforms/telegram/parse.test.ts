@@ -94,6 +94,14 @@ describe('parseUpdate: commands', () => {
     expect(parseUpdate(text('/start promo', {}, NODAR, dm), BOT)).toEqual({ kind: 'start', chat: { platform: 'telegram', chatId: '111' }, from: nodar });
   });
 
+  it('/start with an inline challenge\'s payload (`i_<ticket>`) joins with that ticket, which the app reads', () => {
+    const dm = { id: 111, type: 'private', first_name: 'Нодар' };
+    expect(parseUpdate(text('/start i_l0hv05c-66-4686e391e40e-QW5uYQ', {}, NODAR, dm), BOT)).toEqual({
+      kind: 'join', chat: { platform: 'telegram', chatId: '111' }, from: nodar, ticket: 'l0hv05c-66-4686e391e40e-QW5uYQ',
+    });
+    expect(parseUpdate(text(`/start i_${'x'.repeat(63)}`, {}, NODAR, dm), BOT)).toMatchObject({ kind: 'start' });
+  });
+
   it('/games, /resign, /history and /help carry only chat and sender', () => {
     for (const kind of ['games', 'resign', 'history', 'help'] as const) {
       expect(parseUpdate(text(`/${kind}@nardy_bot`), BOT)).toEqual({ kind, chat: group, from: nodar });
@@ -196,6 +204,13 @@ describe('parse.ts: inline mode', () => {
     const update = { update_id: 4, inline_query: { id: '1', from: NODAR, query: 'long', offset: '' } };
     expect(parseUpdate(update as unknown as Update, BOT)).toEqual({
       kind: 'inline', chat: { platform: 'telegram', chatId: String(NODAR.id) }, from: expect.objectContaining({ id: `telegram:${NODAR.id}` }), query: 'long',
+    });
+  });
+
+  it('a chosen inline result (inline feedback on) is a chosen intent carrying the result id', () => {
+    const update = { update_id: 6, chosen_inline_result: { result_id: 'l0hv05c-66-4686e391e40e-QW5uYQ', from: NODAR, query: '', inline_message_id: 'im1' } };
+    expect(parseUpdate(update as unknown as Update, BOT)).toEqual({
+      kind: 'chosen', chat: { platform: 'telegram', chatId: String(NODAR.id) }, from: expect.objectContaining({ id: `telegram:${NODAR.id}` }), resultId: 'l0hv05c-66-4686e391e40e-QW5uYQ',
     });
   });
 });

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 function deps(store: GameStore = table.store): AppDeps {
-  return { store, now: () => 1_800_000_000_000, dice: fixedDice([]), messengers: { telegram: telegramMessenger(BOT.username) } };
+  return { store, now: () => 1_800_000_000_000, dice: fixedDice([]), messengers: { telegram: telegramMessenger(BOT.username) }, ticketKey: 'webhook-test' };
 }
 
 function webhook(store?: GameStore, handlerTimeoutMs?: number): TelegramWebhook {
@@ -184,7 +184,7 @@ describe('webhook.ts: inline mode', () => {
     expect(answer!.results).toHaveLength(2);
     for (const result of answer!.results) {
       const markup = result.reply_markup as { inline_keyboard: { url?: string }[][] };
-      expect(markup.inline_keyboard.flat()[0].url).toMatch(/^https:\/\/t\.me\/nardy_bot\?start=a_[a-z0-9]+$/);
+      expect(markup.inline_keyboard.flat()[0].url).toBe(`https://t.me/nardy_bot?start=i_${result.id}`);
       expect(result).toMatchObject({ type: 'article', input_message_content: { message_text: expect.stringContaining('Anna') } });
     }
   });
