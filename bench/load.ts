@@ -29,6 +29,7 @@
  * BENCH_LOAD_BURSTS (5), BENCH_LOAD_TIMEOUT_S (300). Loopback only. Asserts nothing; prints figures
  * (and exits 1 only when the run itself cannot finish in time).
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,8 +77,10 @@ interface Wave {
   readonly presses: Press[];
 }
 
-const figures = { posts: 0, ms: 0, latencies: [] as number[], fiveXx: 0, cutAnswers: new Map<number, number>(), other: 0, lost: 0, lostCut: 0, doubled: 0, staleWaves: 0, waves: 0, views: 0, unanswered: 0 };
+const figures = { presses: 0, posts: 0, ms: 0, latencies: [] as number[], fiveXx: 0, cutAnswers: new Map<number, number>(), other: 0, lost: 0, lostCut: 0, doubled: 0, staleWaves: 0, waves: 0, views: 0, unanswered: 0 };
 const lostSamples: string[] = [];
+/** Per kind of wave: how many, how many pressed a stale board, advanced the game, left a stale board. */
+const byKind = new Map<Wave['kind'], { waves: number; onStale: number; advanced: number; leftStale: number }>();
 /** The games whose board showed another version than the stored one once a burst had settled. */
 const staleGames = new Set<number>();
 let stage = 'starting';
@@ -85,7 +88,8 @@ let stage = 'starting';
 const versions = new WeakMap<MatchState, number>();
 
 const timer = setTimeout(() => {
-  console.error(`bench/load.ts: FAILED: not done after ${TIMEOUT_S} s (while ${stage}); the figures above are partial`);
+  console.error(`bench/load.ts: FAILED: not done after ${TIMEOUT_S} s (while ${stage}); BENCH_LOAD_TIMEOUT_S gives it longer`);
+  rmSync(work, { recursive: true, force: true });
   process.exit(1);
 }, TIMEOUT_S * 1000);
 
@@ -103,7 +107,7 @@ try {
 } catch (error) {
   // Requests may still be in flight: closing the database under them would hide this error.
   console.error(`bench/load.ts: FAILED while ${stage}:`, error);
-  await rm(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
   process.exit(1);
 } finally {
   clearTimeout(timer);
@@ -116,17 +120,10 @@ try {
 async function run(local: LocalProcess): Promise<void> {
   stage = 'opening the games';
   const games = await Promise.all(Array.from({ length: GAMES }, (_, i) => openGame(local, i)));
-  const quota = (g: number, b: number) => {
-    const mine = Math.floor(PRESSES / GAMES) + (g < PRESSES % GAMES ? 1 : 0);
-    if (b === CUT_BURST) return Math.min(1, mine);
-    const rest = mine - Math.min(1, mine);
-    const k = b < CUT_BURST ? b : b - 1;
-    return Math.floor(rest / (BURSTS - 1)) + (k < rest % (BURSTS - 1) ? 1 : 0);
-  };
   console.log(`load: ${PRESSES} presses over ${GAMES} games at POST /telegram of startLocal (embedded dynalite behind a loopback proxy, Bot API stand-in, boards drawn as PNG), in ${BURSTS} bursts`);
   for (let b = 0; b < BURSTS; b++) {
     stage = `building burst ${b + 1}`;
-    const waves = (await Promise.all(games.map((g) => planWave(local, g, quota(g.i, b), b)))).filter((w) => w !== undefined);
+    const waves = (await Promise.all(games.map((g) => planWave(local, g, quotaOf(g.i, b), b)))).filter((w) => w !== undefined);
     stage = `firing burst ${b + 1}`;
     const started = performance.now();
     await Promise.all(waves.flatMap((w) => w.presses.map((p) => fire(local, w.game.id, p))));
@@ -146,16 +143,27 @@ async function run(local: LocalProcess): Promise<void> {
   report(stale, games.length);
 }
 
+/** The presses of game `g` in burst `b`: one in the cut burst, the rest of its share spread evenly. */
+function quotaOf(g: number, b: number): number {
+  const mine = Math.floor(PRESSES / GAMES) + (g < PRESSES % GAMES ? 1 : 0);
+  const cut = Math.min(1, mine);
+  if (b === CUT_BURST) return cut;
+  const k = b < CUT_BURST ? b : b - 1;
+  return Math.floor((mine - cut) / (BURSTS - 1)) + (k < (mine - cut) % (BURSTS - 1) ? 1 : 0);
+}
+
 function report(atEnd: number, games: number): void {
   const s = figures.latencies.slice().sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
   const cut = [...figures.cutAnswers].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
-  console.log(`  ${figures.posts} POSTs (redeliveries included) in ${(figures.ms / 1000).toFixed(1)} s of bursts: ${(figures.posts / (figures.ms / 1000)).toFixed(0)} presses/s`);
+  const seconds = figures.ms / 1000;
+  console.log(`  ${figures.presses} presses, ${figures.posts} POSTs (${figures.posts - figures.presses} redeliveries), in ${seconds.toFixed(1)} s of bursts: ${(figures.presses / seconds).toFixed(1)} presses/s (${(figures.posts / seconds).toFixed(1)} POSTs/s)`);
   console.log(`  latency per POST: p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   (max ${at(1).toFixed(0)} ms; cut deliveries left out)`);
   console.log(`  5xx: ${figures.fiveXx}   (other non-200: ${figures.other}; the cut deliveries answered ${cut}, as they should be)`);
   console.log(`  lost: ${figures.lost}   (of which after a cut delivery: ${figures.lostCut})`);
   console.log(`  doubled: ${figures.doubled}`);
   console.log(`  stale boards: ${staleGames.size} of ${games} games   (${figures.staleWaves} of ${figures.waves} waves left one; ${atEnd} games at the end)`);
+  for (const [name, k] of byKind) console.log(`    ${name.padEnd(22)} ${String(k.waves).padStart(4)} waves: ${k.onStale} pressed a stale board, ${k.advanced} advanced the game, ${k.leftStale} left a stale board`);
   console.log(`  presses never answered (spinner left): ${figures.unanswered}; checker picks pressed between waves: ${figures.views}; warnings and errors logged: ${errors.length}`);
   for (const line of lostSamples.slice(0, 3)) console.log(`    e.g. lost: ${line}`);
   const logged = new Map<string, number>();
@@ -173,6 +181,7 @@ function logKind(line: string): string {
 
 /** Posts a press (twice if redelivered; cut first, then redelivered once the cut answer is back). */
 async function fire(local: LocalProcess, gameId: string, p: Press): Promise<void> {
+  figures.presses++;
   figures.posts += p.again || p.cut ? 2 : 1;
   if (p.cut) {
     proxy.cut(gameId);
@@ -255,6 +264,11 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
   const moved = versionOf(after) - w.version;
   figures.waves++;
   figures.doubled += Math.max(0, moved - 1);
+  const kind = byKind.get(w.kind) ?? { waves: 0, onStale: 0, advanced: 0, leftStale: 0 };
+  byKind.set(w.kind, kind);
+  kind.waves++;
+  if (w.shown !== w.version) kind.onStale++;
+  if (moved > 0) kind.advanced++;
   const acknowledged = w.presses.some((p) => p.statuses.includes(200));
   if (w.shown === w.version && moved === 0 && acknowledged) {
     figures.lost++;
@@ -263,6 +277,7 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
   }
   if (shownVersion(board(local, w.game)) !== versionOf(after)) {
     figures.staleWaves++;
+    kind.leftStale++;
     staleGames.add(w.game.i);
   }
   for (const p of w.presses) if (local.telegram.callbackAnswer(p.update.callback_query!.id) === undefined) figures.unanswered++;
