@@ -53,20 +53,11 @@ const CUT_BURST = Math.floor(BURSTS / 2);
 const COMMANDS = new Set(['roll', 'play', 'step', 'confirm', 'undo']);
 const rng = mulberry32(915);
 
-interface Game {
-  readonly i: number;
-  readonly id: string;
-  readonly chat: TgChat;
-  readonly players: readonly [TgUser, TgUser];
-}
+/** A game in its own group: `i` numbers it in the output, `id` is the game's. */
+type Game = { readonly i: number; readonly id: string; readonly chat: TgChat; readonly players: readonly [TgUser, TgUser] };
 
-/** One press: its update, whether it is delivered twice or cut first, and its answers. */
-interface Press {
-  readonly update: TgUpdate;
-  readonly again: boolean;
-  readonly cut: boolean;
-  statuses: number[];
-}
+/** One press: its update, whether it is delivered twice (`again`) or cut first, and the statuses of its counted deliveries. */
+type Press = { readonly update: TgUpdate; readonly again: boolean; readonly cut: boolean; readonly statuses: number[] };
 
 interface Wave {
   readonly game: Game;
@@ -84,8 +75,6 @@ const byKind = new Map<Wave['kind'], { waves: number; onStale: number; advanced:
 /** The games whose board showed another version than the stored one once a burst had settled. */
 const staleGames = new Set<number>();
 let stage = 'starting';
-/** The stored version of each state read (the item's, beside the decoded match). */
-const versions = new WeakMap<MatchState, number>();
 
 const timer = setTimeout(() => {
   console.error(`bench/load.ts: FAILED: not done after ${TIMEOUT_S} s (while ${stage}); BENCH_LOAD_TIMEOUT_S gives it longer`);
@@ -139,7 +128,7 @@ async function run(local: LocalProcess): Promise<void> {
   }
   stage = 'reading the boards';
   let stale = 0;
-  for (const g of games) if (shownVersion(board(local, g)) !== versionOf(await stored(local, g.id))) stale++;
+  for (const g of games) if (shownVersion(board(local, g)) !== (await stored(local, g.id)).version) stale++;
   report(stale, games.length);
 }
 
@@ -231,7 +220,7 @@ async function mustPost(local: LocalProcess, update: TgUpdate): Promise<void> {
 
 /** The wave of one game in burst `b`, on its board as shown (after picking a checker, if that is all it offers). */
 async function planWave(local: LocalProcess, g: Game, size: number, b: number): Promise<Wave | undefined> {
-  let state = await stored(local, g.id);
+  const { state } = await stored(local, g.id);
   const seat = seatToAct(state);
   if (size === 0 || state.phase !== 'playing' || seat === null) return undefined;
   const user = state.players[seat]!.id === `telegram:${g.players[0].id}` ? g.players[0] : g.players[1];
@@ -243,7 +232,7 @@ async function planWave(local: LocalProcess, g: Game, size: number, b: number): 
     figures.views++;
     shown = board(local, g);
   }
-  state = await stored(local, g.id);
+  const { version } = await stored(local, g.id);
   const offered = buttonsOf(shown).filter((x) => COMMANDS.has(x.token.choice.k));
   if (offered.length === 0) throw new Error(`game ${g.i}: no button to press on its board (${buttonsOf(shown).map((x) => x.token.choice.k).join(', ')})`);
   const kind = b === CUT_BURST ? 'cut, then redelivered' : (['same button', 'different buttons', 'mixed'] as const)[(b + g.i) % 3];
@@ -255,17 +244,16 @@ async function planWave(local: LocalProcess, g: Game, size: number, b: number): 
   const presses = chosen.map((x): Press => ({
     update: local.telegram.userPress(user, shown, x.data), again: kind !== 'cut, then redelivered' && rng() < REDELIVERED, cut: kind === 'cut, then redelivered', statuses: [],
   }));
-  return { game: g, kind, version: versionOf(state), shown: shownVersion(shown), presses };
+  return { game: g, kind, version, shown: shownVersion(shown), presses };
 }
 
 /** Compares what a wave did with what its presses could do. */
 async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
-  const after = await stored(local, w.game.id);
-  const moved = versionOf(after) - w.version;
+  const after = (await stored(local, w.game.id)).version;
+  const moved = after - w.version;
   figures.waves++;
   figures.doubled += Math.max(0, moved - 1);
-  const kind = byKind.get(w.kind) ?? { waves: 0, onStale: 0, advanced: 0, leftStale: 0 };
-  byKind.set(w.kind, kind);
+  const kind = byKind.get(w.kind) ?? byKind.set(w.kind, { waves: 0, onStale: 0, advanced: 0, leftStale: 0 }).get(w.kind)!;
   kind.waves++;
   if (w.shown !== w.version) kind.onStale++;
   if (moved > 0) kind.advanced++;
@@ -273,9 +261,9 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
   if (w.shown === w.version && moved === 0 && acknowledged) {
     figures.lost++;
     if (w.kind === 'cut, then redelivered') figures.lostCut++;
-    lostSamples.push(`game ${w.game.i}, a ${w.kind} wave of ${w.presses.length} on version ${w.version}: answered ${w.presses.map((p) => p.statuses.join('+')).join(', ')}, stored version still ${versionOf(after)}`);
+    lostSamples.push(`game ${w.game.i}, a ${w.kind} wave of ${w.presses.length} on version ${w.version}: answered ${w.presses.map((p) => p.statuses.join('+')).join(', ')}, stored version still ${after}`);
   }
-  if (shownVersion(board(local, w.game)) !== versionOf(after)) {
+  if (shownVersion(board(local, w.game)) !== after) {
     figures.staleWaves++;
     kind.leftStale++;
     staleGames.add(w.game.i);
@@ -283,18 +271,13 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
   for (const p of w.presses) if (local.telegram.callbackAnswer(p.update.callback_query!.id) === undefined) figures.unanswered++;
 }
 
-function versionOf(state: MatchState): number {
-  return versions.get(state)!;
-}
-
 /** The game as stored: read through the DynamoDB protocol, decoded by src/game. */
-async function stored(local: LocalProcess, id: string): Promise<MatchState> {
+async function stored(local: LocalProcess, id: string): Promise<{ state: MatchState; version: number }> {
   const record = await local.store.load(id);
   if (!record.ok) throw new Error(`load ${id}: ${record.error.kind}`);
   const state = decodeMatch(record.value.state);
   if (!state.ok) throw new Error(`decode ${id}: ${state.error.message}`);
-  versions.set(state.value, record.value.version);
-  return state.value;
+  return { state: state.value, version: record.value.version };
 }
 
 /** The game's board: the last picture the bot has in the chat, as it looks now. */
