@@ -100,9 +100,7 @@ try {
   process.exit(1);
 } finally {
   clearTimeout(timer);
-  await local.close();
-  await proxy.close();
-  await database.close();
+  for (const close of [local.close, proxy.close, database.close]) await close();
   await rm(work, { recursive: true, force: true });
 }
 
@@ -110,6 +108,7 @@ async function run(local: LocalProcess): Promise<void> {
   stage = 'opening the games';
   const games = await Promise.all(Array.from({ length: GAMES }, (_, i) => openGame(local, i)));
   console.log(`load: ${PRESSES} presses over ${GAMES} games at POST /telegram of startLocal (embedded dynalite behind a loopback proxy, Bot API stand-in, boards drawn as PNG), in ${BURSTS} bursts`);
+  const callsBefore = local.telegram.calls.length;
   for (let b = 0; b < BURSTS; b++) {
     stage = `building burst ${b + 1}`;
     const waves = (await Promise.all(games.map((g) => planWave(local, g, quotaOf(g.i, b), b)))).filter((w) => w !== undefined);
@@ -129,7 +128,9 @@ async function run(local: LocalProcess): Promise<void> {
   stage = 'reading the boards';
   let stale = 0;
   for (const g of games) if (shownVersion(board(local, g)) !== (await stored(local, g.id)).version) stale++;
-  report(stale, games.length);
+  const calls = new Map<string, number>();
+  for (const call of local.telegram.calls.slice(callsBefore)) calls.set(call.method, (calls.get(call.method) ?? 0) + 1);
+  report(stale, games.length, [...calls].sort((a, b) => b[1] - a[1]).map(([method, n]) => `${method} ${n}`).join(', '));
 }
 
 /** The presses of game `g` in burst `b`: one in the cut burst, the rest of its share spread evenly. */
@@ -141,7 +142,7 @@ function quotaOf(g: number, b: number): number {
   return Math.floor((mine - cut) / (BURSTS - 1)) + (k < (mine - cut) % (BURSTS - 1) ? 1 : 0);
 }
 
-function report(atEnd: number, games: number): void {
+function report(atEnd: number, games: number, calls: string): void {
   const s = figures.latencies.slice().sort((a, b) => a - b);
   const at = (p: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
   const cut = [...figures.cutAnswers].map(([status, n]) => `${n} × ${status}`).join(', ') || 'none';
@@ -154,6 +155,7 @@ function report(atEnd: number, games: number): void {
   console.log(`  stale boards: ${staleGames.size} of ${games} games   (${figures.staleWaves} of ${figures.waves} waves left one; ${atEnd} games at the end)`);
   for (const [name, k] of byKind) console.log(`    ${name.padEnd(22)} ${String(k.waves).padStart(4)} waves: ${k.onStale} pressed a stale board, ${k.advanced} advanced the game, ${k.leftStale} left a stale board`);
   console.log(`  presses never answered (spinner left): ${figures.unanswered}; checker picks pressed between waves: ${figures.views}; warnings and errors logged: ${errors.length}`);
+  console.log(`  Bot API calls from the first burst on (picks between waves included): ${calls}`);
   for (const line of lostSamples.slice(0, 3)) console.log(`    e.g. lost: ${line}`);
   const logged = new Map<string, number>();
   for (const line of errors) logged.set(logKind(line), (logged.get(logKind(line)) ?? 0) + 1);
