@@ -20,14 +20,17 @@
  *   each version beyond that is a command applied twice.
  * - lost: the board pressed was current, its buttons legal for the player to move, a press was
  *   answered 200 (or, cut, was redelivered) — and the stored version did not move.
- * - stale board: after the wave, the board's buttons carry a version other than the stored one
- *   (counted per wave, and per game at the end: the figure that must be 0).
+ * - stale boards: games whose board, once a burst had settled, carried a version other than the
+ *   stored one on its buttons (the waves that left one, and the games stale at the end, beside it:
+ *   a wave pressed on a stale board redraws it, so the end alone would miss every other burst).
  * - 5xx: answers ≥ 500 to deliveries not cut on purpose; the cut ones are counted apart.
- * Latency is per HTTP request, cut deliveries left out (their time is the fault's).
+ * Latency is per HTTP request, sent to answer read, cut deliveries left out (their time is the
+ * fault's); with hundreds in flight in one process it is mostly the wait there. Games are `/nardy`'s
+ * default (long nardy) between two players of their own, dice seeded.
  *
  * Run: npm run bench (or npm run bench:load). BENCH_LOAD_PRESSES (1000), BENCH_LOAD_GAMES (50),
  * BENCH_LOAD_BURSTS (5), BENCH_LOAD_TIMEOUT_S (300). Loopback only. Asserts nothing; prints figures
- * (and exits 1 only when the run itself cannot finish in time).
+ * (and exits 1 only when the run cannot finish: a game that cannot be opened, or the timeout).
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -59,14 +62,8 @@ type Game = { readonly i: number; readonly id: string; readonly chat: TgChat; re
 /** One press: its update, whether it is delivered twice (`again`) or cut first, and the statuses of its counted deliveries. */
 type Press = { readonly update: TgUpdate; readonly again: boolean; readonly cut: boolean; readonly statuses: number[] };
 
-interface Wave {
-  readonly game: Game;
-  readonly kind: 'same button' | 'different buttons' | 'mixed' | 'cut, then redelivered';
-  readonly version: number;
-  /** The version the pressed board's buttons carry. */
-  readonly shown: number;
-  readonly presses: Press[];
-}
+/** One game's presses in one burst: `version` stored before it, `shown` on the buttons pressed. */
+type Wave = { readonly game: Game; readonly kind: 'same button' | 'different buttons' | 'mixed' | 'cut, then redelivered'; readonly version: number; readonly shown: number; readonly presses: Press[] };
 
 const figures = { presses: 0, posts: 0, ms: 0, latencies: [] as number[], fiveXx: 0, cutAnswers: new Map<number, number>(), other: 0, lost: 0, lostCut: 0, doubled: 0, staleWaves: 0, waves: 0, views: 0, unanswered: 0 };
 const lostSamples: string[] = [];
