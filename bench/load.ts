@@ -8,7 +8,7 @@
  * burst is built from the boards the bot left. A wave is what a real player does on the board as
  * shown: the player to move presses one button several times (double clicks, several devices),
  * several buttons at once, or a mix; one press in ten is delivered twice (Telegram redelivers when a
- * webhook is slow); and in the middle burst each game gets one press whose first delivery is cut at
+ * webhook is slow: half the second deliveries overlap the first, half follow its answer); and in the middle burst each game gets one press whose first delivery is cut at
  * the game's write (DynamoDB answers 500 to it, as if the process died there), then redelivered.
  * Only commanding buttons are pressed (roll, whole plays, steps, confirm, undo); a board offering
  * only checkers to pick gets one pick pressed, alone, before its wave (not counted among the presses).
@@ -179,9 +179,12 @@ async function fire(local: LocalProcess, gameId: string, p: Press): Promise<void
     p.statuses.push(await post(local, p.update));
     return;
   }
-  const again = p.again ? new Promise<void>((done) => setTimeout(done, Math.floor(rng() * 30))).then(() => post(local, p.update)) : undefined;
+  // Half the redeliveries overlap the first delivery (a slow webhook), half follow its answer.
+  const late = rng() < 0.5;
+  const again = p.again && !late ? new Promise<void>((done) => setTimeout(done, Math.floor(rng() * 30))).then(() => post(local, p.update)) : undefined;
   p.statuses.push(await post(local, p.update));
   if (again) p.statuses.push(await again);
+  else if (p.again) p.statuses.push(await post(local, p.update));
 }
 
 async function post(local: LocalProcess, update: TgUpdate, counted = true): Promise<number> {
