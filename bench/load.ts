@@ -24,13 +24,11 @@
  *   stored one on its buttons (the waves that left one, and the games stale at the end, beside it:
  *   a wave pressed on a stale board redraws it, so the end alone would miss every other burst).
  * - 5xx: answers ≥ 500 to deliveries not cut on purpose; the cut ones are counted apart.
- * Latency is per HTTP request, sent to answer read, cut deliveries left out (their time is the
- * fault's); with hundreds in flight in one process it is mostly the wait there. Games are `/nardy`'s
- * default (long nardy) between two players of their own, dice seeded.
+ * Latency: per HTTP request, cut deliveries left out; with hundreds in flight in one process it is
+ * mostly the wait there. Games: `/nardy`'s default (long nardy), two players each, dice seeded.
  *
- * Run: npm run bench (or npm run bench:load). BENCH_LOAD_PRESSES (1000), BENCH_LOAD_GAMES (50),
- * BENCH_LOAD_BURSTS (5), BENCH_LOAD_TIMEOUT_S (300). Loopback only. Asserts nothing; prints figures
- * (and exits 1 only when the run cannot finish: a game that cannot be opened, or the timeout).
+ * Run: npm run bench (or bench:load); BENCH_LOAD_PRESSES (1000), _GAMES (50), _BURSTS (5), _TIMEOUT_S
+ * (300). Loopback only. Asserts nothing; exits 1 only when the run cannot finish (setup, timeout).
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -117,16 +115,14 @@ async function run(local: LocalProcess): Promise<void> {
     stage = `settling burst ${b + 1}`;
     const staleBefore = figures.staleWaves;
     for (const w of waves) await judgeWave(local, w);
-    const n = waves.reduce((a, w) => a + w.presses.length, 0);
     const kinds = [...new Set(waves.map((w) => w.kind))].join(', ');
     const onStale = waves.filter((w) => w.shown !== w.version).length;
-    process.stderr.write(`  burst ${b + 1} of ${BURSTS}: ${n} presses (${kinds}) in ${(ms / 1000).toFixed(1)} s; ${onStale} waves pressed a stale board, ${figures.staleWaves - staleBefore} left one\n`);
+    process.stderr.write(`  burst ${b + 1} of ${BURSTS}: ${waves.reduce((a, w) => a + w.presses.length, 0)} presses (${kinds}) in ${(ms / 1000).toFixed(1)} s; ${onStale} waves pressed a stale board, ${figures.staleWaves - staleBefore} left one\n`);
   }
   stage = 'reading the boards';
-  let stale = 0;
-  for (const g of games) if (shownVersion(board(local, g)) !== (await stored(local, g.id)).version) stale++;
+  const stale = (await Promise.all(games.map(async (g) => shownVersion(board(local, g)) !== (await stored(local, g.id)).version))).filter(Boolean).length;
   const calls = new Map<string, number>();
-  for (const call of local.telegram.calls.slice(callsBefore)) calls.set(call.method, (calls.get(call.method) ?? 0) + 1);
+  for (const c of local.telegram.calls.slice(callsBefore)) tally(calls, c.status === 200 ? c.method : `${c.method} refused ${c.status}`);
   report(stale, games.length, [...calls].sort((a, b) => b[1] - a[1]).map(([method, n]) => `${method} ${n}`).join(', '));
 }
 
@@ -146,7 +142,7 @@ function report(atEnd: number, games: number, calls: string): void {
   const seconds = figures.ms / 1000;
   console.log(`  ${figures.presses} presses, ${figures.posts} POSTs (${figures.posts - figures.presses} redeliveries), in ${seconds.toFixed(1)} s of bursts: ${(figures.presses / seconds).toFixed(1)} presses/s (${(figures.posts / seconds).toFixed(1)} POSTs/s)`);
   console.log(`  latency per POST: p50 ${at(0.5).toFixed(0)} ms   p99 ${at(0.99).toFixed(0)} ms   (max ${at(1).toFixed(0)} ms; cut deliveries left out)`);
-  console.log(`  5xx: ${figures.fiveXx}   (other non-200: ${figures.other}; the cut deliveries answered ${cut}, as they should be)`);
+  console.log(`  5xx: ${figures.fiveXx}   (other non-200: ${figures.other}; the cut first deliveries answered ${cut}: 500 where the write failed, 200 on a stale board, which writes nothing)`);
   console.log(`  lost: ${figures.lost}   (of which after a cut delivery: ${figures.lostCut})`);
   console.log(`  doubled: ${figures.doubled}`);
   console.log(`  stale boards: ${staleGames.size} of ${games} games   (${figures.staleWaves} of ${figures.waves} waves left one; ${atEnd} games at the end)`);
@@ -155,8 +151,12 @@ function report(atEnd: number, games: number, calls: string): void {
   console.log(`  Bot API calls from the first burst on (picks between waves included): ${calls}`);
   for (const line of lostSamples.slice(0, 3)) console.log(`    e.g. lost: ${line}`);
   const logged = new Map<string, number>();
-  for (const line of errors) logged.set(logKind(line), (logged.get(logKind(line)) ?? 0) + 1);
+  for (const line of errors) tally(logged, logKind(line));
   for (const [key, n] of logged) console.log(`    logged ${n} × ${key}`);
+}
+
+function tally<K>(counts: Map<K, number>, key: K): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 /** A logged line without its particulars (time, chat, user, ids), to count lines of one kind together. */
@@ -175,7 +175,7 @@ async function fire(local: LocalProcess, gameId: string, p: Press): Promise<void
     proxy.cut(gameId);
     const first = await post(local, p.update, false);
     proxy.heal(gameId);
-    figures.cutAnswers.set(first, (figures.cutAnswers.get(first) ?? 0) + 1);
+    tally(figures.cutAnswers, first);
     p.statuses.push(await post(local, p.update));
     return;
   }
