@@ -102,7 +102,7 @@ try {
 async function run(local: LocalProcess): Promise<void> {
   stage = 'opening the games';
   const games = await Promise.all(Array.from({ length: GAMES }, (_, i) => openGame(local, i)));
-  console.log(`load: ${PRESSES} presses over ${GAMES} games at POST /telegram of startLocal (embedded dynalite behind a loopback proxy, Bot API stand-in, boards drawn as PNG), in ${BURSTS} bursts`);
+  console.log(`load: ${PRESSES} presses over ${GAMES} games at POST /telegram of startLocal (embedded dynalite behind a loopback proxy, Bot API stand-in, boards drawn as PNG), in ${BURSTS} bursts of up to ${Math.max(...Array.from({ length: BURSTS }, (_, b) => games.reduce((n, g) => n + quotaOf(g.i, b), 0)))} presses at once`);
   const callsBefore = local.telegram.calls.length;
   for (let b = 0; b < BURSTS; b++) {
     stage = `building burst ${b + 1}`;
