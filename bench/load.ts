@@ -60,10 +60,10 @@ type Game = { readonly i: number; readonly id: string; readonly chat: TgChat; re
 /** One press: its update, whether it is delivered twice (`again`) or cut first, and the statuses of its counted deliveries. */
 type Press = { readonly update: TgUpdate; readonly again: boolean; readonly cut: boolean; readonly statuses: number[] };
 
-/** One game's presses in one burst: `version` stored before it, `shown` on the buttons pressed. */
-type Wave = { readonly game: Game; readonly kind: 'same button' | 'different buttons' | 'mixed' | 'cut, then redelivered'; readonly version: number; readonly shown: number; readonly presses: Press[] };
+/** One game's presses in one burst: `version` stored before it, `shown` on the buttons pressed, `since` the chat's last message id then. */
+type Wave = { readonly game: Game; readonly kind: 'same button' | 'different buttons' | 'mixed' | 'cut, then redelivered'; readonly version: number; readonly shown: number; readonly since: number; readonly presses: Press[] };
 
-const figures = { presses: 0, posts: 0, ms: 0, latencies: [] as number[], fiveXx: 0, cutAnswers: new Map<number, number>(), other: 0, lost: 0, lostCut: 0, doubled: 0, staleWaves: 0, waves: 0, views: 0, unanswered: 0 };
+const figures = { presses: 0, posts: 0, ms: 0, latencies: [] as number[], fiveXx: 0, cutAnswers: new Map<number, number>(), other: 0, lost: 0, lostCut: 0, doubled: 0, staleWaves: 0, waves: 0, views: 0, unanswered: 0, withdrawn: 0 };
 const lostSamples: string[] = [];
 /** Per kind of wave: how many, how many pressed a stale board, advanced the game, left a stale board. */
 const byKind = new Map<Wave['kind'], { waves: number; onStale: number; advanced: number; leftStale: number }>();
@@ -149,15 +149,15 @@ function report(atEnd: number, games: number, calls: string): void {
   for (const [name, k] of byKind) console.log(`    ${name.padEnd(22)} ${String(k.waves).padStart(4)} waves: ${k.onStale} pressed a stale board, ${k.advanced} advanced the game, ${k.leftStale} left a stale board`);
   console.log(`  presses never answered (spinner left): ${figures.unanswered}; checker picks pressed between waves: ${figures.views}; warnings and errors logged: ${errors.length}`);
   console.log(`  Bot API calls from the first burst on (picks between waves included): ${calls}`);
+  // A message deleted at once has still notified the chat: each is a "your move" ping for nothing.
+  console.log(`  bot messages posted and deleted again within one wave: ${figures.withdrawn}`);
   for (const line of lostSamples.slice(0, 3)) console.log(`    e.g. lost: ${line}`);
   const logged = new Map<string, number>();
   for (const line of errors) tally(logged, logKind(line));
   for (const [key, n] of logged) console.log(`    logged ${n} × ${key}`);
 }
 
-function tally<K>(counts: Map<K, number>, key: K): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
-}
+function tally<K>(counts: Map<K, number>, key: K): void { counts.set(key, (counts.get(key) ?? 0) + 1); }
 
 /** A logged line without its particulars (time, chat, user, ids), to count lines of one kind together. */
 function logKind(line: string): string {
@@ -246,7 +246,7 @@ async function planWave(local: LocalProcess, g: Game, size: number, b: number): 
   const presses = chosen.map((x): Press => ({
     update: local.telegram.userPress(user, shown, x.data), again: kind !== 'cut, then redelivered' && rng() < REDELIVERED, cut: kind === 'cut, then redelivered', statuses: [],
   }));
-  return { game: g, kind, version, shown: shownVersion(shown), presses };
+  return { game: g, kind, version, shown: shownVersion(shown), since: local.telegram.messages(g.chat.id).length, presses };
 }
 
 /** Compares what a wave did with what its presses could do. */
@@ -270,6 +270,7 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
     kind.leftStale++;
     staleGames.add(w.game.i);
   }
+  figures.withdrawn += local.telegram.messages(w.game.chat.id).filter((m) => m.message_id > w.since && m.fromBot && m.deleted).length;
   for (const p of w.presses) if (local.telegram.callbackAnswer(p.update.callback_query!.id) === undefined) figures.unanswered++;
 }
 
