@@ -47,6 +47,11 @@ if unzip -Z1 .serverless/legal.zip | grep -Ec '^(node_modules|assets)/' >/dev/nu
   fail "legal.zip holds node_modules/ or assets/ it does not need"
 fi
 
+# The template as deployed (ci) and prod's stage parameters (resolved offline, nothing deployed).
+npx osls print --stage prod --format json > .serverless/prod-config.json
+node tools/deploy/check-template.mjs .serverless/cloudformation-template-update-stack.json .serverless/prod-config.json \
+  || fail "the template is not fit to run in public (see above)"
+
 echo "zip sizes:"
 for zip in .serverless/*.zip; do
   printf '  %-14s %6s KB zipped, %6s KB unzipped\n' "$(basename "$zip")" \
