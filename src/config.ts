@@ -226,11 +226,15 @@ function readDiscord(env: Env): DiscordSettings | undefined {
   };
 }
 
-/** What the interactions endpoint checks signatures with, before the bot token is read (its INIT). */
+/**
+ * What the interactions endpoint checks signatures with, at INIT: every Discord variable must be
+ * there, but the bot token may still be in Parameter Store (it is read after the first
+ * acknowledgement). Throws `ConfigError` naming the first missing one.
+ */
 export function requireDiscordPublicKey(config: Config): string {
-  const key = config.discord?.publicKey;
-  if (key === undefined) throw new ConfigError('DISCORD_PUBLIC_KEY is not set: the Discord bot needs it');
-  return key;
+  const d = config.discord ?? { apiRoot: DISCORD_API };
+  const later = config.parameters?.names.DISCORD_BOT_TOKEN !== undefined ? { botToken: d.botToken ?? 'read later' } : {};
+  return requireDiscord({ ...config, discord: { ...d, ...later } }).publicKey;
 }
 
 /** The Discord part of `config` with every variable present. Throws `ConfigError` naming the first missing one. */

@@ -3,7 +3,7 @@
  * client against a local stand-in of Parameter Store (tests/functions/ssm-api.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, readConfigWithSecrets, type ParameterReader } from '../src/config.ts';
+import { ConfigError, readConfig, readConfigWithSecrets, requireDiscordPublicKey, type ParameterReader } from '../src/config.ts';
 import { readParameters } from '../src/secrets.ts';
 import { startSsmApi, type SsmApi } from './functions/ssm-api.ts';
 
@@ -51,5 +51,17 @@ describe('src/secrets.ts: SecureString parameters read at cold start', () => {
     const bad = readConfigWithSecrets({ ...env(), TELEGRAM_BOT_TOKEN_PARAMETER: '/nardy/test/bad' }, readParameters);
     await expect(bad).rejects.toThrow(/TELEGRAM_BOT_TOKEN \(11 characters, not shown\) is not valid/);
     expect(() => readConfig({ TELEGRAM_BOT_TOKEN_PARAMETER: 'no-slash' })).toThrow(ConfigError);
+  });
+});
+
+describe('src/config.ts: the Discord endpoint at INIT, its token still in Parameter Store', () => {
+  const KEY = 'ab'.repeat(32);
+  it('takes the public key when the bot token is named by a parameter, and names what is missing otherwise', () => {
+    const named = { DISCORD_APPLICATION_ID: '1234567890123456789', DISCORD_PUBLIC_KEY: KEY, DISCORD_BOT_TOKEN_PARAMETER: '/nardy/test/discord-bot-token' };
+    expect(requireDiscordPublicKey(readConfig(named))).toBe(KEY);
+    expect(() => requireDiscordPublicKey(readConfig({ ...named, DISCORD_BOT_TOKEN_PARAMETER: '' })))
+      .toThrow(new ConfigError('DISCORD_BOT_TOKEN is not set: the Discord bot needs it'));
+    expect(() => requireDiscordPublicKey(readConfig({ ...named, DISCORD_APPLICATION_ID: '' })))
+      .toThrow(new ConfigError('DISCORD_APPLICATION_ID is not set: the Discord bot needs it'));
   });
 });
