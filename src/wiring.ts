@@ -115,5 +115,11 @@ export function discordEndpoint(config: Config, loaders: Loaders, withSecrets: (
   const publicKey = requireDiscordPublicKey(config);
   let work: Promise<InteractionWork> | undefined;
   const load = async () => (await wireFromConfig(await withSecrets(), { discord: true }, loaders)).connected.discord!.work;
-  return createDiscordIngress({ publicKey, work: async (interaction) => (await (work ??= load()))(interaction) });
+  // A failed load (Parameter Store or DynamoDB unreachable for a moment) is tried again by the
+  // next interaction, instead of failing every interaction of this sandbox.
+  const loaded = () => (work ??= load().catch((error: unknown) => {
+    work = undefined;
+    throw error;
+  }));
+  return createDiscordIngress({ publicKey, work: async (interaction) => (await loaded())(interaction) });
 }

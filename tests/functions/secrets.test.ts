@@ -31,7 +31,10 @@ beforeAll(async () => {
   parameters[NAMES.discord] = discord.botToken;
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
-afterEach(() => vi.unstubAllEnvs());
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
 afterAll(async () => {
   vi.restoreAllMocks();
   await Promise.all([ssm.close(), telegram.close(), discord.close()]);
@@ -72,36 +75,57 @@ describe('#20 secrets from Parameter Store, read at cold start', () => {
   });
 
   it('discord: INIT reads nothing; the bot token is read after the first acknowledgement, once', async () => {
-    const streamed: { status: number; body: string }[] = [];
-    const runtime: StreamingRuntime = {
-      streamifyResponse: (h) => h,
-      HttpResponseStream: {
-        from: (_s, prelude) => {
-          let body = '';
-          return { write: (chunk: string) => void (body += chunk), end: () => void streamed.push({ status: prelude.statusCode, body }) };
-        },
-      },
-    };
-    vi.stubGlobal('awslambda', runtime);
     const before = ssm.calls.length;
-    type Handler = (event: { headers?: Record<string, string>; body?: string }, stream: ResponseStream) => Promise<void>;
-    const { handler } = await load<{ handler: Handler }>('../../functions/discord.ts', {
-      DISCORD_APPLICATION_ID: discord.applicationId, DISCORD_PUBLIC_KEY: discord.publicKey, DISCORD_BOT_TOKEN_PARAMETER: NAMES.discord,
-      DISCORD_API_ROOT: discord.apiRoot,
-    });
+    const { press } = await discordFunction();
     expect(callsSince(before)).toEqual([]);
-    const sink: ResponseStream = { write: () => true, end: () => true };
     const channel = discord.guildChannel();
     for (let i = 0; i < 2; i++) {
-      const interaction = discord.command(ANNA, channel, 'help');
-      const { headers, body } = discord.signed(interaction);
-      const done = handler({ headers, body: body.toString('utf8') }, sink);
-      await new Promise((resolve) => setImmediate(resolve));
-      discord.acknowledged(interaction, streamed.at(-1)!);
-      await done;
+      await press(channel);
       expect(discord.messages(channel).at(-1)?.content).toBe(t('en', 'help.discord'));
     }
-    vi.unstubAllGlobals();
     expect(callsSince(before)).toEqual([{ names: [NAMES.discord], withDecryption: true, signed: true }]);
   });
+
+  it('discord: a refused read (a new role not yet in force) fails that interaction only; the next one reads again', async () => {
+    const { press } = await discordFunction();
+    const channel = discord.guildChannel();
+    ssm.refuseNext = 1;
+    const before = ssm.calls.length;
+    // The invocation fails after its acknowledgement (the runtime logs it); nothing is posted.
+    await expect(press(channel)).rejects.toThrow(/not authorized to perform: ssm:GetParameters/);
+    expect(discord.messages(channel).at(-1)?.content).not.toBe(t('en', 'help.discord'));
+    await press(channel);
+    expect(discord.messages(channel).at(-1)?.content).toBe(t('en', 'help.discord'));
+    expect(ssm.calls.length - before).toBe(2);
+  });
 });
+
+/** functions/discord.ts loaded afresh with its token in Parameter Store, and a `/nardy help` that waits for the work. */
+async function discordFunction() {
+  const streamed: { status: number; body: string }[] = [];
+  const runtime: StreamingRuntime = {
+    streamifyResponse: (h) => h,
+    HttpResponseStream: {
+      from: (_s, prelude) => {
+        let body = '';
+        return { write: (chunk: string) => void (body += chunk), end: () => void streamed.push({ status: prelude.statusCode, body }) };
+      },
+    },
+  };
+  vi.stubGlobal('awslambda', runtime);
+  type Handler = (event: { headers?: Record<string, string>; body?: string }, stream: ResponseStream) => Promise<void>;
+  const { handler } = await load<{ handler: Handler }>('../../functions/discord.ts', {
+    DISCORD_APPLICATION_ID: discord.applicationId, DISCORD_PUBLIC_KEY: discord.publicKey, DISCORD_BOT_TOKEN_PARAMETER: NAMES.discord,
+    DISCORD_API_ROOT: discord.apiRoot,
+  });
+  const sink: ResponseStream = { write: () => true, end: () => true };
+  const press = async (channel: ReturnType<DiscordApi['guildChannel']>) => {
+    const interaction = discord.command(ANNA, channel, 'help');
+    const { headers, body } = discord.signed(interaction);
+    const done = handler({ headers, body: body.toString('utf8') }, sink);
+    await new Promise((resolve) => setImmediate(resolve));
+    discord.acknowledged(interaction, streamed.at(-1)!);
+    await done;
+  };
+  return { press };
+}

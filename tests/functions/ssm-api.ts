@@ -19,12 +19,15 @@ export interface SsmCall {
 export interface SsmApi {
   readonly endpoint: string;
   readonly calls: SsmCall[];
+  /** Refuses the next this many calls as a role whose policy has not reached SSM yet would be (400 AccessDeniedException). */
+  refuseNext: number;
   close(): Promise<void>;
 }
 
 /** Serves `parameters` (name → SecureString value). */
 export async function startSsmApi(parameters: Readonly<Record<string, string>>): Promise<SsmApi> {
   const calls: SsmCall[] = [];
+  const refusals = { next: 0 };
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -37,6 +40,10 @@ export async function startSsmApi(parameters: Readonly<Record<string, string>>):
       response.end(JSON.stringify(value));
     };
     if (target !== 'AmazonSSM.GetParameters') return reply(400, { __type: 'UnknownOperationException', message: `not served here: ${target}` });
+    if (refusals.next > 0) {
+      refusals.next -= 1;
+      return reply(400, { __type: 'AccessDeniedException', message: 'not authorized to perform: ssm:GetParameters' });
+    }
     const known = names.filter((name) => parameters[name] !== undefined);
     reply(200, {
       Parameters: known.map((name) => ({
@@ -50,6 +57,12 @@ export async function startSsmApi(parameters: Readonly<Record<string, string>>):
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    get refuseNext() {
+      return refusals.next;
+    },
+    set refuseNext(n: number) {
+      refusals.next = n;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
