@@ -19,6 +19,8 @@
  * | `DISCORD_API_ROOT`        | the Discord HTTP API, without version (a stand-in in tests) | `https://discord.com/api` |
  * | `DISCORD_GATEWAY`         | `on`/`off`: whether `npm start` logs in to the gateway | on without `DISCORD_PUBLIC_KEY` |
  * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
+ * | `TELEGRAM_BOT_TOKEN_PARAMETER`, `TELEGRAM_WEBHOOK_SECRET_PARAMETER`, `DISCORD_BOT_TOKEN_PARAMETER` | the SSM parameter (SecureString) holding that secret, for a deployed function | unset |
+ * | `SSM_ENDPOINT`      | an SSM endpoint URL (a stand-in in tests); unset = AWS      | AWS            |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
  * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
@@ -28,6 +30,13 @@
  * `config.telegram` is present as soon as one `TELEGRAM_*` variable is set, each value validated
  * then, and `requireTelegram(config)` is what the Telegram function calls to insist on all of them.
  * The Discord variables work the same way: `config.discord`, `requireDiscord(config)`.
+ *
+ * Secrets of a deployed function (README, "Running it in public"): its template names a parameter
+ * (`TELEGRAM_BOT_TOKEN_PARAMETER=/nardy/prod/telegram-bot-token`) instead of holding the value, so
+ * the value is in no CloudFormation template or deployment bucket. `config.parameters` lists the
+ * parameters still to read; `readConfigWithSecrets(env, read)` reads them once (at cold start) and
+ * validates each value as if it had been set in the environment. A variable set in the
+ * environment wins over its parameter: `npm start` and the tests read plain variables.
  */
 import type { DynamoDbSettings } from './store/index.ts';
 
@@ -43,7 +52,22 @@ export type Config = {
   port?: number;
   /** `SWEEP_EVERY_SECONDS`: how often `npm start` sweeps (0: never); absent when unset. */
   sweepEverySeconds?: number;
+  /** Secrets still to be read from SSM Parameter Store; absent when none is named. */
+  parameters?: SecretParameters;
 };
+
+/** The variables that may come from SSM Parameter Store instead of the environment. */
+export const SECRET_VARIABLES = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN'] as const;
+export type SecretVariable = (typeof SECRET_VARIABLES)[number];
+
+/** Which parameter holds which secret, and where SSM is (the same region and local credentials as DynamoDB). */
+export type SecretParameters = {
+  names: Partial<Record<SecretVariable, string>>;
+  ssm: DynamoDbSettings;
+};
+
+/** Reads SecureString parameters by name (decrypted): name → value, a missing one left out. */
+export type ParameterReader = (names: readonly string[], ssm: DynamoDbSettings) => Promise<Readonly<Record<string, string>>>;
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
 export type TelegramSettings = {
@@ -91,6 +115,7 @@ export function readConfig(env: Env): Config {
   const port = readVariable(env, 'PORT', /^\d{1,5}$/, 'a port number 0–65535');
   if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
   const sweepEvery = readVariable(env, 'SWEEP_EVERY_SECONDS', /^\d{1,5}$/, 'a whole number of seconds (0: never)');
+  const parameters = readParameters(env, region);
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -102,7 +127,42 @@ export function readConfig(env: Env): Config {
     ...(discord === undefined ? {} : { discord }),
     ...(port === undefined ? {} : { port: Number(port) }),
     ...(sweepEvery === undefined ? {} : { sweepEverySeconds: Number(sweepEvery) }),
+    ...(parameters === undefined ? {} : { parameters }),
   };
+}
+
+/** The `<VARIABLE>_PARAMETER` names of the secrets not set in `env` itself. */
+function readParameters(env: Env, region: string): SecretParameters | undefined {
+  const names: Partial<Record<SecretVariable, string>> = {};
+  for (const variable of SECRET_VARIABLES) {
+    const name = readVariable(env, `${variable}_PARAMETER`, /^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM parameter name such as /nardy/prod/telegram-bot-token');
+    if (name !== undefined && readVariable(env, variable) === undefined) names[variable] = name;
+  }
+  if (Object.keys(names).length === 0) return undefined;
+  const endpoint = readHttpUrl(env, 'SSM_ENDPOINT');
+  const useLocalCredentials = endpoint !== undefined && readVariable(env, 'AWS_ACCESS_KEY_ID') === undefined;
+  return {
+    names,
+    ssm: { region, ...(endpoint === undefined ? {} : { endpoint }), ...(useLocalCredentials ? { credentials: LOCAL_CREDENTIALS } : {}) },
+  };
+}
+
+/**
+ * The configuration of `env` with its secrets read through `read` (one call for all of them), each
+ * validated as its variable would be. Throws `ConfigError` naming a parameter that does not exist.
+ */
+export async function readConfigWithSecrets(env: Env, read: ParameterReader): Promise<Config> {
+  const first = readConfig(env);
+  if (first.parameters === undefined) return first;
+  const wanted = Object.entries(first.parameters.names) as [SecretVariable, string][];
+  const values = await read(wanted.map(([, name]) => name), first.parameters.ssm);
+  const secrets: Record<string, string> = {};
+  for (const [variable, name] of wanted) {
+    const value = values[name];
+    if (value === undefined || value === '') throw new ConfigError(`${variable}_PARAMETER=${JSON.stringify(name)}: no such parameter, or it is empty`);
+    secrets[variable] = value;
+  }
+  return readConfig({ ...env, ...secrets });
 }
 
 const TELEGRAM_API = 'https://api.telegram.org';
@@ -171,6 +231,17 @@ function readDiscord(env: Env): DiscordSettings | undefined {
   };
 }
 
+/**
+ * What the interactions endpoint checks signatures with, at INIT: every Discord variable must be
+ * there, but the bot token may still be in Parameter Store (it is read after the first
+ * acknowledgement). Throws `ConfigError` naming the first missing one.
+ */
+export function requireDiscordPublicKey(config: Config): string {
+  const d = config.discord ?? { apiRoot: DISCORD_API };
+  const later = config.parameters?.names.DISCORD_BOT_TOKEN !== undefined ? { botToken: d.botToken ?? 'read later' } : {};
+  return requireDiscord({ ...config, discord: { ...d, ...later } }).publicKey;
+}
+
 /** The Discord part of `config` with every variable present. Throws `ConfigError` naming the first missing one. */
 export function requireDiscord(config: Config): DiscordConfig {
   const d = config.discord ?? { apiRoot: DISCORD_API };
@@ -208,3 +279,8 @@ function readHttpUrl(env: Env, name: string): string | undefined {
 
 /** The configuration of this process, read once from its environment. */
 export const config: Config = readConfig(process.env);
+
+/** The configuration of this deployed function: its environment and the secrets it names, read through `read`. */
+export function deployedConfig(read: ParameterReader): Promise<Config> {
+  return readConfigWithSecrets(process.env, read);
+}

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps, Messenger, SweepOptions, SweepReport } from './app/index.ts';
-import { requireDiscord, requireTelegram, requireTelegramSender, type Config } from './config.ts';
+import { requireDiscord, requireDiscordPublicKey, requireTelegram, requireTelegramSender, type Config } from './config.ts';
 import type { DiceSource } from './dice/index.ts';
 import type { PLATFORMS, PlatformName } from './platforms/index.ts';
 import { createDiscordIngress, type DiscordIngress, type InteractionWork } from './platforms/discord/ingress.ts';
@@ -118,12 +118,19 @@ export async function wireFromConfig(config: Config, roles: Roles, loaders: Load
 
 /**
  * The Discord interactions endpoint of a deployed function: INIT runs the configuration and the
- * signature check only; the store, engine, renderer and REST client are wired on the first
- * interaction, after its acknowledgement is sent, and kept for the warm ones.
+ * signature check only; the secrets (`withSecrets`: the bot token from Parameter Store), store,
+ * engine, renderer and REST client come on the first interaction, after its acknowledgement is
+ * sent, and are kept for the warm ones.
  */
-export function discordEndpoint(config: Config, loaders: Loaders): DiscordIngress {
-  const { publicKey } = requireDiscord(config);
+export function discordEndpoint(config: Config, loaders: Loaders, withSecrets: () => Promise<Config> = async () => config): DiscordIngress {
+  const publicKey = requireDiscordPublicKey(config);
   let work: Promise<InteractionWork> | undefined;
-  const load = async () => (await wireFromConfig(config, { discord: true }, loaders)).connected.discord!.work;
-  return createDiscordIngress({ publicKey, work: async (interaction) => (await (work ??= load()))(interaction) });
+  const load = async () => (await wireFromConfig(await withSecrets(), { discord: true }, loaders)).connected.discord!.work;
+  // A failed load (Parameter Store or DynamoDB unreachable for a moment) is tried again by the
+  // next interaction, instead of failing every interaction of this sandbox.
+  const loaded = () => (work ??= load().catch((error: unknown) => {
+    work = undefined;
+    throw error;
+  }));
+  return createDiscordIngress({ publicKey, work: async (interaction) => (await loaded())(interaction) });
 }

@@ -8,6 +8,7 @@
  * Not a rule: local infrastructure.
  */
 import type { TelegramWebhook } from '../platforms/telegram/webhook.ts';
+import { maskSecrets } from '../platforms/shared/log.ts';
 import type { LineSink } from './log.ts';
 
 export type PollingOptions = {
@@ -115,6 +116,10 @@ export function startPolling(options: PollingOptions): Poller {
 
 /** An error in a line: fetch's "fetch failed" names its cause (ECONNREFUSED, ENOTFOUND, …). */
 function describe(error: unknown): string {
+  return maskSecrets(unmasked(error));
+}
+
+function unmasked(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
   const detail = cause === undefined ? undefined : typeof cause.code === 'string' ? cause.code : typeof cause.message === 'string' ? cause.message : undefined;

@@ -43,6 +43,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   platforms: ['lib', 'engine', 'i18n', 'render', 'app', 'config'],
   cli: ['lib', 'engine', 'game', 'render', 'i18n'],
   config: ['lib', 'store'],
+  secrets: ['lib', 'config'],
   wiring: ['lib', 'config', 'store', 'dice', 'render', 'app', 'platforms'],
   local: ['lib', 'engine', 'game', 'i18n', 'render', 'app', 'store', 'dice', 'platforms', 'config', 'wiring'],
 };

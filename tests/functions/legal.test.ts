@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { handler } from '../../functions/legal.ts';
 
+/** One short-nardy roll of 2-2 with 1,534 plays: a 150-byte line, a 227 KB answer. */
+const spread = () => Array.from({ length: 26 }, (_, p) => (p >= 10 && p <= 24 ? 1 : 0));
+const home = () => Array.from({ length: 26 }, (_, p) => (p >= 19 && p <= 24 ? 2 : p === 18 ? 3 : 0));
+const HEAVY = JSON.stringify({ variant: 'short', board: [spread(), home()], dice: [2, 2] });
+const LIGHT = JSON.stringify({ variant: 'short', dice: [3, 1] });
+const lines = (text: string) => text.trim().split('\n').map((l) => JSON.parse(l));
+
 describe('functions/legal: the legal-plays contract over HTTP', () => {
   it('answers each JSON line with the legal plays of its roll', async () => {
     const body = [
@@ -34,3 +41,39 @@ describe('functions/legal: the legal-plays contract over HTTP', () => {
     expect(res.body).toContain('empty body');
   });
 });
+
+describe('functions/legal: #20 the public URL cannot be made to burn its budget', () => {
+  it('refuses a body above 64 KB with 413 and answers no line of it', async () => {
+    const body = `${LIGHT}\n`.repeat(Math.ceil((64 * 1024 + 1) / (LIGHT.length + 1)));
+    const res = await handler({ body });
+    expect(res.statusCode).toBe(413);
+    expect(lines(res.body)).toEqual([{ error: 'body too large: at most 65536 bytes' }]);
+  });
+
+  it('counts the decoded bytes of a base64 body', async () => {
+    const body = Buffer.from(`${LIGHT}\n`.repeat(Math.ceil((64 * 1024 + 1) / (LIGHT.length + 1)))).toString('base64');
+    expect((await handler({ body, isBase64Encoded: true })).statusCode).toBe(413);
+  });
+
+  it('answers 100 lines and refuses 101 with 413', async () => {
+    const hundred = await handler({ body: `${LIGHT}\n`.repeat(100) });
+    expect(hundred.statusCode).toBe(200);
+    expect(lines(hundred.body)).toHaveLength(100);
+    const more = await handler({ body: `${LIGHT}\n`.repeat(101) });
+    expect(more.statusCode).toBe(413);
+    expect(lines(more.body)).toEqual([{ error: 'too many lines: at most 100 a request' }]);
+  });
+
+  it('stops answering at about 5 MB with an error line saying where it stopped', async () => {
+    expect(HEAVY.length).toBeLessThan(200);
+    const res = await handler({ body: `${HEAVY}\n`.repeat(100) });
+    expect(res.statusCode).toBe(413);
+    expect(res.body.length).toBeLessThan(5.5 * 1024 * 1024);
+    const answered = lines(res.body);
+    const last = answered.pop();
+    expect(answered.length).toBeGreaterThan(10);
+    expect(answered.every((a) => a.plays.length === 1534)).toBe(true);
+    expect(last).toEqual({ error: `answer too large: stopped after ${answered.length} of 100 lines (about 5242880 bytes); send fewer lines` });
+  });
+});
+

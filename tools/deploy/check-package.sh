@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Packages the service offline (`npx osls package --stage ci`: no AWS account, no credentials, no
 # AWS call) and checks the zips: each holds its handler, the telegram, discord and scheduler ones
-# also sharp's linux-x64 binaries and the bundled font; then imports the bundled handlers under Node from the
-# unzipped package (telegram's top-level await and INIT render included) and prints the cold
-# import times.
+# also sharp's linux-x64 binaries and the bundled font; checks the template (check-template.mjs:
+# no secret, one role a function, the table retained); then imports the bundled handlers under
+# Node from the unzipped package (telegram's top-level await and INIT render included, secrets read
+# from a Parameter Store stand-in) and prints the cold import times.
 # The npm registry (or npm's cache) is used: serverless-esbuild installs sharp into the zip.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,10 +15,13 @@ command -v unzip >/dev/null 2>&1 || fail "unzip is missing: apt-get install -y u
 # No credentials of any kind, so nothing can reach AWS even by mistake.
 unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN AWS_PROFILE AWS_DEFAULT_PROFILE
 export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null AWS_EC2_METADATA_DISABLED=true
-# serverless.yml reads the bot's secrets from the environment: dummies, never deployed.
-export TELEGRAM_BOT_TOKEN=123456:ci-dummy-token TELEGRAM_WEBHOOK_SECRET=ci-dummy-secret TELEGRAM_BOT_USERNAME=nardy_ci_bot
-export DISCORD_APPLICATION_ID=100000000000000001 DISCORD_BOT_TOKEN=ci.dummy.discord-bot-token
+# serverless.yml reads the bot's public settings from the environment. The secrets are exported too,
+# as dummies shaped like real ones: a template that took them from the environment again would hold
+# them, and check-template.mjs fails on that (they belong in Parameter Store).
+export TELEGRAM_BOT_USERNAME=nardy_ci_bot DISCORD_APPLICATION_ID=100000000000000001
 export DISCORD_PUBLIC_KEY=0000000000000000000000000000000000000000000000000000000000000000
+export TELEGRAM_BOT_TOKEN=1234567890:AAci-dummy_token-not-real-0123456789 TELEGRAM_WEBHOOK_SECRET=ci-dummy-webhook-secret-0123456789
+export DISCORD_BOT_TOKEN=MTAwMDAwMDAwMDAwMDAwMDAx.GciDum.ci-dummy-discord-bot-token-not-real
 export npm_config_update_notifier=false npm_config_audit=false npm_config_fund=false
 
 rm -rf .serverless .esbuild
@@ -47,6 +51,11 @@ if unzip -Z1 .serverless/legal.zip | grep -Ec '^(node_modules|assets)/' >/dev/nu
   fail "legal.zip holds node_modules/ or assets/ it does not need"
 fi
 
+# The template as deployed (ci) and prod's stage parameters (resolved offline, nothing deployed).
+npx osls print --stage prod --format json > .serverless/prod-config.json
+node tools/deploy/check-template.mjs .serverless/cloudformation-template-update-stack.json .serverless/serverless-state.json .serverless/prod-config.json \
+  || fail "the template is not fit to run in public (see above)"
+
 echo "zip sizes:"
 for zip in .serverless/*.zip; do
   printf '  %-14s %6s KB zipped, %6s KB unzipped\n' "$(basename "$zip")" \
@@ -66,7 +75,25 @@ unzip -q .serverless/scheduler.zip -d "$task/scheduler"
   export DYNAMODB_ENDPOINT=http://127.0.0.1:9 TABLE_NAME=nardy-ci AWS_REGION=eu-central-1
   export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true   # CI runs Node 20; Lambda runs 22
   export FONTCONFIG_FILE="$task/telegram/assets/fonts/fonts.conf"
+  # The secrets come from Parameter Store, as deployed: a stand-in below answers GetParameters.
+  unset TELEGRAM_BOT_TOKEN TELEGRAM_WEBHOOK_SECRET DISCORD_BOT_TOKEN
+  export TELEGRAM_BOT_TOKEN_PARAMETER=/nardy/ci/telegram-bot-token TELEGRAM_WEBHOOK_SECRET_PARAMETER=/nardy/ci/telegram-webhook-secret
+  export DISCORD_BOT_TOKEN_PARAMETER=/nardy/ci/discord-bot-token
   node --input-type=module -e '
+    const { createServer } = await import("node:http");
+    const secrets = { "/nardy/ci/telegram-bot-token": "123456:ci-smoke-token", "/nardy/ci/telegram-webhook-secret": "ci-smoke-secret", "/nardy/ci/discord-bot-token": "ci.smoke.discord-bot-token" };
+    const asked = [];
+    const ssm = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c)).on("end", () => {
+        const { Names } = JSON.parse(body);
+        asked.push(Names);
+        res.writeHead(200, { "content-type": "application/x-amz-json-1.1" });
+        res.end(JSON.stringify({ Parameters: Names.filter((n) => n in secrets).map((n) => ({ Name: n, Type: "SecureString", Value: secrets[n] })), InvalidParameters: [] }));
+      });
+    });
+    await new Promise((resolve) => ssm.listen(0, "127.0.0.1", resolve));
+    process.env.SSM_ENDPOINT = `http://127.0.0.1:${ssm.address().port}`;
     const t0 = performance.now();
     const telegram = await import("./telegram/functions/telegram.mjs");
     const t1 = performance.now();
@@ -89,8 +116,13 @@ unzip -q .serverless/scheduler.zip -d "$task/scheduler"
     if (denied.statusCode < 400) throw new Error(`telegram accepted an update without the secret: ${denied.statusCode}`);
     const empty = await legal.handler({ body: "" });
     if (empty.statusCode !== 400) throw new Error(`legal answered ${empty.statusCode} to an empty body`);
+    const large = await legal.handler({ body: "{}\n".repeat(40000) });
+    if (large.statusCode !== 413) throw new Error(`legal answered ${large.statusCode} to a 117 KB body`);
+    ssm.close();
+    // One call at each cold start that reads secrets: telegram, scheduler (discord only reads after an acknowledgement).
+    if (asked.length !== 2 || asked.some((names) => names.length !== 3)) throw new Error(`the bundles read ${JSON.stringify(asked)} from Parameter Store (expected one call of 3 names from telegram and from the scheduler)`);
     console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
-    console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}; discord unsigned -> ${streamed.statusCode}`);
+    console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}, a 117 KB one -> ${large.statusCode}; discord unsigned -> ${streamed.statusCode}; Parameter Store calls at INIT: ${asked.length}`);
   '
 ) || fail "a bundled handler does not load or answer (see the error above)"
 echo "check-package: ok"

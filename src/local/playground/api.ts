@@ -75,6 +75,11 @@ export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, d
 
   return async (request: IncomingMessage, response: ServerResponse, path: string): Promise<boolean> => {
     if (!path.startsWith('/api/')) return false;
+    const refused = crossSite(request);
+    if (refused !== undefined) {
+      json(response, refused.status, { error: refused.error });
+      return true;
+    }
     for (const [method, pattern, handle] of routes) {
       const match = path.match(pattern);
       if (match === null || request.method !== method) continue;
@@ -89,6 +94,29 @@ export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, d
     json(response, 404, { error: `no route ${request.method} ${path}` });
     return true;
   };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * Why a request may not act as a playground user, if it may not. Any page open in the same browser
+ * can post to localhost: a form or a `text/plain` fetch needs no CORS preflight, so only JSON is
+ * taken (a cross-site page cannot send `application/json` without a preflight, which is never
+ * answered), and only under a loopback Host, so a rebound DNS name (evil.example → 127.0.0.1)
+ * cannot read or post either.
+ */
+function crossSite(request: IncomingMessage): { status: number; error: string } | undefined {
+  const host = request.headers.host ?? '';
+  if (!LOOPBACK.test(host)) return { status: 403, error: 'the playground answers only on localhost, 127.0.0.1 or [::1]' };
+  const origin = request.headers.origin;
+  if (origin !== undefined && !(URL.canParse(origin) && LOOPBACK.test(new URL(origin).host))) {
+    return { status: 403, error: 'requests from other sites are refused' };
+  }
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (request.method !== 'GET' && request.method !== 'HEAD' && type !== 'application/json') {
+    return { status: 415, error: 'send application/json' };
+  }
+  return undefined;
 }
 
 function stateOf(telegram: TelegramApi, people: PlaygroundPeople) {

@@ -7,6 +7,8 @@
  * retried (a poison update would hold the chat's queue). No internals reach a user or a body.
  */
 
+import { maskSecrets } from './log.ts';
+
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
@@ -29,6 +31,7 @@ export function judge(error: unknown): 'retry' | 'bug' {
 
 /** The log fields of a thrown error: `error` (name and message) and, for a bug, its stack. */
 export function errorFields(error: unknown): { error: string; stack?: string } {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return judge(error) === 'bug' && error instanceof Error && error.stack !== undefined ? { error: text, stack: error.stack } : { error: text };
+  // Masked here, for every log a messenger's edge is given, not only the default JSON one.
+  const text = maskSecrets(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  return judge(error) === 'bug' && error instanceof Error && error.stack !== undefined ? { error: text, stack: maskSecrets(error.stack) } : { error: text };
 }

@@ -6,7 +6,7 @@
  */
 import type { Telegram } from 'telegraf';
 import type { Intent } from '../../app/index.ts';
-import type { Log } from '../shared/log.ts';
+import { maskSecrets, type Log } from '../shared/log.ts';
 
 export async function withChatAdmin(telegram: Telegram, intent: Intent, log: Log): Promise<Intent> {
   if (intent.kind !== 'lang' || intent.shared !== true || intent.lang === undefined) return intent;
@@ -15,7 +15,7 @@ export async function withChatAdmin(telegram: Telegram, intent: Intent, log: Log
     const member = await telegram.getChatMember(intent.chat.chatId, userId);
     return { ...intent, isAdmin: member.status === 'creator' || member.status === 'administrator' };
   } catch (error) {
-    log({ level: 'warn', event: 'telegram-get-chat-member', chat: intent.chat.chatId, error: error instanceof Error ? error.message : String(error) });
+    log({ level: 'warn', event: 'telegram-get-chat-member', chat: intent.chat.chatId, error: maskSecrets(error instanceof Error ? error.message : String(error)) });
     return { ...intent, isAdmin: false };
   }
 }

@@ -16,7 +16,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types'
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
 import { prepareBoard, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
 import type { Result } from '../../lib/index.ts';
-import { jsonLog, type Log } from '../shared/log.ts';
+import { jsonLog, maskSecrets, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
 
@@ -246,6 +246,7 @@ export function classify(error: unknown): SendFailure {
 function report(log: Log, method: string, failure: SendFailure, error: unknown): void {
   if (failure === 'not-modified') return;
   const level = failure === 'forbidden' || failure === 'query-expired' || failure === 'message-gone' ? 'info' : 'warn';
-  const detail = error instanceof TelegramError ? { code: error.code, description: error.description } : { error: String(error) };
+  // A non-JSON answer (a proxy's HTML page) makes node-fetch quote the URL, token included.
+  const detail = error instanceof TelegramError ? { code: error.code, description: maskSecrets(error.description) } : { error: maskSecrets(String(error)) };
   log({ level, event: 'bot-api-failed', method, failure, ...detail });
 }

@@ -1,0 +1,108 @@
+// Checks the packaged CloudFormation template for what running in public needs (README, "Running
+// it in public"): no secret in it or in the state uploaded beside it; one role a function, with
+// only the table actions, indexes and parameters it uses; the table of games survives `osls
+// remove` and a replacement, and a prod deploy protects it and keeps point-in-time recovery.
+// Called by check-package.sh, after packaging, from the repository's root:
+//   node tools/deploy/check-template.mjs <template.json> <serverless-state.json> <prod-config.json>
+// (the last is `osls print --stage prod --format json`: the stage parameters of prod). The secrets
+// the packaging shell exported (dummies, shaped like real tokens) must appear in neither file.
+import { readFileSync } from 'node:fs';
+
+const [templatePath, statePath, prodPath] = process.argv.slice(2);
+const templateText = readFileSync(templatePath, 'utf8');
+const stateText = readFileSync(statePath, 'utf8');
+const template = JSON.parse(templateText);
+const prod = JSON.parse(readFileSync(prodPath, 'utf8'));
+const problems = [];
+const expect = (ok, problem) => void (ok || problems.push(problem));
+
+// The table: retained by CloudFormation whatever the stage; protected and recoverable in prod.
+const table = template.Resources.GamesTable;
+expect(table?.DeletionPolicy === 'Retain', 'GamesTable has no DeletionPolicy: Retain (`osls remove` would delete every game)');
+expect(table?.UpdateReplacePolicy === 'Retain', 'GamesTable has no UpdateReplacePolicy: Retain (a replacement would delete every game)');
+expect(typeof table?.Properties?.DeletionProtectionEnabled === 'boolean', 'GamesTable does not set DeletionProtectionEnabled');
+const prodTable = prod.resources?.Resources?.GamesTable;
+expect(prodTable?.DeletionPolicy === 'Retain', 'GamesTable is not retained in prod');
+expect(prodTable?.Properties?.DeletionProtectionEnabled === true, 'prod: GamesTable has no deletion protection');
+expect(prodTable?.Properties?.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled === true, 'prod: GamesTable has no point-in-time recovery');
+
+// The public legal-plays URL has its own small concurrency, below the webhooks'.
+const reserved = (name) => template.Resources[`${name}LambdaFunction`]?.Properties?.ReservedConcurrentExecutions;
+expect(Number.isInteger(reserved('Legal')) && reserved('Legal') < reserved('Telegram'), `the legal function's reserved concurrency (${reserved('Legal')}) is not its own, below the webhooks' (${reserved('Telegram')})`);
+
+// Secrets: a token's shape (Telegram `<id>:<35 characters>`, Discord's three base64url parts), or
+// any secret value the packaging shell holds, in a file that is uploaded to the deployment bucket.
+const TOKEN_SHAPES = [/\b\d{5,20}:[A-Za-z0-9_-]{30,}/, /\b[A-Za-z0-9_-]{23,28}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}\b/];
+for (const [file, text] of [['the template', templateText], ['serverless-state.json', stateText]]) {
+  for (const shape of TOKEN_SHAPES) {
+    const found = text.match(shape);
+    expect(found === null, `${file} holds a token-shaped value (${found?.[0].slice(0, 12)}…): secrets belong in Parameter Store`);
+  }
+  for (const name of ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN']) {
+    const value = process.env[name];
+    expect(value === undefined || value.length < 8 || !text.includes(value), `${file} holds the value of ${name}: secrets belong in Parameter Store`);
+  }
+}
+
+// Roles: one a function, only what it uses.
+const resources = template.Resources;
+/** A template value as text: Fn::Join joined, Ref and Fn::GetAtt written as ${…}. */
+const flat = (v) => typeof v === 'string' ? v
+  : v?.['Fn::Join'] ? v['Fn::Join'][1].map(flat).join(v['Fn::Join'][0])
+  : v?.Ref ? `\${${v.Ref}}` : v?.['Fn::GetAtt'] ? `\${${[].concat(v['Fn::GetAtt']).join('.')}}` : JSON.stringify(v);
+const list = (v) => [].concat(v ?? []);
+const statementsOf = (role) => list(resources[role]?.Properties?.Policies).flatMap((p) => list(p.PolicyDocument?.Statement));
+const FUNCTIONS = ['Legal', 'Telegram', 'Discord', 'Scheduler'];
+const roleOf = (fn) => resources[`${fn}LambdaFunction`]?.Properties?.Role?.['Fn::GetAtt']?.[0];
+expect(resources.IamRoleLambdaExecution === undefined, 'a shared role (IamRoleLambdaExecution) exists: every function has its own');
+expect(new Set(FUNCTIONS.map(roleOf)).size === FUNCTIONS.length && FUNCTIONS.every(roleOf), `the functions do not each have their own role: ${FUNCTIONS.map((f) => `${f}=${roleOf(f)}`).join(' ')}`);
+const tableArn = '${GamesTable.Arn}';
+// What the store calls (src/store/dynamodb.ts) and which indexes it names (src/store/layout.ts).
+const storeText = readFileSync('src/store/dynamodb.ts', 'utf8');
+const ACTION_OF = { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan', BatchGet: 'BatchGetItem', BatchWrite: 'BatchWriteItem', TransactWrite: 'TransactWriteItems', TransactGet: 'TransactGetItems' };
+const used = new Set([...storeText.matchAll(/new (\w+?)Command\(/g)].map((m) => `dynamodb:${ACTION_OF[m[1]] ?? m[1]}`));
+const layout = readFileSync('src/store/layout.ts', 'utf8');
+const indexes = [...(layout.match(/export const INDEX = \{([^}]*)\}/)?.[1] ?? '').matchAll(/'(\w+)'/g)].map((m) => m[1]);
+expect(indexes.length > 0, 'no index names found in src/store/layout.ts (INDEX)');
+const granted = new Set();
+const grantedIndexes = new Set();
+for (const fn of FUNCTIONS) {
+  const role = roleOf(fn);
+  const env = resources[`${fn}LambdaFunction`]?.Properties?.Environment?.Variables ?? {};
+  const wantedParameters = Object.entries(env).filter(([k]) => k.endsWith('_PARAMETER')).map(([, v]) => v).sort();
+  const grantedParameters = [];
+  for (const st of statementsOf(role)) {
+    const actions = list(st.Action);
+    const targets = list(st.Resource).map(flat);
+    expect(st.Effect === 'Allow' && actions.every((a) => !a.includes('*')), `${role}: an action with a wildcard or a Deny: ${actions}`);
+    expect(targets.every((t) => !t.endsWith('*') && t !== '*'), `${role}: a resource with a wildcard: ${targets}`);
+    for (const action of actions.filter((a) => a.startsWith('dynamodb:'))) {
+      granted.add(action);
+      for (const t of targets) {
+        const index = t.startsWith(`${tableArn}/index/`) ? t.slice(`${tableArn}/index/`.length) : undefined;
+        expect(t === tableArn || index !== undefined, `${role}: ${action} on something other than the table: ${t}`);
+        if (index !== undefined) {
+          expect(indexes.includes(index), `${role}: ${action} on an index the store does not have: ${index}`);
+          grantedIndexes.add(index);
+        }
+      }
+    }
+    for (const action of actions.filter((a) => a.startsWith('ssm:'))) {
+      expect(action === 'ssm:GetParameters', `${role}: ${action} (the functions only read parameters)`);
+      for (const t of targets) grantedParameters.push(t.replace(/^arn:\$\{AWS::Partition\}:ssm:\$\{AWS::Region\}:\$\{AWS::AccountId\}:parameter/, ''));
+    }
+    expect(actions.every((a) => /^(logs|dynamodb|ssm):/.test(a)), `${role}: an action of another service: ${actions}`);
+  }
+  expect(JSON.stringify(grantedParameters.sort()) === JSON.stringify(wantedParameters),
+    `${role} may read parameters [${grantedParameters}] but ${fn} names [${wantedParameters}]: each role reads its own parameters only`);
+}
+for (const action of used) expect(granted.has(action), `the store calls ${action} (src/store/dynamodb.ts) but no role may`);
+for (const index of indexes) expect(grantedIndexes.has(index), `no role may query the index ${index} (src/store/layout.ts)`);
+const scheduler = resources.SchedulerLambdaFunction?.Properties?.Environment?.Variables ?? {};
+expect(!Object.keys(scheduler).some((k) => k.startsWith('TELEGRAM_WEBHOOK_SECRET')), 'the scheduler is given the webhook secret it does not need');
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`check-template: ${problem}`);
+  process.exit(1);
+}
+console.log('check-template: no secret in the template or the state; one role a function, only what it uses; the table is retained (prod: deletion protection, PITR); legal has its own concurrency');
