@@ -263,7 +263,7 @@ async function judgeWave(local: LocalProcess, w: Wave): Promise<void> {
   if (w.shown === w.version && moved === 0 && acknowledged) {
     figures.lost++;
     if (w.kind === 'cut, then redelivered') figures.lostCut++;
-    lostSamples.push(`game ${w.game.i}, a ${w.kind} wave of ${w.presses.length} on version ${w.version}: answered ${w.presses.map((p) => p.statuses.join('+')).join(', ')}, stored version still ${after}`);
+    lostSamples.push(`game ${w.game.i}, a ${w.kind} wave of ${w.presses.length} on version ${w.version}: answered ${w.presses.map((p) => p.statuses.join('+')).join(', ')} (toasts: ${w.presses.map((p) => JSON.stringify(local.telegram.callbackAnswer(p.update.callback_query!.id)?.text ?? '')).join(', ')}), stored version still ${after}`);
   }
   if (shownVersion(board(local, w.game)) !== after) {
     figures.staleWaves++;
