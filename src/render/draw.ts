@@ -1,8 +1,8 @@
 /** A board picture drawn now: a plain spec in, a PNG (or the SVG document it is composited from) out. */
 import { fail, ok, type Result } from '../lib/index.ts';
-import { scenePixels } from './composite.ts';
+import { scenePng } from './bands.ts';
 import { sceneSvg } from './picture.ts';
-import { encodePicture } from './raster.ts';
+import { encodePicture, rasterisePixels } from './raster.ts';
 import { readScene } from './scene.ts';
 import type { BoardPicture, RenderError } from './spec.ts';
 
@@ -10,7 +10,9 @@ import type { BoardPicture, RenderError } from './spec.ts';
 export async function renderBoard(spec: BoardPicture): Promise<Result<Buffer, RenderError>> {
   const scene = readScene(spec);
   if (!scene.ok) return fail(scene.error);
-  return ok(await encodePicture(await scenePixels(scene.value)));
+  // A result card dims the whole board: every band would be new, and librsvg draws it faster as one document.
+  if (scene.value.result !== undefined) return ok(await encodePicture(await rasterisePixels(sceneSvg(scene.value))));
+  return ok(await scenePng(scene.value));
 }
 
 /** Returns the SVG document of a board picture (what `renderBoard` draws, composited from cached parts of it). */
