@@ -39,9 +39,10 @@ async function draw(spec: BoardPicture): Promise<{ png: Buffer; drawn: number }>
 
 const base = GOLDEN['short-middle-bar'];
 const picked: BoardPicture = { ...base, highlights: { ...base.highlights, selected: { point: 13, destinations: [8, 11] } } };
+const board = base.board as { white: readonly number[]; black: readonly number[] };
 const stepped: BoardPicture = {
   ...base,
-  board: { ...base.board, white: base.board.white.map((n, p) => (p === 13 ? n - 1 : p === 8 ? n + 1 : n)) },
+  board: { ...board, white: board.white.map((n, p) => (p === 13 ? n - 1 : p === 8 ? n + 1 : n)) },
   dice: { values: [5, 2], left: [2] },
   highlights: { ...base.highlights, turnSteps: [{ from: 13, to: 8 }] },
 };
