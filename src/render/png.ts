@@ -5,10 +5,7 @@
  * header, one IDAT chunk per band and the zlib stream's end (the Adler-32 of every row, combined
  * from the bands' own). Rows use filter 0 (none), as the encoder chosen by bench/render.ts did.
  */
-import { constants, deflateRaw } from 'node:zlib';
-import { promisify } from 'node:util';
-
-const deflate = promisify(deflateRaw);
+import { constants, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 
 /** A band ready to be laid into a picture: its IDAT chunk, and the Adler-32 and length of its rows. */
 export interface CompressedBand {
@@ -32,9 +29,31 @@ const ZLIB_HEADER = chunk('IDAT', Buffer.from([0x78, 0x9c]));
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const IEND = chunk('IEND', Buffer.alloc(0));
 
+/**
+ * One compressor for the process, a band at a time, each ended by a full flush: the flush empties
+ * the window, so no band refers back into another. A compressor per band cost more to set up (its
+ * 256 KB of tables, on the main thread) than compressing a band of a step's picture.
+ */
+// A band compresses to a few KB: the readable side holds all of it until the flush is read.
+const compressor = createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions);
+let queue: Promise<unknown> = Promise.resolve();
+
+function deflateBand(rows: Buffer): Promise<Buffer> {
+  const run = queue.then(() => new Promise<Buffer>((done, fail) => {
+    compressor.write(rows, (error) => void (error ? fail(error) : undefined));
+    compressor.flush(constants.Z_FULL_FLUSH, () => {
+      const parts: Buffer[] = [];
+      for (let part: Buffer | null; (part = compressor.read() as Buffer | null) !== null;) parts.push(part);
+      done(Buffer.concat(parts));
+    });
+  }));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /** Compresses the filtered rows of one band (each row its filter byte, then RGB). */
 export async function compressBand(rows: Buffer): Promise<CompressedBand> {
-  const data = await deflate(rows, { level: LEVEL, finishFlush: constants.Z_SYNC_FLUSH });
+  const data = await deflateBand(rows);
   return { chunk: chunk('IDAT', data), adler: adler32(rows), length: rows.length };
 }
 
