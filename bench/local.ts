@@ -217,7 +217,9 @@ function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Pr
     'process.stdout.write(`answered ${answer.statusCode} ${imported}\\n`); process.exit(0);';
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dirname(dirname(file)), env: { ...env, BENCH_UPDATE: JSON.stringify(update) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // BENCH_COLD_PROFILE=<folder>: each first answer leaves a CPU profile there (node --cpu-prof).
+    const profile = process.env.BENCH_COLD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_COLD_PROFILE] : [];
+    const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', script], { cwd: dirname(dirname(file)), env: { ...env, BENCH_UPDATE: JSON.stringify(update) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -29,7 +29,7 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
 
 const cold = performance.now();
 await warmRenderer();
-console.log(`first picture (sharp import, fontconfig scan, static layers): ${(performance.now() - cold).toFixed(0)} ms`);
+console.log(`renderer loaded (sharp import, fontconfig scan of the font): ${(performance.now() - cold).toFixed(0)} ms`);
 
 const sharp = await loadSharp();
 const svgs: string[] = [];

@@ -30,24 +30,31 @@ const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const IEND = chunk('IEND', Buffer.alloc(0));
 
 /**
- * One compressor for the process, a band at a time, each ended by a full flush: the flush empties
- * the window, so no band refers back into another. A compressor per band cost more to set up (its
- * 256 KB of tables, on the main thread) than compressing a band of a step's picture.
+ * Two compressors for the process, each taking a band at a time and ending it with a full flush:
+ * the flush empties the window, so no band refers back into another. A compressor per band cost
+ * more to set up (its 256 KB of tables, on the main thread) than compressing a band of a step's
+ * picture; two let a picture with many new bands (the first one) use two cores.
  */
-// A band compresses to a few KB: the readable side holds all of it until the flush is read.
-const compressor = createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions);
-let queue: Promise<unknown> = Promise.resolve();
+const lanes = [0, 1].map(() => ({
+  // A band compresses to a few KB: the readable side holds all of it until the flush is read.
+  compressor: createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions),
+  queue: Promise.resolve() as Promise<unknown>,
+  waiting: 0,
+}));
 
 function deflateBand(rows: Buffer): Promise<Buffer> {
-  const run = queue.then(() => new Promise<Buffer>((done, fail) => {
+  const lane = lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+  const { compressor } = lane;
+  lane.waiting++;
+  const run = lane.queue.then(() => new Promise<Buffer>((done, fail) => {
     compressor.write(rows, (error) => void (error ? fail(error) : undefined));
     compressor.flush(constants.Z_FULL_FLUSH, () => {
       const parts: Buffer[] = [];
       for (let part: Buffer | null; (part = compressor.read() as Buffer | null) !== null;) parts.push(part);
       done(Buffer.concat(parts));
     });
-  }));
-  queue = run.catch(() => undefined);
+  })).finally(() => void lane.waiting--);
+  lane.queue = run.catch(() => undefined);
   return run;
 }
 
