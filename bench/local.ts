@@ -361,6 +361,23 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
     console.log(`  CPU time of this process per press (app + dynalite + stand-in, all threads): median ${median(cpuTimes.slice(warmup)).toFixed(1)} ms`);
+    // View-only presses that leave the picture as it is: ask to resign, then back, on the board in play.
+    const viewOnly: number[] = [];
+    for (let i = 0; i < MOVES + warmup; i++) {
+      const user = await mover(gameId);
+      const board = lastFromBot((m) => m.photo !== undefined);
+      // Choice codes (app/tokens.ts): q asks to resign, n goes back.
+      const button = board === undefined ? undefined : buttonsOf(board).find((b) => ['q', 'n'].includes(b.callback_data?.split(':')[3] ?? ''));
+      if (user === undefined || board === undefined || button?.callback_data === undefined) break;
+      const update = tg.userPress(user, board, button.callback_data);
+      const started = performance.now();
+      await post(update);
+      viewOnly.push(performance.now() - started);
+    }
+    if (viewOnly.length > warmup) {
+      const shown = viewOnly.slice(warmup);
+      console.log(`  view-only presses that keep the picture (ask to resign, back; ${shown.length}): median ${median(shown).toFixed(1)} ms   p90 ${percentile(shown, 90).toFixed(1)} ms`);
+    }
     const bareWarm = await bareHandleUpdate(tg, () => {
       const board = lastFromBot((m) => m.photo !== undefined)!;
       return tg.userPress(alice, board, buttonsOf(board)[0]!.callback_data!);

@@ -89,7 +89,7 @@ unzip -q .serverless/scheduler.zip -d "$task/scheduler"
     if (denied.statusCode < 400) throw new Error(`telegram accepted an update without the secret: ${denied.statusCode}`);
     const empty = await legal.handler({ body: "" });
     if (empty.statusCode !== 400) throw new Error(`legal answered ${empty.statusCode} to an empty body`);
-    console.log(`cold import (INIT, first-render warm-up included): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
+    console.log(`cold import (INIT; the renderer starts loading, unawaited): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
     console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}; discord unsigned -> ${streamed.statusCode}`);
   '
 ) || fail "a bundled handler does not load or answer (see the error above)"
