@@ -36,7 +36,8 @@ export function bandsDrawn(): number {
  */
 const imageIds = new Map<string, number>();
 let nextImageId = 0;
-const KEPT_IMAGE_IDS = 5000;
+/** Keys hold the pieces' SVG (a panel's is a few KB): a few pictures' worth of new panels each turn. */
+const KEPT_IMAGE_IDS = 2000;
 
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {

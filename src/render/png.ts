@@ -41,6 +41,8 @@ const lanes = [0, 1].map(() => ({
   queue: Promise.resolve() as Promise<unknown>,
   waiting: 0,
 }));
+// A compressor that fails fails its band's write (the picture's promise rejects); unlistened, the error would end the process.
+for (const { compressor } of lanes) compressor.on('error', () => undefined);
 
 function deflateBand(rows: Buffer): Promise<Buffer> {
   const lane = lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
