@@ -1,8 +1,10 @@
 /**
  * Board picture speed and size: for each golden position (tests/render/golden-specs.ts), the
- * median warm render time (spec → PNG, composited from cached images as the bot draws it), the same
- * picture rasterised as one SVG document (the way before src/render/composite.ts) and the PNG size;
- * then the PNG encoder alternatives over all of them (what src/render/raster.ts chose, and why).
+ * median warm render time (spec → PNG as the bot draws it: after the first round every band is
+ * reused, so this is the cost of a picture drawn again), the same picture rasterised as one SVG
+ * document (the way before src/render/composite.ts) and the PNG size; then the PNG encoder
+ * alternatives over all of them (what src/render/raster.ts chose, and why); then a game's pictures
+ * in order, drawn whole (as before src/render/bands.ts) and in bands.
  * Prints figures; asserts nothing.
  * Targets (issue 4): ≤ 30 ms warm, ≤ 80 KB per PNG. Run: npm run bench (or npx tsx bench/render.ts).
  */
