@@ -5,8 +5,14 @@
  * dummy TELEGRAM_* variables, DYNAMODB_ENDPOINT on an unused local port, so no network); (c) the
  * warm time of one board press through the local HTTP endpoint (`POST /telegram` → DynamoDB
  * (embedded dynalite) → engine → PNG → Bot API stand-in), median and p90, and (d) the DynamoDB calls
- * of each kind of press, by operation, counted by a proxy in front of dynalite (X-Amz-Target).
- * Targets: ingress import ≤ 250 ms, a warm move ≤ 40 ms median. Prints figures; asserts nothing.
+ * of each kind of press, by operation, counted by a proxy in front of dynalite (X-Amz-Target);
+ * (e) spawn → first answer of the bundled Telegram handler against a bundled bare telegraf handler
+ * (one `handleUpdate` answering the press), alternating, each a fresh node answering a board press
+ * of a fresh game through the same dynalite and Bot API stand-in: what a cold Lambda's first
+ * update costs, INIT render and first picture included; (f) a bare telegraf `handleUpdate` warm, in
+ * this process, beside the warm board press.
+ * Targets (issue #15): first answer ≤ 2.5 × the bare handler's; a warm press ≤ 20 ms median.
+ * Prints figures; asserts nothing.
  * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
  */
 import { spawn } from 'node:child_process';
@@ -19,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
 import { startEmbeddedDatabase } from '../src/local/database.ts';
-import { startLocal, type LocalProcess } from '../src/local/main.ts';
+import { LOCAL_BOT, startLocal, type LocalProcess } from '../src/local/main.ts';
 import { privateChatOf, type StoredMessage, type TgChat, type TgUpdate, type TgUser } from '../src/local/telegram-api/index.ts';
 
 // The AWS SDK's one-off warning that its 2027 releases need Node 22 (README) is noise here, as in `npm start`.
@@ -29,6 +35,19 @@ const ROOT = resolve(import.meta.dirname, '..');
 const ENTRIES = ['functions/telegram.ts', 'functions/legal.ts'];
 const COLD_RUNS = 5;
 const MOVES = Number(process.env.BENCH_MOVES ?? 50);
+/**
+ * The bare handler: telegraf alone, answering the press it is given, bundled as our handler is
+ * (its figure is what any telegraf webhook pays: node, the bundle, one Bot API call).
+ */
+const BARE_TELEGRAF = `
+import { Telegraf } from 'telegraf';
+const bot = new Telegraf(process.env.TELEGRAM_BOT_TOKEN, { telegram: { apiRoot: process.env.TELEGRAM_API_ROOT } });
+bot.botInfo = { id: 1000, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+bot.on('callback_query', (ctx) => ctx.answerCbQuery('ok'));
+export const handler = async (event) => { await bot.handleUpdate(JSON.parse(event.body)); return { statusCode: 200, body: '' }; };
+`;
+/** The token the local stand-in of the Bot API accepts (src/local/main.ts). */
+const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
 /** DynamoDB calls by operation (`GetItem`, `BatchGetItem`, …), counted by `countingProxy`. */
 const calls = new Map<string, number>();
 
@@ -83,6 +102,15 @@ try {
     console.log(`  ${entry.padEnd(22)} ${(output.contents.length / 1024).toFixed(1).padStart(8)} KB   (largest: ${top})`);
     bundles.push({ entry, file });
   }
+  const bare = await esbuild.build({
+    stdin: { contents: BARE_TELEGRAF, resolveDir: ROOT, loader: 'ts', sourcefile: 'bare-telegraf.ts' },
+    bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, mainFields: ['module', 'main'], write: false, logLevel: 'error',
+    alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
+    banner: { js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url);" },
+  });
+  const bareFile = join(work, 'functions/bare-telegraf.mjs');
+  await writeFile(bareFile, bare.outputFiles[0]!.contents);
+  console.log(`  ${'(bare telegraf handler)'.padEnd(22)} ${(bare.outputFiles[0]!.contents.length / 1024).toFixed(1).padStart(8)} KB`);
 
   // (b) cold import: spawn → import resolved, fresh node each time.
   const env = {
@@ -119,17 +147,33 @@ try {
       console.log(`  ${entry.padEnd(22)} FAILED: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const bare = [];
-  for (let i = 0; i < COLD_RUNS; i++) bare.push(await new Promise<number>((done) => {
+  const bareNode = [];
+  for (let i = 0; i < COLD_RUNS; i++) bareNode.push(await new Promise<number>((done) => {
     const started = performance.now();
     spawn(process.execPath, ['-e', ''], { stdio: 'ignore' }).on('exit', () => done(performance.now() - started));
   }));
-  console.log(`  ${'(bare node -e "")'.padEnd(22)} spawn → exit       ${median(bare).toFixed(0).padStart(5)} ms`);
+  console.log(`  ${'(bare node -e "")'.padEnd(22)} spawn → exit       ${median(bareNode).toFixed(0).padStart(5)} ms`);
 
-  // (c) warm board presses through POST /telegram.
-  await warmMoves(join(work, 'data'));
+  // (c)–(f) against one dynalite and one Bot API stand-in.
+  await warmMoves(join(work, 'data'), { ours: bundles.find((b) => b.entry === 'functions/telegram.ts')!.file, bare: bareFile, env });
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** Times a bare telegraf `handleUpdate` answering presses through the stand-in: the floor under a press. */
+async function bareHandleUpdate(tg: LocalProcess['telegram'], press: () => TgUpdate, warmup: number): Promise<number[]> {
+  const { Telegraf } = await import('telegraf');
+  const bot = new Telegraf(STAND_IN_TOKEN, { telegram: { apiRoot: tg.apiRoot } });
+  bot.botInfo = { id: LOCAL_BOT.id, is_bot: true, first_name: LOCAL_BOT.first_name, username: LOCAL_BOT.username, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
+  bot.on('callback_query', (ctx) => ctx.answerCbQuery('ok'));
+  const times: number[] = [];
+  for (let i = 0; i < MOVES + warmup; i++) {
+    const update = press();
+    const started = performance.now();
+    await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0]);
+    times.push(performance.now() - started);
+  }
+  return times.slice(warmup);
 }
 
 /** An HTTP proxy in front of `endpoint` that counts each DynamoDB call by its `X-Amz-Target` operation. */
@@ -159,7 +203,40 @@ function pressKind(data: string): string {
   return `other (${code})`;
 }
 
-async function warmMoves(dataDir: string): Promise<void> {
+/** The bundles whose first answers are compared, and the environment their processes start with. */
+interface ColdHandlers {
+  readonly ours: string;
+  readonly bare: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Spawns a fresh node that imports `file` and hands its `handler` one webhook event; resolves when it answered. */
+function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Promise<{ total: number; imported: number }> {
+  const script = `const t = performance.now(); const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)}); const imported = performance.now() - t; ` +
+    `const answer = await handler({ headers: { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' }, body: process.env.BENCH_UPDATE }); ` +
+    'process.stdout.write(`answered ${answer.statusCode} ${imported}\\n`); process.exit(0);';
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    // BENCH_COLD_PROFILE=<folder>: each first answer leaves a CPU profile there (node --cpu-prof).
+    const profile = process.env.BENCH_COLD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_COLD_PROFILE] : [];
+    const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', script], { cwd: dirname(dirname(file)), env: { ...env, BENCH_UPDATE: JSON.stringify(update) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /answered (\d+) (\S+)/.exec(out);
+      if (match === null) return;
+      if (match[1] !== '200') fail(new Error(`${file} answered ${match[1]}`));
+      else done({ total: performance.now() - started, imported: Number(match[2]) });
+    });
+    child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+    child.on('exit', (code) => {
+      if (!/answered/.test(out)) fail(new Error(`${file} did not answer (exit ${code}): ${err.trim().split('\n').slice(0, 5).join(' | ')}`));
+    });
+  });
+}
+
+async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
   const proxy = await countingProxy(database.endpoint);
@@ -209,10 +286,42 @@ async function warmMoves(dataDir: string): Promise<void> {
     };
 
     let playsBefore = 0;
+
+    // (e) first answers: each run presses the first button of a fresh game's board, as the warm presses do.
+    const coldEnv = {
+      ...cold.env, TELEGRAM_BOT_TOKEN: STAND_IN_TOKEN, TELEGRAM_BOT_ID: String(LOCAL_BOT.id), TELEGRAM_BOT_USERNAME: LOCAL_BOT.username,
+      TELEGRAM_API_ROOT: tg.apiRoot, DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: 'nardy',
+    };
+    const freshPress = async (): Promise<TgUpdate> => {
+      const id = await newGame();
+      const user = await mover(id);
+      const board = lastFromBot((m) => m.photo !== undefined);
+      const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
+      if (user === undefined || board === undefined || button?.callback_data === undefined) throw new Error('a fresh game has no board button to press');
+      return tg.userPress(user, board, button.callback_data);
+    };
+    const firsts = { ours: [] as { total: number; imported: number }[], bare: [] as { total: number; imported: number }[] };
+    try {
+      for (let i = 0; i < COLD_RUNS; i++) {
+        firsts.bare.push(await firstAnswer(cold.bare, coldEnv, await freshPress()));
+        firsts.ours.push(await firstAnswer(cold.ours, coldEnv, await freshPress()));
+      }
+      const ours = median(firsts.ours.map((r) => r.total));
+      const bare = median(firsts.bare.map((r) => r.total));
+      console.log(`first answer after spawn: a board press of a fresh game, fresh node each, alternating (median of ${COLD_RUNS}; target ≤ 2.5 × the bare handler):`);
+      console.log(`  ${'functions/telegram.ts'.padEnd(22)} ${ours.toFixed(0).padStart(5)} ms   (import ${median(firsts.ours.map((r) => r.imported)).toFixed(0)} ms, then the press)`);
+      console.log(`  ${'bare telegraf handler'.padEnd(22)} ${bare.toFixed(0).padStart(5)} ms   (import ${median(firsts.bare.map((r) => r.imported)).toFixed(0)} ms, then answerCallbackQuery)`);
+      console.log(`  ratio ${(ours / bare).toFixed(2)} × (target ≤ 2.50 ×)`);
+    } catch (error) {
+      console.log(`first answer after spawn: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+
     let gameId = await newGame();
     let games = 1;
     const turn = { ms: 0, calls: 0, playsAtStart: undefined as number | undefined };
     const times: number[] = [];
+    /** CPU time of this process per press (the app, dynalite and the stand-in together): steadier than the clock on a busy machine. */
+    const cpuTimes: number[] = [];
     const warmup = 5;
     let stuck = 0;
     while (times.length < MOVES + warmup && stuck < 20) {
@@ -229,9 +338,12 @@ async function warmMoves(dataDir: string): Promise<void> {
       }
       const update = tg.userPress(user, board, button.callback_data);
       calls.clear();
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
       await post(update);
       times.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
       if (times.length > warmup) {
         turn.ms += times.at(-1)!;
         turn.calls += [...calls.values()].reduce((a, b) => a + b, 0);
@@ -248,6 +360,29 @@ async function warmMoves(dataDir: string): Promise<void> {
     }
     console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
+    console.log(`  CPU time of this process per press (app + dynalite + stand-in, all threads): median ${median(cpuTimes.slice(warmup)).toFixed(1)} ms`);
+    // View-only presses that leave the picture as it is: ask to resign, then back, on the board in play.
+    const viewOnly: number[] = [];
+    for (let i = 0; i < MOVES + warmup; i++) {
+      const user = await mover(gameId);
+      const board = lastFromBot((m) => m.photo !== undefined);
+      // Choice codes (app/tokens.ts): q asks to resign, n goes back.
+      const button = board === undefined ? undefined : buttonsOf(board).find((b) => ['q', 'n'].includes(b.callback_data?.split(':')[3] ?? ''));
+      if (user === undefined || board === undefined || button?.callback_data === undefined) break;
+      const update = tg.userPress(user, board, button.callback_data);
+      const started = performance.now();
+      await post(update);
+      viewOnly.push(performance.now() - started);
+    }
+    if (viewOnly.length > warmup) {
+      const shown = viewOnly.slice(warmup);
+      console.log(`  view-only presses that keep the picture (ask to resign, back; ${shown.length}): median ${median(shown).toFixed(1)} ms   p90 ${percentile(shown, 90).toFixed(1)} ms`);
+    }
+    const bareWarm = await bareHandleUpdate(tg, () => {
+      const board = lastFromBot((m) => m.photo !== undefined)!;
+      return tg.userPress(alice, board, buttonsOf(board)[0]!.callback_data!);
+    }, warmup);
+    console.log(`  bare telegraf handleUpdate answering a press (answerCallbackQuery to the stand-in), in this process: median ${median(bareWarm).toFixed(1)} ms; the board press is ${(median(measured) / median(bareWarm)).toFixed(1)} × that`);
     await mover(gameId);
     const turns = plays - (turn.playsAtStart ?? 0);
     // Per turn: what a player's presses cost the system from one recorded play to the next (the

@@ -1,13 +1,19 @@
 /**
  * Board picture speed and size: for each golden position (tests/render/golden-specs.ts), the
- * median warm render time (spec → PNG, composited from cached images as the bot draws it), the same
- * picture rasterised as one SVG document (the way before src/render/composite.ts) and the PNG size;
- * then the PNG encoder alternatives over all of them (what src/render/raster.ts chose, and why).
+ * median warm render time (spec → PNG as the bot draws it: after the first round every band is
+ * reused, so this is the cost of a picture drawn again), the same picture rasterised as one SVG
+ * document (the way before src/render/composite.ts) and the PNG size; then the PNG encoder
+ * alternatives over all of them (what src/render/raster.ts chose, and why); then a game's pictures
+ * in order, drawn whole (as before src/render/bands.ts) and in bands.
  * Prints figures; asserts nothing.
  * Targets (issue 4): ≤ 30 ms warm, ≤ 80 KB per PNG. Run: npm run bench (or npx tsx bench/render.ts).
  */
-import { boardSvg, renderBoard, warmRenderer } from '../src/render/index.ts';
-import { loadSharp, posterise, rasterise, rasterisePixels } from '../src/render/raster.ts';
+import { boardSvg, renderBoard, warmRenderer, type BoardPicture } from '../src/render/index.ts';
+import { bandsDrawn } from '../src/render/bands.ts';
+import { scenePixels } from '../src/render/composite.ts';
+import { encodePicture, loadSharp, posterise, rasterise, rasterisePixels } from '../src/render/raster.ts';
+import { readScene } from '../src/render/scene.ts';
+import { playRandomGame } from '../tests/arbitraries.ts';
 import { GOLDEN } from '../tests/render/golden-specs.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -25,7 +31,7 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
 
 const cold = performance.now();
 await warmRenderer();
-console.log(`first picture (sharp import, fontconfig scan, static layers): ${(performance.now() - cold).toFixed(0)} ms`);
+console.log(`renderer loaded (sharp import, fontconfig scan of the font): ${(performance.now() - cold).toFixed(0)} ms`);
 
 const sharp = await loadSharp();
 const svgs: string[] = [];
@@ -72,4 +78,46 @@ for (const [name, encode] of encoders) {
   }
   const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
   console.log(`${name.padEnd(36)} ${median(times).toFixed(1).padStart(5)} ms ${(mean / 1024).toFixed(1).padStart(6)} KB ${(Math.max(...sizes) / 1024).toFixed(1).padStart(6)} KB max`);
+}
+
+/**
+ * The pictures of a game in the order a chat sees them: each turn its dice, a checker picked (a
+ * view-only press) and the play made; drawn in bands as the bot draws them (src/render/bands.ts),
+ * and whole (every pixel composited, posterised and compressed, as before) in the same run.
+ */
+function gamePictures(seed: number): BoardPicture[] {
+  const game = playRandomGame('short', {}, seed, { stopAfter: 40 });
+  const pictures: BoardPicture[] = [];
+  for (const { turn, position, dice, play } of game.records) {
+    const mover = turn % 2 === 0 ? 'white' : 'black';
+    const byColour = (b: readonly (readonly number[])[]) => (mover === 'white' ? { white: [...b[0]], black: [...b[1]] } : { white: [...b[1]], black: [...b[0]] });
+    const spec: BoardPicture = { variant: 'short', board: byColour(position.board), turn: mover, dice: { values: dice }, showPips: true, players: { white: { name: 'Анна' }, black: { name: 'Bob' } } };
+    pictures.push(spec);
+    if (!play) continue;
+    const first = play.steps[0];
+    pictures.push({ ...spec, highlights: { selected: { point: first.from, destinations: [first.to] } } });
+    pictures.push({ ...spec, board: byColour(play.board), dice: { values: dice, left: [] }, highlights: { turnSteps: play.steps.map((x) => ({ from: x.from, to: x.to })) } });
+  }
+  return pictures;
+}
+
+const pictures = gamePictures(7);
+const cpuMs = (from: NodeJS.CpuUsage) => { const c = process.cpuUsage(from); return (c.user + c.system) / 1000; };
+const ways: [string, (spec: BoardPicture) => Promise<unknown>][] = [
+  ['whole (before)', async (spec) => { const scene = readScene(spec); if (scene.ok) await encodePicture(await scenePixels(scene.value)); }],
+  ['in bands (now)', (spec) => renderBoard(spec)],
+];
+console.log(`\na game's ${pictures.length} pictures in order (dice, a checker picked, the play): median per picture, all threads' CPU`);
+for (const [name, draw] of ways) {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  const bandsBefore = bandsDrawn();
+  for (const spec of pictures) {
+    const cpu = process.cpuUsage();
+    const [ms] = await timed(() => draw(spec));
+    cpus.push(cpuMs(cpu));
+    walls.push(ms);
+  }
+  const bands = bandsDrawn() - bandsBefore;
+  console.log(`${name.padEnd(20)} ${median(walls).toFixed(1).padStart(5)} ms wall ${median(cpus).toFixed(1).padStart(6)} ms CPU${bands > 0 ? `   ${(bands / pictures.length).toFixed(1)} of 28 bands drawn per picture` : ''}`);
 }

@@ -34,7 +34,7 @@ export interface WiringParts {
   readonly messengers?: Readonly<Record<string, Messenger>>;
   /** The scheduler's log; default one JSON line per entry. */
   readonly log?: Log;
-  /** Draw the first pictures now (Lambda INIT, `npm start`), so the first press is as fast as the rest. */
+  /** Start loading the renderer now (Lambda INIT, `npm start`), so the first picture does not wait for all of it. */
   readonly warm?: boolean;
 }
 
@@ -72,7 +72,8 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
     messengers[connection.messenger.platform] = connection.messenger;
   }
   app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers }, ...ticketKeyOf(parts) };
-  if (parts.warm === true) await (await import('./render/index.ts')).warmRenderer();
+  // Not awaited: the renderer loads while INIT ends and the first update reads its game.
+  if (parts.warm === true) void (await import('./render/index.ts')).warmRenderer();
   const scheduler = { ...app, log: parts.log ?? jsonLog };
   return { app, connected: connected as Wired['connected'], sweep: (options) => sweep(scheduler, options) };
 }

@@ -27,7 +27,7 @@ export interface Pixels {
 }
 
 /** A piece rasterised: unpremultiplied RGBA over the pixel box it covers. */
-interface Sprite {
+export interface Sprite {
   readonly rgba: Buffer;
   readonly width: number;
   readonly height: number;
@@ -51,12 +51,22 @@ export async function scenePixels(scene: Scene): Promise<Pixels> {
   const [background, images] = await Promise.all([backgroundOf(scene), Promise.all(placed.map(({ svg, width, height }) => spriteOf(svg, width, height)))]);
   const data = Buffer.allocUnsafe(background.length);
   background.copy(data);
-  for (let i = 0; i < placed.length; i++) blend(data, images[i], placed[i].left, placed[i].top);
+  const rows = { data, stride: WIDTH * 3, offset: 0, first: 0, end: HEIGHT };
+  for (let i = 0; i < placed.length; i++) blend(rows, images[i], placed[i].left, placed[i].top);
   return { data, width: WIDTH, height: HEIGHT };
 }
 
 /** A piece's whole-pixel box and its SVG drawn relative to the box's top-left corner. */
-function place(p: Piece): { left: number; top: number; width: number; height: number; svg: string } {
+export interface Placed {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+  readonly svg: string;
+}
+
+/** Returns where a piece's image goes and what it draws. */
+export function place(p: Piece): Placed {
   // One pixel more on each side for the anti-aliased edge.
   const left = Math.floor(p.x + p.box[0]) - 1;
   const top = Math.floor(p.y + p.box[1]) - 1;
@@ -65,7 +75,8 @@ function place(p: Piece): { left: number; top: number; width: number; height: nu
   return { left, top, width, height, svg: p.draw(p.x - left, p.y - top) };
 }
 
-function backgroundOf(scene: Scene): Promise<Buffer> {
+/** Returns the RGB pixels of a scene's background (rasterised once per look). */
+export function backgroundOf(scene: Scene): Promise<Buffer> {
   const key = backgroundKey(scene);
   let background = backgrounds.get(key);
   if (background === undefined) {
@@ -76,7 +87,8 @@ function backgroundOf(scene: Scene): Promise<Buffer> {
   return background;
 }
 
-function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
+/** Returns a piece's image (rasterised once per look, while it is kept). */
+export function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
   const key = `${width}×${height}${svg}`;
   const kept = sprites.get(key);
   if (kept !== undefined) {
@@ -111,16 +123,26 @@ async function rasteriseSprite(svg: string): Promise<Sprite> {
   return { rgba: data, width: info.width, height: info.height };
 }
 
-/** Lays a sprite over RGB pixels with its top-left corner at (left, top), clipped to the picture. */
-function blend(rgb: Buffer, sprite: Sprite, left: number, top: number): void {
+/** Rows of RGB pixels being drawn: picture rows `first`..`end` − 1, each `stride` bytes after the last, from `offset` in `data`. */
+export interface Rows {
+  readonly data: Buffer;
+  readonly stride: number;
+  readonly offset: number;
+  readonly first: number;
+  readonly end: number;
+}
+
+/** Lays a sprite over rows of RGB pixels with its top-left corner at (left, top) of the picture, clipped to the rows. */
+export function blend(rows: Rows, sprite: Sprite, left: number, top: number): void {
   const { rgba, width, height } = sprite;
+  const rgb = rows.data;
   const x0 = Math.max(0, -left);
   const x1 = Math.min(width, WIDTH - left);
-  const y0 = Math.max(0, -top);
-  const y1 = Math.min(height, HEIGHT - top);
+  const y0 = Math.max(0, rows.first - top);
+  const y1 = Math.min(height, rows.end - top);
   for (let y = y0; y < y1; y++) {
     let s = (y * width + x0) * 4;
-    let d = ((top + y) * WIDTH + left + x0) * 3;
+    let d = (top + y - rows.first) * rows.stride + rows.offset + (left + x0) * 3;
     for (let x = x0; x < x1; x++, s += 4, d += 3) {
       const a = rgba[s + 3];
       if (a === 0) continue;

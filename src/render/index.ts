@@ -3,27 +3,26 @@
  * to show; nothing here knows about matches, chats or players beyond the spec.
  */
 
-import { renderBoard } from './draw.ts';
+import { FONT_FAMILY } from './fonts.ts';
+import { rasterise } from './raster.ts';
 
-export { boardSvg, renderBoard } from './draw.ts';
+export { boardSvg, pictureLook, renderBoard } from './draw.ts';
 /** Pictures drawn ahead of their use (a press knows its next board before the write): one render path for every messenger. */
 export { prepareBoard, renderPrepared } from './prepared.ts';
 
-/** The short and long nardy starts, each side in its own numbering (for the warm-up pictures). */
-const SHORT_START = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];
-const LONG_START = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 15, 0];
-
 /**
- * Loads sharp, lets fontconfig scan the bundled font and draws what most pictures are made of
- * (both families' boards, checkers, dice of both colours, used and not): call once at process start
- * (Lambda INIT) so the first real picture is as fast as the rest.
+ * Starts loading what every picture needs — sharp, and fontconfig's scan of the bundled font (the
+ * first text drawn) — and returns at once: call it at process start (Lambda INIT) so the loading
+ * overlaps the rest of INIT and the first update's DynamoDB round trips instead of preceding them.
+ * The first picture waits for whatever is not loaded yet. Drawing whole pictures here (as before)
+ * made INIT pay for two pictures the first update did not need; what a first picture costs now is
+ * its own bands (bands.ts).
  */
-export async function warmRenderer(): Promise<void> {
-  const pictures = await Promise.all([
-    renderBoard({ variant: 'short', board: { white: SHORT_START, black: SHORT_START }, turn: 'white', dice: { values: [6, 5] }, players: { white: { name: 'Аа ბბ 0' } } }),
-    renderBoard({ variant: 'long', board: { white: LONG_START, black: LONG_START }, turn: 'black', dice: { values: [4, 4], left: [4, 4] } }),
-  ]);
-  for (const r of pictures) if (!r.ok) throw new Error(r.error.message);
+export function warmRenderer(): Promise<void> {
+  const warming = rasterise(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text x="0" y="8" font-family="${FONT_FAMILY}" font-size="8">0</text></svg>`).then(() => undefined);
+  // A failure here shows again, where it matters, when the first picture is drawn.
+  warming.catch(() => undefined);
+  return warming;
 }
 
 // Advanced: the pieces, for tests, tools and the CLI.

@@ -164,7 +164,8 @@ export async function startDiscordApi(options: { now?: () => number } = {}): Pro
   };
 }
 
-/** A message as it travels inside an interaction. */
+/** A message as it travels inside an interaction: with its attachments, as Discord sends them (a board's picture names its look). */
 function wireMessage(m: StoredMessage): unknown {
-  return { id: m.id, channel_id: m.channelId, content: m.content, components: m.components, flags: m.flags, attachments: [] };
+  const attachments = m.attachments.map((a) => ({ id: a.id, filename: a.filename, size: a.bytes.length, url: `https://cdn.invalid/${a.id}/${a.filename}` }));
+  return { id: m.id, channel_id: m.channelId, content: m.content, components: m.components, flags: m.flags, attachments };
 }

@@ -22,7 +22,7 @@ import { API } from '@discordjs/core/http-only';
 import { DiscordAPIError, HTTPError, REST, type RawFile } from '@discordjs/rest';
 import { AllowedMentionsTypes, type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, renderPrepared } from '../../render/index.ts';
+import { pictureLook, prepareBoard, renderPrepared } from '../../render/index.ts';
 import { jsonLog, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
@@ -58,7 +58,12 @@ const EPHEMERAL = 1 << 6;
 /** The flag of a deferred reply while Discord shows "thinking…". */
 const LOADING = 1 << 7;
 const APPLICATION_COMMAND = 2;
-const BOARD_FILE = 'board.png';
+/**
+ * A board's picture is uploaded as `board-<look>.png` (`pictureLook`): the pressed message's
+ * attachment then says which picture it shows, with nothing remembered, and a view with the same
+ * look is an edit that leaves the attachment where it is (no drawing, no upload).
+ */
+const boardFile = (look: string | undefined): string => (look === undefined ? 'board.png' : `board-${look}.png`);
 /** Turn notices mention the player; nothing else in our texts may ping anyone. */
 const MENTIONS = { parse: [AllowedMentionsTypes.User] };
 
@@ -115,6 +120,7 @@ export function discordInteractionEmit(client: DiscordClient, interaction: APIIn
   const replies = interactionReplies(client, interaction);
   const channelId = interaction.channel?.id ?? interaction.channel_id;
   const pressed = 'message' in interaction && interaction.message !== undefined ? interaction.message.id : undefined;
+  const shown = 'message' in interaction ? interaction.message?.attachments.map((a) => a.filename) : undefined;
   const isPressed = (m: MessageRef | undefined) => m !== undefined && pressed !== undefined && m.messageId === pressed;
   const emit = async (effect: Effect): Promise<MessageRef | undefined> => {
     switch (effect.kind) {
@@ -125,7 +131,7 @@ export function discordInteractionEmit(client: DiscordClient, interaction: APIIn
       case 'document':
         return effect.chat.chatId === channelId ? replies.reply(effect.chat, documentBody(effect, log)) : bot(effect);
       case 'board':
-        if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(effect, log));
+        if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(effect, log, shown));
         return effect.replace === undefined && effect.chat.chatId === channelId ? replies.reply(effect.chat, await boardBody(effect, log)) : bot(effect);
       case 'editText':
         return isPressed(effect.message) ? replies.original(effect.message.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
@@ -181,10 +187,16 @@ function textBody(text: string, buttons: Buttons, log: Log): Body {
   return { content: clip(text), components: rows(buttons, log), allowed_mentions: MENTIONS };
 }
 
-/** The board message: the caption as content, the PNG as its one attachment (replacing the old one on an edit). */
-async function boardBody(effect: Effect & { kind: 'board' }, log: Log): Promise<Body> {
+/**
+ * The board message: the caption as content, the PNG as its one attachment (replacing the old one
+ * on an edit) — unless the message edited already shows that picture (`shown`: its attachments'
+ * names), when attachments are left out and the old one stays.
+ */
+async function boardBody(effect: Effect & { kind: 'board' }, log: Log, shown?: readonly string[]): Promise<Body> {
   const { view } = effect;
   const body = textBody(view.caption, view.buttons, log);
+  const look = pictureLook(view.picture);
+  if (look !== undefined && shown?.includes(boardFile(look))) return body;
   const png = await renderPrepared(view.picture);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable
@@ -192,7 +204,8 @@ async function boardBody(effect: Effect & { kind: 'board' }, log: Log): Promise<
     log({ level: 'error', event: 'render-failed', game: view.gameId, error: png.error });
     return body;
   }
-  return { ...body, attachments: [{ id: '0', filename: BOARD_FILE }], files: [{ name: BOARD_FILE, data: png.value, contentType: 'image/png' }] };
+  const name = boardFile(look);
+  return { ...body, attachments: [{ id: '0', filename: name }], files: [{ name, data: png.value, contentType: 'image/png' }] };
 }
 
 /** A file (a match record): its caption as content, the text as its one attachment, uploaded as the board's PNG is. */

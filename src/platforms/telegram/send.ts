@@ -1,7 +1,8 @@
 /**
  * The app's effects as Bot API calls (STYLE.md §16: translate, never decide). A toast answers the
  * press's callback query (once); a text is `sendMessage`; a board is rendered and sent with
- * `sendPhoto`, or replaces a board in place with `editMessageMedia`; a document (a match record) is
+ * `sendPhoto`, or replaces a board in place with `editMessageMedia` — or, when the pressed message
+ * is known to show that very picture already (shown.ts), edits only its caption and buttons; a document (a match record) is
  * `sendDocument`; `editText` and `delete` are what they say. A picture that fails to render (a bug, logged) leaves the caption and buttons
  * doing the work: `editMessageCaption` on the board, or a text message. Buttons become an inline keyboard (`callback_data` = the token, or a URL).
  *
@@ -14,11 +15,12 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
+import { pictureLook, prepareBoard, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
 import type { Result } from '../../lib/index.ts';
 import { jsonLog, maskSecrets, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
+import { isShowing, noteShown, type PressedPhoto } from './shown.ts';
 
 export { jsonLog, type Log };
 
@@ -26,6 +28,8 @@ export { jsonLog, type Log };
 export interface SendOptions {
   /** The press being answered: its toast goes to `answerCbQuery`. */
   readonly callbackQueryId?: string;
+  /** The photo of the pressed message: a board whose picture it already shows only gets its caption and buttons edited (shown.ts). */
+  readonly pressed?: PressedPhoto;
   /** The inline query being answered: its results go to `answerInlineQuery`. */
   readonly inlineQueryId?: string;
   readonly pace?: ChatPacer;
@@ -61,7 +65,7 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 /** Returns the emitter performing effects through `telegram` for one update. */
 export function telegramEmit(telegram: Telegram, options: SendOptions = {}): TelegramEmit {
   const log = options.log ?? jsonLog;
-  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log, draw: options.draw ?? renderPrepared };
+  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log, draw: options.draw ?? renderPrepared, pressed: options.pressed };
   const answer = answerer(bot, options.callbackQueryId);
   const emit = async (effect: Effect): Promise<MessageRef | undefined> => {
     switch (effect.kind) {
@@ -117,6 +121,7 @@ interface Bot {
   readonly pace: ChatPacer;
   readonly log: Log;
   readonly draw: NonNullable<SendOptions['draw']>;
+  readonly pressed?: PressedPhoto;
 }
 
 /** Answers the press at most once; a later toast (or one without a press) is logged and dropped. */
@@ -160,30 +165,44 @@ async function editText(bot: Bot, effect: Effect & { kind: 'editText' }): Promis
 async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<MessageRef | undefined> {
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
-  const png = await bot.draw(view.picture);
   const caption = clip(view.caption, CAPTION_LIMIT, log);
+  const look = pictureLook(view.picture);
+  if (replace !== undefined && isShowing(bot.pressed, replace.messageId, look)) {
+    // The pressed message shows this very picture (a confirmation asked, a step back): no drawing, no upload.
+    const edited = await editCaption(bot, replace, caption, view.buttons);
+    if (edited !== 'message-gone') return edited;
+  }
+  const png = await bot.draw(view.picture);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable:
     // the old picture keeps the new caption and buttons, or the caption goes out as text.
     log({ level: 'error', event: 'render-failed', game: view.gameId, error: png.error });
     if (replace === undefined) return sendText(bot, chat, view.caption, view.buttons);
-    await pace.wait(replace.chat.chatId);
-    const edited = await api('editMessageCaption', () =>
-      telegram.editMessageCaption(replace.chat.chatId, Number(replace.messageId), undefined, caption, markup(view.buttons)));
-    if (edited.ok || edited.failure === 'not-modified') return replace;
-    return edited.failure === 'message-gone' ? sendText(bot, chat, view.caption, view.buttons) : undefined;
+    const edited = await editCaption(bot, replace, caption, view.buttons);
+    return edited === 'message-gone' ? sendText(bot, chat, view.caption, view.buttons) : edited;
   }
   const photo = () => Input.fromBuffer(png.value, 'board.png');
   if (replace !== undefined) {
     await pace.wait(replace.chat.chatId);
     const edited = await api('editMessageMedia', () => telegram.editMessageMedia(
       replace.chat.chatId, Number(replace.messageId), undefined, { type: 'photo', media: photo(), caption }, markup(view.buttons)));
+    if (edited.ok) noteShown(edited.value, look);
     if (edited.ok || edited.failure === 'not-modified') return replace;
     if (edited.failure !== 'message-gone') return undefined;
   }
   await pace.wait(chat.chatId);
   const sent = await api('sendPhoto', () => telegram.sendPhoto(chat.chatId, photo(), { caption, ...markup(view.buttons) }));
+  if (sent.ok) noteShown(sent.value, look);
   return sent.ok ? { chat, messageId: String(sent.value.message_id) } : undefined;
+}
+
+/** Edits a board message's caption and buttons, leaving its picture; 'message-gone' when there is no such message any more. */
+async function editCaption(bot: Bot, message: MessageRef, caption: string, buttons: Buttons): Promise<MessageRef | undefined | 'message-gone'> {
+  await bot.pace.wait(message.chat.chatId);
+  const edited = await bot.api('editMessageCaption', () =>
+    bot.telegram.editMessageCaption(message.chat.chatId, Number(message.messageId), undefined, caption, markup(buttons)));
+  if (edited.ok || edited.failure === 'not-modified') return message;
+  return edited.failure === 'message-gone' ? 'message-gone' : undefined;
 }
 
 function markup(buttons: Buttons): { reply_markup?: InlineKeyboardMarkup } {

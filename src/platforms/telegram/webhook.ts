@@ -25,6 +25,7 @@ import type { ChatPacer } from './pace.ts';
 import { withChatAdmin } from './admins.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
+import { pressedPhotoOf } from './shown.ts';
 
 /** What the webhook is built from (once per process). */
 export interface TelegramWebhookOptions {
@@ -119,7 +120,8 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     note.chat = intent?.chat.chatId ?? ctx.chat?.id.toString();
     note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
     note.redeliver = intent !== undefined && worthRedelivering(intent);
-    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pace: options.pace, log });
+    const pressed = pressedPhotoOf(ctx.callbackQuery?.message);
+    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pressed, pace: options.pace, log });
     let failed = false;
     try {
       // The update id travels with the intent, so a redelivered update is handled once.

@@ -122,7 +122,7 @@ export function publicMessages(w: World, channelId: string): StoredMessage[] {
 
 /** The board: the latest public message with a picture. */
 export function boardIn(w: World, channelId: string): StoredMessage {
-  const boards = publicMessages(w, channelId).filter((m) => m.attachments.some((a) => a.filename === 'board.png'));
+  const boards = publicMessages(w, channelId).filter((m) => m.attachments.some((a) => /^board(-[\w-]+)?\.png$/.test(a.filename)));
   expect(boards.length, 'a board message is in the channel').toBeGreaterThan(0);
   return boards[boards.length - 1];
 }

@@ -1,0 +1,110 @@
+/**
+ * A picture as bands of rows, each drawn and compressed once per look. Compressing the whole
+ * picture cost more than drawing it (14 ms of zlib for 2.6 MB of rows), and most of a picture is
+ * what the one before showed: picking a checker adds a ring and a few spots, a step moves two
+ * checkers. A band's look is its background and the pieces that reach into it, each by its image
+ * and place; a band whose look was drawn before reuses its compressed rows, so a press pays for the
+ * bands it changed (and a picture drawn again, for none). Only the bands' pixels are new: they are
+ * the compositor's (composite.ts), posterised as before (raster.ts), so the picture is the same.
+ */
+import { HEIGHT, WIDTH } from './geometry.ts';
+import { backgroundKey, scenePieces } from './picture.ts';
+import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
+import { assemblePng, compressBand, type CompressedBand } from './png.ts';
+import { posterise } from './raster.ts';
+import type { Scene } from './scene.ts';
+
+/** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
+const BAND_ROWS = 32;
+const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
+/** One row as PNG stores it: its filter byte, then RGB. */
+const ROW = 1 + WIDTH * 3;
+/** About 1.5 KB each: a hundred pictures' worth. */
+const KEPT_BANDS = 3000;
+
+const bands = new Map<string, Promise<CompressedBand>>();
+let drawnSoFar = 0;
+
+/** How many bands this process has drawn and compressed (tests and benches watch it grow). */
+export function bandsDrawn(): number {
+  return drawnSoFar;
+}
+
+/**
+ * Pieces' images by number, so a band's look is short to write. A number is never given to another
+ * image: when the table is cleared, the bands keyed by the old numbers simply stop matching.
+ */
+const imageIds = new Map<string, number>();
+let nextImageId = 0;
+/** Keys hold the pieces' SVG (a panel's is a few KB): a few pictures' worth of new panels each turn. */
+const KEPT_IMAGE_IDS = 2000;
+
+/** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
+export async function scenePng(scene: Scene): Promise<Buffer> {
+  const placed = scenePieces(scene).map(place);
+  const ids = placed.map(imageId);
+  const background = backgroundKey(scene);
+  const looks = new Array<Promise<CompressedBand>>(BANDS);
+  const missing: { key: string; b: number; inBand: number[] }[] = [];
+  for (let b = 0; b < BANDS; b++) {
+    const first = b * BAND_ROWS;
+    const end = Math.min(HEIGHT, first + BAND_ROWS);
+    const inBand = placed.flatMap((p, i) => (p.top < end && p.top + p.height > first ? [i] : []));
+    const key = `${background}#${b}:${inBand.map((i) => `${ids[i]}@${placed[i].left},${placed[i].top}`).join(';')}`;
+    const band = bands.get(key);
+    if (band === undefined) {
+      missing.push({ key, b, inBand });
+      continue;
+    }
+    // The most recently used go last, so the first ones are the ones to drop.
+    bands.delete(key);
+    bands.set(key, band);
+    looks[b] = band;
+  }
+  if (missing.length > 0) {
+    const needed = [...new Set(missing.flatMap((m) => m.inBand))];
+    const images = new Map<number, Sprite>();
+    const drawing = Promise.all([
+      backgroundOf(scene),
+      Promise.all(needed.map(async (i) => void images.set(i, await spriteOf(placed[i].svg, placed[i].width, placed[i].height)))),
+    ]).then(([pixels]) => pixels);
+    drawnSoFar += missing.length;
+    for (const { key, b, inBand } of missing) {
+      const first = b * BAND_ROWS;
+      const band = drawing.then((pixels) => compressBand(drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
+      band.catch(() => bands.delete(key));
+      bands.set(key, band);
+      looks[b] = band;
+    }
+    for (const old of bands.keys()) {
+      if (bands.size <= KEPT_BANDS) break;
+      bands.delete(old);
+    }
+  }
+  return assemblePng(WIDTH, HEIGHT, await Promise.all(looks));
+}
+
+/** Returns the filtered, posterised rows `first`..`end` − 1: the background's, with the band's pieces over them in order. */
+function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
+  const data = Buffer.allocUnsafe((end - first) * ROW);
+  for (let y = first; y < end; y++) {
+    data[(y - first) * ROW] = 0;
+    background.copy(data, (y - first) * ROW + 1, y * WIDTH * 3, (y + 1) * WIDTH * 3);
+  }
+  const rows = { data, stride: ROW, offset: 1, first, end };
+  for (const [p, image] of pieces) blend(rows, image, p.left, p.top);
+  // The filter bytes are 0, which the rounding keeps.
+  posterise(data);
+  return data;
+}
+
+function imageId(p: Placed): number {
+  const key = `${p.width}×${p.height}${p.svg}`;
+  let id = imageIds.get(key);
+  if (id === undefined) {
+    if (imageIds.size >= KEPT_IMAGE_IDS) imageIds.clear();
+    id = nextImageId++;
+    imageIds.set(key, id);
+  }
+  return id;
+}

@@ -1,0 +1,129 @@
+/**
+ * A PNG put together from bands of rows compressed one by one. Each band is deflated on its own,
+ * ending in a sync flush (byte-aligned, no back-reference into another band), so a band that did
+ * not change since the last picture keeps its compressed bytes: a picture is the signature, the
+ * header, one IDAT chunk per band and the zlib stream's end (the Adler-32 of every row, combined
+ * from the bands' own). Rows use filter 0 (none), as the encoder chosen by bench/render.ts did.
+ */
+import { constants, createDeflateRaw, type ZlibOptions } from 'node:zlib';
+
+/** A band ready to be laid into a picture: its IDAT chunk, and the Adler-32 and length of its rows. */
+export interface CompressedBand {
+  readonly chunk: Buffer;
+  readonly adler: number;
+  readonly length: number;
+}
+
+const CRC_TABLE = new Uint32Array(256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  CRC_TABLE[n] = c >>> 0;
+}
+
+/** Level 6, as before: a third of the bytes of level 1, and only changed bands pay for it. */
+const LEVEL = 6;
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The zlib header (deflate, 32 KB window) and the end: an empty final block of fixed codes. */
+const ZLIB_HEADER = chunk('IDAT', Buffer.from([0x78, 0x9c]));
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+const IEND = chunk('IEND', Buffer.alloc(0));
+
+/**
+ * Two compressors for the process, each taking a band at a time and ending it with a full flush:
+ * the flush empties the window, so no band refers back into another. A compressor per band cost
+ * more to set up (its 256 KB of tables, on the main thread) than compressing a band of a step's
+ * picture; two let a picture with many new bands (the first one) use two cores.
+ */
+const lanes = [0, 1].map(() => ({
+  // A band compresses to a few KB: the readable side holds all of it until the flush is read.
+  compressor: createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions),
+  queue: Promise.resolve() as Promise<unknown>,
+  waiting: 0,
+}));
+// A compressor that fails fails its band's write (the picture's promise rejects); unlistened, the error would end the process.
+for (const { compressor } of lanes) compressor.on('error', () => undefined);
+
+function deflateBand(rows: Buffer): Promise<Buffer> {
+  const lane = lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+  const { compressor } = lane;
+  lane.waiting++;
+  const run = lane.queue.then(() => new Promise<Buffer>((done, fail) => {
+    compressor.write(rows, (error) => void (error ? fail(error) : undefined));
+    compressor.flush(constants.Z_FULL_FLUSH, () => {
+      const parts: Buffer[] = [];
+      for (let part: Buffer | null; (part = compressor.read() as Buffer | null) !== null;) parts.push(part);
+      done(Buffer.concat(parts));
+    });
+  })).finally(() => void lane.waiting--);
+  lane.queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Compresses the filtered rows of one band (each row its filter byte, then RGB). */
+export async function compressBand(rows: Buffer): Promise<CompressedBand> {
+  const data = await deflateBand(rows);
+  return { chunk: chunk('IDAT', data), adler: adler32(rows), length: rows.length };
+}
+
+/** Returns the PNG of an RGB picture `width` × `height` made of `bands`, top to bottom. */
+export function assemblePng(width: number, height: number, bands: readonly CompressedBand[]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  let adler = 1;
+  for (const band of bands) adler = combineAdler(adler, band.adler, band.length);
+  const end = Buffer.alloc(6);
+  FINAL_BLOCK.copy(end);
+  end.writeUInt32BE(adler, 2);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), ZLIB_HEADER, ...bands.map((b) => b.chunk), chunk('IDAT', end), IEND]);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out, 4, 8 + data.length), 8 + data.length);
+  return out;
+}
+
+function crc32(bytes: Uint8Array, from: number, to: number): number {
+  let c = 0xffffffff;
+  for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const BASE = 65521;
+/** The most bytes summed before the sums must be reduced (zlib's NMAX). */
+const NMAX = 5552;
+
+function adler32(bytes: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < bytes.length;) {
+    const end = Math.min(bytes.length, i + NMAX);
+    for (; i < end; i++) {
+      a += bytes[i];
+      b += a;
+    }
+    a %= BASE;
+    b %= BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two byte runs one after the other, from each one's (zlib's adler32_combine). */
+function combineAdler(first: number, second: number, secondLength: number): number {
+  const rem = secondLength % BASE;
+  let a = first & 0xffff;
+  let b = (rem * a) % BASE;
+  a += (second & 0xffff) + BASE - 1;
+  b += (first >>> 16) + (second >>> 16) + BASE - rem;
+  if (a >= BASE) a -= BASE;
+  if (a >= BASE) a -= BASE;
+  if (b >= 2 * BASE) b -= 2 * BASE;
+  if (b >= BASE) b -= BASE;
+  return ((b << 16) | a) >>> 0;
+}
