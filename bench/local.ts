@@ -200,6 +200,7 @@ function pressKind(data: string): string {
   if (code.startsWith('L')) return 'a whole-play button';
   if (code === 'k') return 'confirm';
   if (code === 'r') return 'roll';
+  if (code === 'q' || code === 'n') return 'ask to resign, back (view only)';
   return `other (${code})`;
 }
 
@@ -316,6 +317,13 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       console.log(`first answer after spawn: FAILED: ${error instanceof Error ? error.message : String(error)}`);
     }
 
+    /** Adds the calls the proxy counted since `calls.clear()` to the kind of the press `data` made. */
+    const countCalls = (data: string) => {
+      const kind = byKind.get(pressKind(data)) ?? { presses: 0, calls: new Map<string, number>() };
+      kind.presses += 1;
+      for (const [op, n] of calls) kind.calls.set(op, (kind.calls.get(op) ?? 0) + n);
+      byKind.set(pressKind(data), kind);
+    };
     let gameId = await newGame();
     let games = 1;
     const turn = { ms: 0, calls: 0, playsAtStart: undefined as number | undefined };
@@ -348,10 +356,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
         turn.ms += times.at(-1)!;
         turn.calls += [...calls.values()].reduce((a, b) => a + b, 0);
       }
-      const kind = byKind.get(pressKind(button.callback_data)) ?? { presses: 0, calls: new Map<string, number>() };
-      kind.presses += 1;
-      for (const [op, n] of calls) kind.calls.set(op, (kind.calls.get(op) ?? 0) + n);
-      byKind.set(pressKind(button.callback_data), kind);
+      countCalls(button.callback_data);
     }
     const measured = times.slice(warmup);
     if (measured.length === 0) {
@@ -370,9 +375,11 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       const button = board === undefined ? undefined : buttonsOf(board).find((b) => ['q', 'n'].includes(b.callback_data?.split(':')[3] ?? ''));
       if (user === undefined || board === undefined || button?.callback_data === undefined) break;
       const update = tg.userPress(user, board, button.callback_data);
+      calls.clear();
       const started = performance.now();
       await post(update);
       viewOnly.push(performance.now() - started);
+      countCalls(button.callback_data);
     }
     if (viewOnly.length > warmup) {
       const shown = viewOnly.slice(warmup);
