@@ -71,6 +71,32 @@ describe('issue 5 end to end: security and faults', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('a crafted press naming another chat\'s game draws nothing into the pressed message (issue 20, item 7)', async () => {
+    const here = world(-1008104, 41);
+    const elsewhere = world(-1008105, 42);
+    const theirs = await challengeAndAccept(elsewhere, '/nardy');
+    await challengeAndAccept(here, '/nardy short');
+    const board = here.board();
+    const before = { caption: board.caption, photo: board.photo, edits: board.edits, buttons: JSON.stringify(board.reply_markup) };
+    const { record, state } = await stored(theirs);
+    const old = (record.version - 1).toString(36);
+    // An old version takes the refresh path; Carol plays in neither game, Nodar plays in the other one but not in this chat.
+    const crafted: [TgUser, string][] = [
+      [CAROL, `g:${theirs}:${old}:r`],
+      [NODAR, `g:${theirs}:${old}:r`],
+      [CAROL, `g:${theirs}:${record.version.toString(36)}:n`],
+    ];
+    for (const [user, data] of crafted) {
+      const answer = await here.press(user, board, data);
+      expect(answer.text, `${user.first_name} pressing ${data} gets a toast`).toBeTruthy();
+      const now = api.messages(here.group.id).find((m) => m.message_id === board.message_id)!;
+      expect({ caption: now.caption, photo: now.photo, edits: now.edits, buttons: JSON.stringify(now.reply_markup) }, `${data} left the board of this chat alone`).toEqual(before);
+    }
+    expect(state.players.map((p) => p!.id)).toContain(`telegram:${NODAR.id}`);
+    expect((await stored(theirs)).record.version).toBe(record.version);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('a replayed /nardy opens one challenge', async () => {
     const w = world(-1008103, 6);
     const update = api.userMessage(NODAR, w.group, '/nardy');
