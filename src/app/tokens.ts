@@ -99,6 +99,19 @@ export function languageOfToken(data: string): string | undefined {
   return /^l:([a-z]{2})$/.exec(data)?.[1];
 }
 
+/**
+ * The button under `/forget`'s question: `f:<user>`. It names no game (a platform reads it as a
+ * `forget` intent), and it forgets only the user it names, so a press by anyone else is refused.
+ */
+export function forgetToken(user: string): string {
+  return `f:${user}`;
+}
+
+/** The user a forget button names, or undefined when the data is not one. */
+export function forgetterOfToken(data: string): string | undefined {
+  return /^f:([a-z]{1,16}:[0-9A-Za-z_-]{1,40})$/.exec(data)?.[1];
+}
+
 /** Returns the token a button carried, or undefined for anything malformed. Not a rule: a codec. */
 export function decodeToken(text: string): Token | undefined {
   if (typeof text !== 'string' || text.length > 64) return undefined;
