@@ -18,6 +18,7 @@
  * | `DISCORD_BOT_TOKEN`       | the application's bot token                           | unset          |
  * | `DISCORD_API_ROOT`        | the Discord HTTP API, without version (a stand-in in tests) | `https://discord.com/api` |
  * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
+ * | `BUTTON_TOKEN_KEY`  | the key button tokens are signed with, 32–256 characters; the same in every function | a public development key |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
  * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
@@ -42,6 +43,8 @@ export type Config = {
   port?: number;
   /** `SWEEP_EVERY_SECONDS`: how often `npm start` sweeps (0: never); absent when unset. */
   sweepEverySeconds?: number;
+  /** `BUTTON_TOKEN_KEY`: the key button tokens are signed with (`src/app/tokens.ts`); absent: the public development key. */
+  buttonTokenKey?: string;
 };
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
@@ -88,6 +91,7 @@ export function readConfig(env: Env): Config {
   const port = readVariable(env, 'PORT', /^\d{1,5}$/, 'a port number 0–65535');
   if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
   const sweepEvery = readVariable(env, 'SWEEP_EVERY_SECONDS', /^\d{1,5}$/, 'a whole number of seconds (0: never)');
+  const buttonTokenKey = readVariable(env, 'BUTTON_TOKEN_KEY', /^[\x21-\x7e]{32,256}$/, '32–256 printable characters', true);
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -99,6 +103,7 @@ export function readConfig(env: Env): Config {
     ...(discord === undefined ? {} : { discord }),
     ...(port === undefined ? {} : { port: Number(port) }),
     ...(sweepEvery === undefined ? {} : { sweepEverySeconds: Number(sweepEvery) }),
+    ...(buttonTokenKey === undefined ? {} : { buttonTokenKey }),
   };
 }
 
