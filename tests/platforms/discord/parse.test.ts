@@ -52,6 +52,15 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'vacation'))).not.toHaveProperty('away');
     expect(parseInteraction(discord.command(CAROL, channel, 'remind', { mode: 'frequent' }))).toMatchObject({ kind: 'remind', mode: 'frequent' });
     expect(parseInteraction(discord.command(CAROL, channel, 'quiet', { hours: '23-7 +3' }))).toMatchObject({ kind: 'quiet', args: '23-7 +3' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'privacy'))).toMatchObject({ kind: 'privacy' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).toMatchObject({ kind: 'forget' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).not.toHaveProperty('confirmedBy');
+    // Issue 20: /forget's button names whom it forgets; the app refuses anyone else's press.
+    const question = { id: '100000000000000900' };
+    const pressed = { ...discord.command(CAROL, channel, 'help'), type: 3, data: { custom_id: `f:discord:${NODAR.user.id}`, component_type: 2 }, message: question };
+    expect(parseInteraction(pressed as unknown as Parameters<typeof parseInteraction>[0])).toMatchObject({
+      kind: 'forget', from: { id: `discord:${CAROL.user.id}` }, confirmedBy: `discord:${NODAR.user.id}`, message: { messageId: question.id },
+    });
     expect(parseInteraction(discord.command(CAROL, channel, 'dance'))).toBeUndefined();
   });
 
