@@ -1,12 +1,12 @@
 /**
- * Button tokens: the opaque `callback_data` under every button (≤ 64 bytes; Discord's `custom_id`
- * allows 100). A token names the game, the state version the board was drawn at, and the choice;
- * the server re-checks all of it on every press, so a forged or old token can do nothing but get
- * a polite answer.
+ * Button tokens: the opaque data under every button (≤ 64 bytes, the smallest messenger limit). A
+ * token names the game, the state version the board was drawn at, and the choice; the server
+ * re-checks all of it on every press, so a forged or old token can do nothing but get a polite
+ * answer.
  *
  * Each token also carries a short MAC (8 base64url characters, 48 bits of HMAC-SHA256 over the
- * rest) under the process's button key (`useTokenKey`). A client can send any callback data
- * (Telegram says so), but without the key it cannot make a token the server did not issue: no
+ * rest) under the process's button key (`useTokenKey`). A client can send any button data
+ * (the messengers say so), but without the key it cannot make a token the server did not issue: no
  * game id it was never shown (no probing which games exist, or at what version), no choice the
  * board did not offer (a `set` value not on the keyboard, a `play` index or a point to `pick`
  * that no button had). What the MAC does not do: stop a genuine token being pressed again or under
