@@ -19,8 +19,9 @@
  * | `DISCORD_API_ROOT`        | the Discord HTTP API, without version (a stand-in in tests) | `https://discord.com/api` |
  * | `DISCORD_GATEWAY`         | `on`/`off`: whether `npm start` logs in to the gateway | on without `DISCORD_PUBLIC_KEY` |
  * | `PORT`              | the HTTP port of the local process (`npm start`)            | 3000           |
- * | `TELEGRAM_BOT_TOKEN_PARAMETER`, `TELEGRAM_WEBHOOK_SECRET_PARAMETER`, `DISCORD_BOT_TOKEN_PARAMETER` | the SSM parameter (SecureString) holding that secret, for a deployed function | unset |
+ * | `TELEGRAM_BOT_TOKEN_PARAMETER`, `TELEGRAM_WEBHOOK_SECRET_PARAMETER`, `DISCORD_BOT_TOKEN_PARAMETER`, `BUTTON_TOKEN_KEY_PARAMETER` | the SSM parameter (SecureString) holding that secret, for a deployed function | unset |
  * | `SSM_ENDPOINT`      | an SSM endpoint URL (a stand-in in tests); unset = AWS      | AWS            |
+ * | `BUTTON_TOKEN_KEY`  | the key button tokens are signed with, 32–256 characters; the same in every function | a public development key |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
  * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
@@ -54,10 +55,12 @@ export type Config = {
   sweepEverySeconds?: number;
   /** Secrets still to be read from SSM Parameter Store; absent when none is named. */
   parameters?: SecretParameters;
+  /** `BUTTON_TOKEN_KEY`: the key button tokens are signed with (`src/app/tokens.ts`); absent: the public development key. */
+  buttonTokenKey?: string;
 };
 
 /** The variables that may come from SSM Parameter Store instead of the environment. */
-export const SECRET_VARIABLES = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN'] as const;
+export const SECRET_VARIABLES = ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN', 'BUTTON_TOKEN_KEY'] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
 /** Which parameter holds which secret, and where SSM is (the same region and local credentials as DynamoDB). */
@@ -116,6 +119,7 @@ export function readConfig(env: Env): Config {
   if (port !== undefined && Number(port) > 65535) throw new ConfigError(`PORT=${JSON.stringify(port)} is not valid: expected a port number 0–65535`);
   const sweepEvery = readVariable(env, 'SWEEP_EVERY_SECONDS', /^\d{1,5}$/, 'a whole number of seconds (0: never)');
   const parameters = readParameters(env, region);
+  const buttonTokenKey = readVariable(env, 'BUTTON_TOKEN_KEY', /^[\x21-\x7e]{32,256}$/, '32–256 printable characters', true);
   return {
     tableName: readVariable(env, 'TABLE_NAME', /^[A-Za-z0-9_.-]{3,255}$/, '3–255 of A-Z a-z 0-9 _ . -') ?? 'nardy',
     dynamodb: {
@@ -128,6 +132,7 @@ export function readConfig(env: Env): Config {
     ...(port === undefined ? {} : { port: Number(port) }),
     ...(sweepEvery === undefined ? {} : { sweepEverySeconds: Number(sweepEvery) }),
     ...(parameters === undefined ? {} : { parameters }),
+    ...(buttonTokenKey === undefined ? {} : { buttonTokenKey }),
   };
 }
 

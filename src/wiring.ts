@@ -113,6 +113,8 @@ export function platformsFromConfig(config: Config, roles: Roles): WiringParts['
 /** A deployed function's process: the configured DynamoDB table and the messengers `roles` names. */
 export async function wireFromConfig(config: Config, roles: Roles, loaders: Loaders): Promise<Wired> {
   const { DynamoGameStore, connectDynamoDb } = await import('./store/index.ts');
+  // Every function signs and checks buttons with the one key, or presses on one's boards fail in another.
+  if (config.buttonTokenKey !== undefined) (await import('./app/index.ts')).useTokenKey(config.buttonTokenKey);
   const store = new DynamoGameStore(connectDynamoDb(config.dynamodb).documents, config.tableName);
   return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false }, loaders);
 }

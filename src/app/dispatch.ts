@@ -17,6 +17,7 @@ import { historyCommand as history } from './intents/history.ts';
 import { chosen, inline } from './intents/inline.ts';
 import { lang } from './intents/lang.ts';
 import { move } from './intents/move.ts';
+import { forget, privacy } from './intents/privacy.ts';
 import { changesSomething, claimsAlone, press } from './intents/press.ts';
 import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
@@ -31,7 +32,7 @@ import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.t
 import { decodeToken } from './tokens.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen,
+  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget,
 };
 
 /**

@@ -9,7 +9,7 @@ export type {
 } from './ports.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
-export { decodeToken, encodeToken, languageOfToken } from './tokens.ts';
+export { decodeToken, encodeToken, forgetterOfToken, languageOfToken, useTokenKey } from './tokens.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView } from './views.ts';
 export { MAX_LISTED_PLAYS } from './board-buttons.ts';

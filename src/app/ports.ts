@@ -97,6 +97,13 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
   /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
   | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
+  /** `/privacy`: what the bot keeps about the user, for how long, and who is responsible for it. */
+  | { readonly kind: 'privacy'; readonly chat: ChatRef; readonly from: ChatUser }
+  /**
+   * `/forget`: asks, with a button; the button's press (`confirmedBy`: the user it names, `message`:
+   * the question) deletes what the bot remembers of the user and takes them out of their games.
+   */
+  | { readonly kind: 'forget'; readonly chat: ChatRef; readonly from: ChatUser; readonly confirmedBy?: string; readonly message?: MessageRef }
   /** Inline mode (the bot's handle typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string }
   /** An inline result sent into a chat by the user (`resultId`: the `InlineResult` id): open the challenge it offered. */

@@ -17,6 +17,18 @@ const DAY = 24 * HOUR;
 /** A game without a clock that nobody has moved in for this long is closed as abandoned. */
 export const ABANDONED_AFTER_MS = 30 * DAY;
 
+/**
+ * How long a finished (or closed) game keeps its players' names and the notes about them: long
+ * enough for a rematch, `/history` and a look back in `/games` while the match is fresh; then the
+ * sweep fades them (`privacy.ts`, docs/privacy.md).
+ */
+export const FADE_AFTER_MS = 30 * DAY;
+
+/** When a game that ended (or was closed) at `endedAt` fades. */
+export function fadeAt(endedAt: number): number {
+  return endedAt + FADE_AFTER_MS;
+}
+
 /** The steps of a turn's notice schedule, as fractions of the turn's time. */
 const STEPS = [0.25, 0.5, 0.75, 0.9] as const;
 
@@ -62,11 +74,11 @@ export function carriedAlarm(state: MatchState, previous: Alarm | undefined): Al
 /**
  * Returns when the scheduler must next look at a match: its next reminder step, its deadline
  * (a challenge's expiry, a clock's time-out), or — without a clock — the day it counts as
- * abandoned. Undefined once nothing is pending.
+ * abandoned; once over, the day its personal fields fade (`fadeAt`).
  */
 export function wakeAt(state: MatchState, alarm: Alarm | undefined, updatedAt: number): number | undefined {
   const deadline = nextDeadline(state);
-  if (deadline === undefined) return state.phase === 'playing' ? updatedAt + ABANDONED_AFTER_MS : undefined;
+  if (deadline === undefined) return state.phase === 'playing' ? updatedAt + ABANDONED_AFTER_MS : fadeAt(updatedAt);
   const span = turnSpan(state);
   const own = alarm?.for === deadline ? alarm : undefined;
   // A notice being sent: look again when its claim runs out (the sweep that holds it marks it first).

@@ -12,14 +12,14 @@ import type { GameStore, StoredChat } from '../store/index.ts';
 import { recall, remember, SERIES, type Series } from './remembered.ts';
 
 /** The owner of the series item: the chat and the two players, sorted, so either order finds it. */
-function owner(chat: StoredChat, a: string, b: string): string {
+export function seriesOwner(chat: StoredChat, a: string, b: string): string {
   const [x, y] = [a, b].sort();
   return `${chat.platform}:${chat.chatId}#${x}#${y}`;
 }
 
 /** Reads the series of two players in a chat; none before their first finished match there. */
 export async function recallSeries(store: GameStore, chat: StoredChat | undefined, a: string, b: string): Promise<Series | undefined> {
-  return chat === undefined ? undefined : recall(store, SERIES, owner(chat, a, b));
+  return chat === undefined ? undefined : recall(store, SERIES, seriesOwner(chat, a, b));
 }
 
 /**
@@ -29,7 +29,7 @@ export async function recallSeries(store: GameStore, chat: StoredChat | undefine
 export async function countMatch(store: GameStore, chat: StoredChat | undefined, state: MatchState, now: number): Promise<Series | undefined> {
   const [a, b] = state.players;
   if (!chat || !a || !b || state.phase !== 'finished') return undefined;
-  const pair = owner(chat, a.id, b.id);
+  const pair = seriesOwner(chat, a.id, b.id);
   const before = await recall(store, SERIES, pair);
   if (before?.last === state.id) return before;
   const winner = state.result?.winner == null ? undefined : state.players[state.result.winner]!.id;

@@ -2,7 +2,8 @@
  * The scheduler's sweep (issue 7): every minute it reads the games whose wake-up time has come from
  * the sparse due index — never a table scan — and for each one does what is due: reminds the player
  * to move, times a clock out (RULES.md §5), expires an unanswered challenge, closes a game without a
- * clock that nobody has touched for 30 days, and tells the players and the chat.
+ * clock that nobody has touched for 30 days, and tells the players and the chat; 30 days after a
+ * game is over, it fades the players' names and the notes about them (`privacy.ts`).
  *
  * Safe to run twice at once and after a crash in the middle:
  * - A time-out is stored with the same conditional write as a move: a move saved first wins (the
@@ -23,7 +24,8 @@ import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
-import { ABANDONED_AFTER_MS, planReminder, wakeAt } from './reminders.ts';
+import { fade } from './privacy.ts';
+import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
 import { gameLabel, leftText } from './texts.ts';
 
@@ -56,6 +58,8 @@ export interface SweepReport {
   expired: number;
   abandoned: number;
   announced: number;
+  /** Games over for long enough whose names and notes faded. */
+  faded: number;
   /** Notices that could not be sent now and are looked at again in a minute. */
   retried: number;
   /** Games another sweep or a move changed first: left to them. */
@@ -69,13 +73,13 @@ const MINUTE = 60_000;
 /** A notice that could not go out is tried again after this long. */
 const RETRY_MS = MINUTE;
 
-type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' | 'retried' | 'raced' | 'rescheduled' | 'corrupt';
+type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' | 'faded' | 'retried' | 'raced' | 'rescheduled' | 'corrupt';
 
 /** Runs one sweep at `deps.now()`. Throws only on infrastructure failures of the index query. */
 export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
   const now = deps.now();
   const listing = await deps.store.listDue(now, options.limit ?? 200);
-  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length };
+  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length };
   for (const bad of listing.corrupt) deps.log?.({ level: 'error', event: 'sweep-corrupt-item', key: bad.key, reason: bad.reason });
   const queue = [...listing.records];
   const worker = async () => {
@@ -106,7 +110,7 @@ async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: n
   }
   const state = decoded.value;
   if (record.alarm?.sendingUntil !== undefined && record.alarm.sendingUntil > now) return 'raced';
-  if (record.status === 'finished' || record.status === 'closed') return announce(deps, record, state, now, leaseMs);
+  if (record.status === 'finished' || record.status === 'closed') return record.alarm ? announce(deps, record, state, now, leaseMs) : fadeWhenDue(deps, record, state, now);
   const deadline = nextDeadline(state);
   if (deadline !== undefined && deadline <= now) return end(deps, record, state, now, leaseMs);
   if (deadline === undefined && state.phase === 'playing' && now - record.updatedAt >= ABANDONED_AFTER_MS) return abandon(deps, record, state, now, leaseMs);
@@ -191,8 +195,15 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
     await release(deps.store, record, claimed, alarm, now + RETRY_MS);
     return 'retried';
   }
-  await mark(deps.store, record, claimed, () => ({ alarm: undefined, dueAt: undefined }));
+  await mark(deps.store, record, claimed, (latest) => ({ alarm: undefined, dueAt: fadeAt(latest.updatedAt) }));
   return 'announced';
+}
+
+/** Fades a game over for `FADE_AFTER_MS`; one woken earlier (a wake-up moved by hand, a clock skew) waits for its day. */
+async function fadeWhenDue(deps: SweepDeps, record: GameRecord, state: MatchState, now: number): Promise<Outcome> {
+  const at = fadeAt(record.updatedAt);
+  if (now < at) return (await deps.store.setAlarm(record.id, record.version, undefined, undefined, at)) ? 'rescheduled' : 'raced';
+  return (await fade(deps.store, record, state)) ? 'faded' : 'raced';
 }
 
 /** Sends the reminder that is due, or moves the wake-up to when one will be. */

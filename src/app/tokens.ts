@@ -1,8 +1,42 @@
 /**
- * Button tokens: the opaque `callback_data` under every button (≤ 64 bytes). A token names the
- * game, the state version the board was drawn at, and the choice; the server re-checks all of it
- * on every press, so a forged or old token can do nothing but get a polite answer.
+ * Button tokens: the opaque data under every button (≤ 64 bytes, the smallest messenger limit). A
+ * token names the game, the state version the board was drawn at, and the choice; the server
+ * re-checks all of it on every press, so a forged or old token can do nothing but get a polite
+ * answer.
+ *
+ * Each token also carries a short MAC (8 base64url characters, 48 bits of HMAC-SHA256 over the
+ * rest) under the process's button key (`useTokenKey`). A client can send any button data
+ * (the messengers say so), but without the key it cannot make a token the server did not issue: no
+ * game id it was never shown (no probing which games exist, or at what version), no choice the
+ * board did not offer (a `set` value not on the keyboard, a `play` index or a point to `pick`
+ * that no button had). What the MAC does not do: stop a genuine token being pressed again or under
+ * another message — the version, presser, phase and chat checks answer that, as before. A token
+ * from before the MAC (a board posted by an older version) is read as stale: its press redraws the
+ * board with signed buttons, where `press.ts` allows a redraw.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The development key: public, so a MAC under it proves nothing; a deployment sets its own
+ * (`BUTTON_TOKEN_KEY`, `src/config.ts`). Every process of one deployment must use the same key,
+ * or each press would look forged to the others.
+ */
+let tokenKey = 'nardy-development-button-key';
+
+/** Sets the key every token is signed and checked with, once per process (`src/wiring.ts`). */
+export function useTokenKey(key: string): void {
+  tokenKey = key;
+}
+
+/** Compares in constant time, so a MAC cannot be guessed a character at a time from answer times. */
+function sameMac(given: string, expected: string): boolean {
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+/** The MAC of a token's content: 6 bytes of HMAC-SHA256, 8 base64url characters. */
+function macOf(content: string): string {
+  return createHmac('sha256', tokenKey).update(content).digest().subarray(0, 6).toString('base64url');
+}
 
 /** What a button asks for. View choices (pick, ask…, back) change only the picture, not the match. */
 export type Choice =
@@ -36,6 +70,8 @@ export interface Token {
   readonly gameId: string;
   readonly version: number;
   readonly choice: Choice;
+  /** A token without a MAC, from a board posted before tokens were signed: good for a redraw only. */
+  readonly unsigned?: true;
 }
 
 const SIMPLE: Record<string, Choice['k']> = {
@@ -57,7 +93,8 @@ function choiceCode(c: Choice): string {
 
 /** Returns a button token. Not a rule: a codec. */
 export function encodeToken(token: Token): string {
-  return `${token.surface === 'board' ? 'g' : 'm'}:${token.gameId}:${token.version.toString(36)}:${choiceCode(token.choice)}`;
+  const content = `${token.surface === 'board' ? 'g' : 'm'}:${token.gameId}:${token.version.toString(36)}:${choiceCode(token.choice)}`;
+  return `${content}:${macOf(content)}`;
 }
 
 function int(text: string | undefined, lo: number, hi: number): number | undefined {
@@ -99,13 +136,27 @@ export function languageOfToken(data: string): string | undefined {
   return /^l:([a-z]{2})$/.exec(data)?.[1];
 }
 
+/**
+ * The button under `/forget`'s question: `f:<user>`. It names no game (a platform reads it as a
+ * `forget` intent), and it forgets only the user it names, so a press by anyone else is refused.
+ */
+export function forgetToken(user: string): string {
+  return `f:${user}`;
+}
+
+/** The user a forget button names, or undefined when the data is not one. */
+export function forgetterOfToken(data: string): string | undefined {
+  return /^f:([a-z]{1,16}:[0-9A-Za-z_-]{1,40})$/.exec(data)?.[1];
+}
+
 /** Returns the token a button carried, or undefined for anything malformed. Not a rule: a codec. */
 export function decodeToken(text: string): Token | undefined {
   if (typeof text !== 'string' || text.length > 64) return undefined;
-  const [surface, gameId, version, code, ...rest] = text.split(':');
+  const [surface, gameId, version, code, mac, ...rest] = text.split(':');
   if (rest.length > 0 || (surface !== 'g' && surface !== 'm') || !gameId || !/^[a-z0-9]{4,24}$/.test(gameId)) return undefined;
   if (!version || !/^[0-9a-z]{1,8}$/.test(version) || code === undefined) return undefined;
+  if (mac !== undefined && !sameMac(mac, macOf(`${surface}:${gameId}:${version}:${code}`))) return undefined;
   const choice = decodeChoice(code);
   if (!choice) return undefined;
-  return { surface: surface === 'g' ? 'board' : 'text', gameId, version: parseInt(version, 36), choice };
+  return { surface: surface === 'g' ? 'board' : 'text', gameId, version: parseInt(version, 36), choice, ...(mac === undefined ? { unsigned: true as const } : {}) };
 }

@@ -6,6 +6,7 @@
 export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
 export type { Applied, ChallengeInput } from './apply.ts';
 export { replayHistory } from './replay.ts';
+export { renamePlayer } from './names.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';

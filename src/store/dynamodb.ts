@@ -6,7 +6,7 @@
  * the game is read with it in one `BatchGetItem`.
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
 import { GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
@@ -258,6 +258,22 @@ export class DynamoGameStore implements GameStore {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096) throw new InvariantError(`remember(${JSON.stringify(key)}): bad key or value`);
     await this.documents.send(new PutCommand({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } }));
+  }
+
+  async forget(keys: readonly string[]): Promise<void> {
+    const pending = [...new Set(keys)].map((key) => ({ DeleteRequest: { Key: { pk: memoKey(key), sk: MEMO_SORT_KEY } } }));
+    for (let i = 0; i < pending.length; i += 25) await this.batchWrite(pending.slice(i, i + 25));
+  }
+
+  /** One batch of at most 25 writes, retrying what DynamoDB left unprocessed. */
+  private async batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+    let pending: Record<string, unknown>[] | undefined = requests;
+    for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
+      if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} writes unprocessed after ${attempt} attempts`);
+      const out = await this.documents.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
+      pending = out.UnprocessedItems?.[this.tableName] as Record<string, unknown>[] | undefined;
+    }
   }
 
   async recall(key: string): Promise<unknown> {

@@ -45,7 +45,8 @@
  * A press reads its game, the presser's four values and its chat's language in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
  * (`setNotes`, an `UpdateItem`), and a save sets only the match's attributes, never a note it did
- * not name. Remembered values are one item each, last write wins.
+ * not name. Remembered values are one item each, last write wins; `/forget` deletes a player's
+ * (`GameStore.forget`). What is kept about people and for how long: docs/privacy.md.
  *
  * Idempotency items (`UPD#<key>` / `U`) carry `expiresAt` in epoch seconds, the table's TTL
  * attribute on AWS (enabled by deployment; dynalite has no TTL, so expiry is also checked on write).

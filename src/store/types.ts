@@ -136,6 +136,8 @@ export interface GameStore {
   remember(key: string, value: unknown, now: number): Promise<void>;
   /** The value kept under `key`, or undefined when there is none (or it does not decode). */
   recall(key: string): Promise<unknown>;
+  /** Deletes the values kept under `keys` (a key without one is fine): what `/forget` asks for. */
+  forget(keys: readonly string[]): Promise<void>;
   /** The values kept under `keys`, in one round trip; a key without a value is absent. */
   recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
 }import { type Result } from '../lib/index.ts';

@@ -49,7 +49,7 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
       const buttons = board.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b);
       gameId = buttons[0]?.token.split(':')[1] ?? gameId;
       // The finished board offers only Rematch and History: the game is over.
-      if (buttons.every((b) => /:[RH]$/.test(b.token))) break;
+      if (buttons.every((b) => /:[RH]:[\w-]{8}$/.test(b.token))) break;
       const loaded = await loadMatch(table.store, gameId);
       if (!loaded.ok) throw new Error(loaded.error.kind);
       const { state } = loaded.value;
@@ -160,8 +160,8 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
       const st = loaded.value.state;
       const seat = st.game!.turn.stage === 'doubled' ? 1 - st.game!.turn.seat : st.game!.turn.seat;
       const who = st.players[seat]!.id === erin.id ? erin : frank;
-      // Move the game on: confirm, roll, take, a whole play, a step, else pick a checker.
-      const order = [/:k$/, /:r$/, /:t$/, /:L\d+$/, /:s[\d.]+$/, /:f\d+$/];
+      // Move the game on: confirm, roll, take, a whole play, a step, else pick a checker (each token ends in its MAC).
+      const order = [/:k:[\w-]{8}$/, /:r:[\w-]{8}$/, /:t:[\w-]{8}$/, /:L\d+:[\w-]{8}$/, /:s[\d.]+:[\w-]{8}$/, /:f\d+:[\w-]{8}$/];
       const token = order.map((re) => tokens.find((tk) => re.test(tk))).find((tk) => tk !== undefined)!;
       await press(tx, who, boardId, { label: '', token });
     }
@@ -208,10 +208,10 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     const tokens = () => tx.messages.get(boardId)!.buttons.flat().flatMap((b) => ('token' in b ? [b.token] : []));
     const pressToken = (token: string) => handleIntent(deps(), { kind: 'press', chat: moverDm, from: mover, token, message: { chat: moverDm, messageId: boardId } }, tx.emit);
     // A whole play or a roll changes the match; picking a checker first only changes the mover's view.
-    let command = tokens().find((tk) => /:(L\d+|r)$/.test(tk));
+    let command = tokens().find((tk) => /:(L\d+|r):[\w-]{8}$/.test(tk));
     if (!command) {
-      await pressToken(tokens().find((tk) => /:f\d+$/.test(tk))!);
-      command = tokens().find((tk) => /:s[\d.]+$/.test(tk))!;
+      await pressToken(tokens().find((tk) => /:f\d+:[\w-]{8}$/.test(tk))!);
+      command = tokens().find((tk) => /:s[\d.]+:[\w-]{8}$/.test(tk))!;
     }
     const pressedAt = tx.effects.length;
     await pressToken(command);

@@ -163,7 +163,8 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     const { record, state } = await match(g.id);
     expect(state.phase).toBe('finished');
     expect(state.result).toEqual({ winner: state.players[0]!.id === g.mover.id ? 1 : 0, reason: 'timeout' });
-    expect(record.dueAt).toBeUndefined();
+    // Told: the game is due again only when its names fade (docs/privacy.md).
+    expect(record.dueAt).toBe(record.updatedAt + 30 * DAY);
     const told = (chatId: number) => api.messages(chatId).filter((m) => m.fromBot && (m.text ?? '').includes(`${g.mover.name} ran out of time`));
     expect(told(g.group.id)).toHaveLength(1);
     expect(told(g.moverChat)).toHaveLength(1);
@@ -385,7 +386,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     expect(api.messages(w.group.id).at(-1)!.text).toMatch(/Nobody has moved .* for 30 days/);
     const { record, state } = await match('abandon1');
     expect(record.status).toBe('closed');
-    expect(record.dueAt).toBeUndefined();
+    expect(record.dueAt).toBe(record.updatedAt + 30 * DAY);
     expect(state.phase).toBe('playing');
     // Closed for good: a late press on the old board is refused and does not reopen the game.
     const mover = state.players[seatToAct(state)!]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeToken, encodeToken, type Choice, type Token } from '../../src/app/tokens.ts';
+import { decodeToken, encodeToken, useTokenKey, type Choice, type Token } from '../../src/app/tokens.ts';
 
 const choice: fc.Arbitrary<Choice> = fc.oneof(
   fc.constantFrom<Choice>(
@@ -36,7 +36,35 @@ describe('button tokens: opaque, short, checked on every press', () => {
     }
     fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => {
       const d = decodeToken(s);
-      if (d) expect(decodeToken(encodeToken(d))).toEqual(d);
+      if (d) {
+        const { unsigned: _legacy, ...signed } = d;
+        expect(decodeToken(encodeToken(d))).toEqual(signed);
+      }
     }));
+  });
+
+  it('a token carries a MAC of everything else in it: change a character and it is refused (issue 20, item 7)', () => {
+    fc.assert(fc.property(token, fc.nat(), fc.integer({ min: 1, max: 60 }), (tok, at, shift) => {
+      const text = encodeToken(tok);
+      const i = at % text.length;
+      if (text[i] === ':') return;
+      const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.';
+      const changed = text.slice(0, i) + alphabet[(alphabet.indexOf(text[i]!) + shift) % alphabet.length] + text.slice(i + 1);
+      if (changed !== text) expect(decodeToken(changed), changed).toBeUndefined();
+    }));
+  });
+
+  it('a MAC made under another key is refused; a token without one (a board from before) is read as unsigned', () => {
+    const tok: Token = { surface: 'board', gameId: 'abcdef1234', version: 7, choice: { k: 'roll' } };
+    const text = encodeToken(tok);
+    try {
+      useTokenKey('another deployment');
+      expect(decodeToken(text)).toBeUndefined();
+      expect(decodeToken(encodeToken(tok))).toEqual(tok);
+    } finally {
+      useTokenKey('nardy-development-button-key');
+    }
+    expect(decodeToken(text)).toEqual(tok);
+    expect(decodeToken('g:abcdef1234:7:r')).toEqual({ ...tok, unsigned: true });
   });
 });

@@ -27,6 +27,14 @@ describe('src/config.ts: environment read once, validated', () => {
     expect(config.dynamodb.credentials).toBeUndefined();
   });
 
+  it('reads BUTTON_TOKEN_KEY, the key button tokens are signed with, and never shows a bad one', () => {
+    const key = 'k'.repeat(40);
+    expect(readConfig({ BUTTON_TOKEN_KEY: key }).buttonTokenKey).toBe(key);
+    expect(readConfig({}).buttonTokenKey).toBeUndefined();
+    expect(() => readConfig({ BUTTON_TOKEN_KEY: 'short-secret' })).toThrow(ConfigError);
+    expect(() => readConfig({ BUTTON_TOKEN_KEY: 'short-secret' })).toThrow(/BUTTON_TOKEN_KEY \(12 characters, not shown\)/);
+  });
+
   it('reads SWEEP_EVERY_SECONDS for npm start', () => {
     expect(readConfig({ SWEEP_EVERY_SECONDS: '5' }).sweepEverySeconds).toBe(5);
     expect(readConfig({ SWEEP_EVERY_SECONDS: '0' }).sweepEverySeconds).toBe(0);

@@ -78,10 +78,10 @@ unzip -q .serverless/scheduler.zip -d "$task/scheduler"
   # The secrets come from Parameter Store, as deployed: a stand-in below answers GetParameters.
   unset TELEGRAM_BOT_TOKEN TELEGRAM_WEBHOOK_SECRET DISCORD_BOT_TOKEN
   export TELEGRAM_BOT_TOKEN_PARAMETER=/nardy/ci/telegram-bot-token TELEGRAM_WEBHOOK_SECRET_PARAMETER=/nardy/ci/telegram-webhook-secret
-  export DISCORD_BOT_TOKEN_PARAMETER=/nardy/ci/discord-bot-token
+  export DISCORD_BOT_TOKEN_PARAMETER=/nardy/ci/discord-bot-token BUTTON_TOKEN_KEY_PARAMETER=/nardy/ci/button-token-key
   node --input-type=module -e '
     const { createServer } = await import("node:http");
-    const secrets = { "/nardy/ci/telegram-bot-token": "123456:ci-smoke-token", "/nardy/ci/telegram-webhook-secret": "ci-smoke-secret", "/nardy/ci/discord-bot-token": "ci.smoke.discord-bot-token" };
+    const secrets = { "/nardy/ci/telegram-bot-token": "123456:ci-smoke-token", "/nardy/ci/telegram-webhook-secret": "ci-smoke-secret", "/nardy/ci/discord-bot-token": "ci.smoke.discord-bot-token", "/nardy/ci/button-token-key": "ci-smoke-button-token-key-of-32-chars-at-least" };
     const asked = [];
     const ssm = createServer((req, res) => {
       let body = "";
@@ -120,7 +120,7 @@ unzip -q .serverless/scheduler.zip -d "$task/scheduler"
     if (large.statusCode !== 413) throw new Error(`legal answered ${large.statusCode} to a 117 KB body`);
     ssm.close();
     // One call at each cold start that reads secrets: telegram, scheduler (discord only reads after an acknowledgement).
-    if (asked.length !== 2 || asked.some((names) => names.length !== 3)) throw new Error(`the bundles read ${JSON.stringify(asked)} from Parameter Store (expected one call of 3 names from telegram and from the scheduler)`);
+    if (asked.length !== 2 || asked.some((names) => names.length !== 4)) throw new Error(`the bundles read ${JSON.stringify(asked)} from Parameter Store (expected one call of 4 names from telegram and from the scheduler)`);
     console.log(`cold import (INIT; the renderer starts loading, unawaited): telegram ${(t1 - t0).toFixed(0)} ms, legal ${(t2 - t1).toFixed(0)} ms, discord ${(t3 - t2).toFixed(0)} ms, scheduler ${(t4 - t3).toFixed(0)} ms`);
     console.log(`telegram without the secret header -> ${denied.statusCode}; legal with an empty body -> ${empty.statusCode}, a 117 KB one -> ${large.statusCode}; discord unsigned -> ${streamed.statusCode}; Parameter Store calls at INIT: ${asked.length}`);
   '

@@ -96,6 +96,10 @@ export const press: Handler<'press'> = async (u) => {
     await emit({ kind: 'toast', text: t(lang, 'toast.stale') });
     if (token.surface === 'board' && intent.message && state.game && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
   };
+  // A token from before tokens were signed is trusted for a redraw only; a board's button pressed
+  // under a message where that game is not shown (its chat's, or a player's own) does nothing.
+  if (token.unsigned) return refresh();
+  if (token.surface === 'board' && intent.message && !mayRedraw(record, state, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
@@ -242,7 +246,8 @@ async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: 
 /**
  * Whether a press may redraw a game's board into the pressed message: only where that game is
  * played (its chat), or for one of its players (their own board of a chatless game). A token is
- * whatever the client sent, so without this any message could be made to show any game.
+ * whatever the client sent — even a signed one may be a genuine button pressed under another
+ * message — so without this any message could be made to show any game.
  */
 function mayRedraw(record: GameRecord, state: MatchState, intent: Intent & { kind: 'press' }): boolean {
   if (record.chat) return record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId;

@@ -7,7 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import { languageOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { languageOfToken, forgetterOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -58,6 +58,8 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
       const shared = interaction.guild_id !== undefined;
       return { kind: 'lang', ...base, lang, shared, ...(shared ? { isAdmin: managesGuild(interaction.member?.permissions) } : {}), message };
     }
+    const forgetter = forgetterOfToken(data.custom_id);
+    if (forgetter !== undefined) return { kind: 'forget', ...base, confirmedBy: forgetter, message };
     return { kind: 'press', ...base, token: data.custom_id, message: { chat: base.chat, messageId: interaction.message.id } };
   }
   if (interaction.type !== APPLICATION_COMMAND) return undefined;
@@ -75,6 +77,8 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     case 'resign':
     case 'history':
     case 'help':
+    case 'privacy':
+    case 'forget':
       return { kind: sub.name, ...base };
     case 'rules': {
       const variant = variantOf(option('variant'));

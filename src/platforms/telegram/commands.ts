@@ -1,7 +1,7 @@
 /**
  * The bot's command menu, the list Telegram shows when "/" is typed: one for private chats and one
- * for groups (a group has no /start, and its /lang sets the chat's game language; reminders and
- * vacation are personal, so private), each in English, Russian and Georgian plus a default without
+ * for groups (a group has no /start, and its /lang sets the chat's game language; reminders,
+ * vacation, /privacy and /forget are personal, so private), each in English, Russian and Georgian plus a default without
  * language for every other client. The descriptions are the catalogs'. `setCommandMenus` sets them
  * all with `setMyCommands`, which replaces what was there: running it again changes nothing.
  */
@@ -14,6 +14,7 @@ type Scope = { readonly type: 'all_private_chats' } | { readonly type: 'all_grou
 const PRIVATE: readonly (readonly [string, MessageKey])[] = [
   ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['rules', 'command.rules'],
   ['confirm', 'command.confirm'], ['vacation', 'command.vacation'], ['remind', 'command.remind'], ['quiet', 'command.quiet'], ['lang', 'command.lang'], ['help', 'command.help'],
+  ['privacy', 'command.privacy'], ['forget', 'command.forget'],
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
   ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],

@@ -52,6 +52,15 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'vacation'))).not.toHaveProperty('away');
     expect(parseInteraction(discord.command(CAROL, channel, 'remind', { mode: 'frequent' }))).toMatchObject({ kind: 'remind', mode: 'frequent' });
     expect(parseInteraction(discord.command(CAROL, channel, 'quiet', { hours: '23-7 +3' }))).toMatchObject({ kind: 'quiet', args: '23-7 +3' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'privacy'))).toMatchObject({ kind: 'privacy' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).toMatchObject({ kind: 'forget' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).not.toHaveProperty('confirmedBy');
+    // Issue 20: /forget's button names whom it forgets; the app refuses anyone else's press.
+    const question = { id: '100000000000000900' };
+    const pressed = { ...discord.command(CAROL, channel, 'help'), type: 3, data: { custom_id: `f:discord:${NODAR.user.id}`, component_type: 2 }, message: question };
+    expect(parseInteraction(pressed as unknown as Parameters<typeof parseInteraction>[0])).toMatchObject({
+      kind: 'forget', from: { id: `discord:${CAROL.user.id}` }, confirmedBy: `discord:${NODAR.user.id}`, message: { messageId: question.id },
+    });
     expect(parseInteraction(discord.command(CAROL, channel, 'dance'))).toBeUndefined();
   });
 
@@ -97,7 +106,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'help', 'privacy', 'forget', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {

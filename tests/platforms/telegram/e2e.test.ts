@@ -71,6 +71,56 @@ describe('issue 5 end to end: security and faults', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('a crafted press naming another chat\'s game draws nothing into the pressed message (issue 20, item 7)', async () => {
+    const here = world(-1008104, 41);
+    const elsewhere = world(-1008105, 42);
+    const theirs = await challengeAndAccept(elsewhere, '/nardy');
+    await challengeAndAccept(here, '/nardy short');
+    const board = here.board();
+    const before = { caption: board.caption, photo: board.photo, edits: board.edits, buttons: JSON.stringify(board.reply_markup) };
+    const { record, state } = await stored(theirs);
+    const old = (record.version - 1).toString(36);
+    // Unsigned (a board from before tokens were signed) and an old version take the refresh path;
+    // Carol plays in neither game, Nodar plays in the other one but not in this chat.
+    const crafted: [TgUser, string][] = [
+      [CAROL, `g:${theirs}:${old}:r`],
+      [NODAR, `g:${theirs}:${old}:r`],
+      [CAROL, `g:${theirs}:${record.version.toString(36)}:n`],
+      // A MAC the server did not make.
+      [NODAR, `g:${theirs}:${record.version.toString(36)}:r:AAAAAAAA`],
+    ];
+    // A genuine button of the other game, pressed under this chat's board by the player it is for.
+    const genuine = await nextMove(elsewhere, theirs);
+    crafted.push([genuine.player, genuine.choice.data]);
+    for (const [user, data] of crafted) {
+      const answer = await here.press(user, board, data);
+      expect(answer.text, `${user.first_name} pressing ${data} gets a toast`).toBeTruthy();
+      const now = api.messages(here.group.id).find((m) => m.message_id === board.message_id)!;
+      expect({ caption: now.caption, photo: now.photo, edits: now.edits, buttons: JSON.stringify(now.reply_markup) }, `${data} left the board of this chat alone`).toEqual(before);
+    }
+    expect(state.players.map((p) => p!.id)).toContain(`telegram:${NODAR.id}`);
+    expect((await stored(theirs)).record.version).toBe(genuine.record.version);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('a board posted before tokens were signed answers a press politely and is redrawn with signed buttons, which then work (issue 20, item 7)', async () => {
+    const w = world(-1008106, 43);
+    const gameId = await challengeAndAccept(w, '/nardy');
+    const { record, player, board, choice } = await nextMove(w, gameId);
+    const unsigned = choice.data.split(':').slice(0, 4).join(':');
+    const edits = board.edits;
+    const answer = await w.press(player, board, unsigned);
+    expect(answer.text).toBeTruthy();
+    expect((await stored(gameId)).record.version).toBe(record.version);
+    const redrawn = api.messages(w.group.id).find((m) => m.message_id === board.message_id)!;
+    expect(redrawn.edits).toBeGreaterThan(edits);
+    expect(buttonsOf(redrawn).every((b) => b.token !== undefined && b.token.unsigned === undefined)).toBe(true);
+    const again = buttonsOf(redrawn).find((b) => b.token.choice.k === choice.token.choice.k && JSON.stringify(b.token.choice) === JSON.stringify(choice.token.choice))!;
+    await w.press(player, redrawn, again.data);
+    expect((await stored(gameId)).record.version).toBe(record.version + 1);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('a replayed /nardy opens one challenge', async () => {
     const w = world(-1008103, 6);
     const update = api.userMessage(NODAR, w.group, '/nardy');
