@@ -273,7 +273,25 @@ async function main(): Promise<void> {
   const discord = localDiscord(dc);
   if (dc?.botToken !== undefined && discord === undefined) console.log('DISCORD_BOT_TOKEN is set but DISCORD_APPLICATION_ID is not: the Discord bot is not started.');
   if (discord !== undefined && !discord.gateway && discord.publicKey === undefined) console.log('DISCORD_GATEWAY=off and no DISCORD_PUBLIC_KEY: the Discord bot receives no interactions, it only sends.');
-  let local: LocalProcess;
+  // The signal handlers come first: one registered only after the start (seconds on a busy
+  // machine) leaves a Ctrl-C during the start to the default, an exit without closing the data.
+  let local: LocalProcess | undefined;
+  let stopping = false;
+  const close = (running: LocalProcess) => running.close().then(() => {
+    console.log(running.persistent ? 'Stopped; the games are kept in .data/.' : 'Stopped.');
+    process.exit(0);
+  }, (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    if (local !== undefined) void close(local);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   try {
     local = await startLocal({
       sweepEveryMs: (config.sweepEverySeconds ?? 60) * 1000,
@@ -288,21 +306,8 @@ async function main(): Promise<void> {
   if (discord?.publicKey !== undefined) console.log(`The Discord interactions endpoint is at POST ${local.url}/discord${discord.gateway ? '' : ' (no gateway: DISCORD_GATEWAY=on to log in to it as well)'}.`);
   if (discord?.gateway === true) console.log('Discord: logged in to the gateway.');
   console.log('');
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log(`\n${signal}: shutting down…`);
-    local.close().then(() => {
-      console.log(local.persistent ? 'Stopped; the games are kept in .data/.' : 'Stopped.');
-      process.exit(0);
-    }, (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  // A signal during the start: it is closed now that it has started.
+  if (stopping) void close(local);
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main();

@@ -5,6 +5,7 @@
  * is covered with recorded packets in tests/platforms/discord/gateway.test.ts; logging in needs the
  * real Discord.)
  */
+import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -83,7 +84,14 @@ describe('npm start: POST /discord', () => {
   });
 });
 
-const TSX = join(import.meta.dirname, '../../node_modules/.bin/tsx');
+/**
+ * The script run by node itself with tsx's loader, not by the `tsx` command: that one relays a
+ * signal to its child and, when the child has not reported back within 30 ms (a busy machine),
+ * kills it and exits 130 — a test of the script's own Ctrl-C would then test tsx's timing.
+ */
+const TSX = process.execPath;
+// `--import tsx` would look for tsx from the script's working folder (a temporary one): its loader by path.
+const TSX_ARGS = ['--import', pathToFileURL(join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs')).href];
 const MAIN = join(import.meta.dirname, '../../src/local/main.ts');
 
 describe('issue 15.5: npm start serves POST /discord without the gateway when the public key is set', () => {
@@ -99,7 +107,7 @@ describe('issue 15.5: npm start serves POST /discord without the gateway when th
 
   it('the script with the three variables against an API that has no gateway starts, answers a signed PING at POST /discord, and stops on SIGINT', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'nardy-discord-script-'));
-    const child = spawn(TSX, [MAIN], {
+    const child = spawn(TSX, [...TSX_ARGS, MAIN], {
       cwd, env: { ...process.env, PORT: '0', DYNAMODB_ENDPOINT: '', TELEGRAM_BOT_TOKEN: '', DISCORD_GATEWAY: '', ...env() }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
