@@ -3,6 +3,7 @@
  * are kept in the history like moves, so a player could grow a shared match without bound by
  * repeating them (issue #20: some 19,000 toggles fill a game item and freeze the opponent's game).
  * A change that changes nothing is refused, and each kind may be made only so often in a day.
+ * `apply` checks these on new commands only; a stored history replays without them.
  * Not a rule of the game: a bound on what one player may write into a shared match.
  */
 import { fail, ok, type Result } from '../lib/index.ts';
@@ -46,6 +47,18 @@ export function mayChangeSettings(state: MatchState, settings: MatchSettings, at
   if (canonical(settings) === canonical(state.settings)) return fail({ kind: 'nothing-changes', message: 'these are the settings already' });
   if (recent(state, at, (e) => e.type === 'configured') >= SETTINGS_CHANGES_PER_DAY) {
     return fail({ kind: 'too-many-changes', message: `at most ${SETTINGS_CHANGES_PER_DAY} settings changes a day` });
+  }
+  return ok(true);
+}
+
+/**
+ * Returns whether the events a command was decided into may be written: each vacation and settings
+ * change among them must pass its bound. Not a rule: a bound on what a player may write into a shared match.
+ */
+export function mayChange(state: MatchState, events: readonly MatchEvent[], at: number): Result<true, GameError> {
+  for (const e of events) {
+    const allowed = e.type === 'vacation' ? mayChangeVacation(state, e.seat, e.away, at) : e.type === 'configured' ? mayChangeSettings(state, e.settings, at) : ok(true as const);
+    if (!allowed.ok) return allowed;
   }
   return ok(true);
 }

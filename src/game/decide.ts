@@ -5,7 +5,6 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
-import { mayChangeSettings, mayChangeVacation } from './changes.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
 import { gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
@@ -90,8 +89,6 @@ function decideChallenge(state: MatchState, cmd: Command, at: number, dice: Dice
       if (cmd.by !== challenger.id) return error('not-a-player', 'only the challenger can change the settings');
       const settings = validateSettings(cmd.settings);
       if (!settings.ok) return settings;
-      const allowed = mayChangeSettings(state, settings.value, at);
-      if (!allowed.ok) return allowed;
       return ok([{ type: 'configured', at, settings: settings.value }]);
     }
     default:
@@ -109,8 +106,6 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
   const answering = t.stage === 'doubled' || t.stage === 'resignOffered' ? other(mover) : mover;
   if (cmd.type === 'vacation') {
     if (state.settings.clock.kind !== 'correspondence' || state.settings.clock.vacationDays === 0) return error('wrong-phase', 'this match has no vacation days');
-    const allowed = mayChangeVacation(state, seat, cmd.away, at);
-    if (!allowed.ok) return allowed;
     return ok([{ type: 'vacation', at, seat, away: cmd.away }]);
   }
   if (cmd.type === 'configure') return error('wrong-phase', 'the settings are fixed once the challenge is accepted');

@@ -4,7 +4,7 @@
  * kind is bounded per day.
  */
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, apply, encodeMatch, type MatchState } from '../../src/game/index.ts';
+import { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, apply, decodeMatch, encodeMatch, type MatchState } from '../../src/game/index.ts';
 import { ANN, BOB, DAY, HOUR, T0, challenge, reject, scripted, started, step } from './fixture.ts';
 
 const CORR = { variant: 'short', clock: { kind: 'correspondence', daysPerMove: 2, poolDays: 3, vacationDays: 5 } } as const;
@@ -53,5 +53,16 @@ describe('issue #20: a settings change must change something', () => {
     let s = challenge({ variant: 'short' });
     for (let i = 0; i < SETTINGS_CHANGES_PER_DAY; i++) s = step(s, { type: 'configure', by: ANN.id, settings: { variant: 'short', matchLength: i % 2 === 0 ? 3 : 5 } }, [], T0 + i * 1000);
     expect(reject(s, { type: 'configure', by: ANN.id, settings: { variant: 'short', matchLength: 7 } }, T0 + HOUR).kind).toBe('too-many-changes');
+  });
+});
+
+describe('issue #20: matches stored before the bounds still replay', () => {
+  it('a stored history holding a vacation change that changed nothing, and more than a day’s worth of them, decodes', () => {
+    const s = started(CORR, [3, 1]);
+    const stored = encodeMatch(s);
+    // Written by the code before the bounds: Bob went away six times in a row, a minute apart.
+    const rows = Array.from({ length: 6 }, () => ['V', 60_000, 1, true]);
+    const decoded = decodeMatch({ ...stored, h: [...stored.h, ...rows] });
+    expect(decoded.ok && decoded.value.history.filter((e) => e.type === 'vacation')).toHaveLength(6);
   });
 });
