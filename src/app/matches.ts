@@ -155,7 +155,7 @@ export async function runCommand(
   const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
   const notes = (await options.beforeSave?.(applied.value.state)) ?? undefined;
-  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes);
+  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes, { ends: endsSomething(applied.value.events) });
   if (!saved.ok) {
     const stored = saved.error.kind === 'stale-version' ? saved.error.current : undefined;
     if (key === undefined || !stored?.applied?.includes(key)) return fail(storeError(saved.error));
@@ -166,6 +166,13 @@ export async function runCommand(
   }
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
+}
+
+const ENDING_EVENTS: ReadonlySet<MatchEvent['type']> = new Set(['gameEnded', 'matchEnded', 'expired', 'cancelled', 'declined']);
+
+/** Whether these events end a game or a challenge: their save may use the room kept for it (`SaveOptions`). */
+export function endsSomething(events: readonly MatchEvent[]): boolean {
+  return events.some((e) => ENDING_EVENTS.has(e.type));
 }
 
 function duplicate(key: string, record: GameRecord): AppError {

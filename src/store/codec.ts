@@ -21,6 +21,12 @@ export const ITEM_SCHEMA = 1;
 /** The largest item the store writes, in bytes (DynamoDB's own limit is 400 KB). */
 export const MAX_ITEM_BYTES = 350 * 1024;
 
+/**
+ * The bytes below `MAX_ITEM_BYTES` that only a save ending a game may fill: a match grown to the
+ * limit must still take a resignation or a time-out, or the opponent could never win it (issue #20).
+ */
+export const ENDING_RESERVE_BYTES = 32 * 1024;
+
 /** An item as the DocumentClient hands it over: attribute name → native value. */
 export type Item = Record<string, unknown>;
 

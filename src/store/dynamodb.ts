@@ -9,10 +9,10 @@ import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-import { GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
+import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
-import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
+import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -43,7 +43,7 @@ export class DynamoGameStore implements GameStore {
     return item === undefined ? fail({ kind: 'not-found', id }) : decodeGame(item);
   }
 
-  async save(record: GameRecord, expectedVersion: number, notes: GameNotes = {}): Promise<Result<GameRecord, StoreError>> {
+  async save(record: GameRecord, expectedVersion: number, notes: GameNotes = {}, options: SaveOptions = {}): Promise<Result<GameRecord, StoreError>> {
     if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
       throw new InvariantError(`expected version ${expectedVersion} is not a non-negative integer`);
     }
@@ -52,7 +52,7 @@ export class DynamoGameStore implements GameStore {
     const update = new Changes();
     for (const name of GAME_ATTRIBUTES) update.set(name, item[name]);
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
-    const tooLarge = oversize(record.id, { ...item, ...update.noted });
+    const tooLarge = oversize(record.id, { ...item, ...update.noted }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
       await this.documents.send(
@@ -336,9 +336,9 @@ function newestFirst(
   };
 }
 
-function oversize(id: string, item: Item): StoreError | undefined {
+function oversize(id: string, item: Item, limit = MAX_ITEM_BYTES): StoreError | undefined {
   const bytes = itemBytes(item);
-  return bytes > MAX_ITEM_BYTES ? { kind: 'too-large', id, bytes, limit: MAX_ITEM_BYTES } : undefined;
+  return bytes > limit ? { kind: 'too-large', id, bytes, limit } : undefined;
 }
 
 function checkLimit(limit: number): number {

@@ -78,6 +78,13 @@ export type StoreError =
   | CorruptItem
   | { kind: 'too-large'; id: string; bytes: number; limit: number };
 
+/**
+ * How a save may use the item's room: a save that keeps a game going is refused (`too-large`)
+ * `ENDING_RESERVE_BYTES` before the limit; one that `ends` a game (a resignation, a pass, a
+ * time-out, a closing) may fill the item to `MAX_ITEM_BYTES`.
+ */
+export type SaveOptions = { readonly ends?: boolean };
+
 /** Options of the list queries. `limit` counts returned records (default 20, at most 100). */
 export type ListOptions = { status?: GameStatus; limit?: number };
 
@@ -100,7 +107,7 @@ export interface GameStore {
    * stored now, when it decodes). `notes` are written in the same conditional write; the stored
    * notes it does not name stay as they are.
    */
-  save(record: GameRecord, expectedVersion: number, notes?: GameNotes): Promise<Result<GameRecord, StoreError>>;
+  save(record: GameRecord, expectedVersion: number, notes?: GameNotes, options?: SaveOptions): Promise<Result<GameRecord, StoreError>>;
   /**
    * Sets (or, for an undefined value, removes) some of a game's notes, whatever its version: one
    * write, other notes and the match untouched. Returns false when the game does not exist.
