@@ -9,9 +9,9 @@ import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
+import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey } from './layout.ts';
 import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
@@ -142,20 +142,22 @@ export class DynamoGameStore implements GameStore {
   }
 
   async listByPlayer(player: string, options: ListOptions = {}): Promise<Listing> {
-    const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
-    const [first, second] = await Promise.all([
-      this.collect(newestFirst(INDEX.player1, 'p1', playerKey(player), options), limit),
-      this.collect(newestFirst(INDEX.player2, 'p2', playerKey(player), options), limit),
-    ]);
-    // A game with the same identity in both slots appears in both indexes: keep it once.
-    const byId = new Map([...second.records, ...first.records].map((r) => [r.id, r]));
-    const records = [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
-    return { records, corrupt: [...first.corrupt, ...second.corrupt] };
+    const key = playerKey(player);
+    return this.listFiled([...filedUnder(key, options).flatMap((k) => [newestFirst(INDEX.player1, 'p1', k, options), newestFirst(INDEX.player2, 'p2', k, options)])], options);
   }
 
   async listByChat(platform: string, chatId: string, options: ListOptions = {}): Promise<Listing> {
+    const key = chatKey(platform, chatId);
+    return this.listFiled(filedUnder(key, options).map((k) => newestFirst(INDEX.chat, 'chatKey', k, options)), options);
+  }
+
+  /** The newest records of several index partitions, merged; a game found in two (both slots one identity) is kept once. */
+  private async listFiled(queries: Omit<QueryCommandInput, 'TableName'>[], options: ListOptions): Promise<Listing> {
     const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
-    return this.collect(newestFirst(INDEX.chat, 'chatKey', chatKey(platform, chatId), options), limit);
+    const listings = await Promise.all(queries.map((query) => this.collect(query, limit)));
+    const byId = new Map(listings.reverse().flatMap((l) => l.records).map((r) => [r.id, r]));
+    const records = [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+    return { records, corrupt: listings.flatMap((l) => l.corrupt) };
   }
 
   async listDue(now: number, limit: number): Promise<Listing> {
@@ -315,6 +317,15 @@ class Changes {
   expression(): string {
     return [this.sets.length > 0 ? `SET ${this.sets.join(', ')}` : '', this.removes.length > 0 ? `REMOVE ${this.removes.join(', ')}` : ''].join(' ').trim();
   }
+}
+
+/**
+ * The partitions that may hold games of the status asked for: open games only under the open key;
+ * games over under the over key and, written before the split, under the open key; any status, both.
+ */
+function filedUnder(key: string, options: ListOptions): string[] {
+  if (options.status === undefined) return [key, overKey(key)];
+  return isOpen(options.status) ? [key] : [overKey(key), key];
 }
 
 /** A query of one index partition, newest `updatedAt` first, optionally of one status. */

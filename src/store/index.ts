@@ -26,4 +26,4 @@ export type { CreateTableOptions } from './table.ts';
 
 // advanced: the item format, for tools and tests that inspect raw items
 export { ENDING_RESERVE_BYTES, ITEM_SCHEMA, MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
-export { INDEX, chatKey, claimKey, gameKey, playerKey } from './layout.ts';
+export { INDEX, chatKey, claimKey, gameKey, overKey, playerKey } from './layout.ts';

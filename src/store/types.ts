@@ -48,6 +48,11 @@ export type GameRecord = {
    * redelivered update finds out for sure whether it was applied (see `runCommand`).
    */
   applied?: readonly string[];
+  /**
+   * When DynamoDB may delete the item (epoch seconds, the table's TTL attribute): set on challenges
+   * and closed games, which nobody needs for long; never on games accepted (`recordOf` decides).
+   */
+  expiresAt?: number;
 };
 
 /** How many applied update ids a game item keeps: a redelivery comes soon, and an older press is refused by its version anyway. */
