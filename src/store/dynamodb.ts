@@ -262,6 +262,25 @@ export class DynamoGameStore implements GameStore {
     await this.documents.send(new PutCommand({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } }));
   }
 
+  async rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean> {
+    const json = JSON.stringify(value);
+    if (key === '' || json === undefined || json.length > 4096 || !Number.isSafeInteger(expiresAt)) throw new InvariantError(`rememberIf(${JSON.stringify(key)}): bad key, value or expiry`);
+    const was = expected === undefined ? undefined : JSON.stringify(expected);
+    try {
+      await this.documents.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now, expiresAt },
+        // The value read back is the parsed JSON text, so it compares as that text written again.
+        ConditionExpression: was === undefined ? 'attribute_not_exists(pk)' : '#value = :was',
+        ...(was === undefined ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':was': was } }),
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   async recall(key: string): Promise<unknown> {
     const read = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true }));
     return read.Item === undefined ? undefined : memoValue(read.Item);

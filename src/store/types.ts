@@ -148,6 +148,11 @@ export interface GameStore {
   remember(key: string, value: unknown, now: number): Promise<void>;
   /** The value kept under `key`, or undefined when there is none (or it does not decode). */
   recall(key: string): Promise<unknown>;
+  /**
+   * Keeps `value` under `key` if the value kept there is still `expected` (undefined: none is),
+   * compare-and-set, with `expiresAt` (epoch seconds) for DynamoDB's TTL. Returns whether it was written.
+   */
+  rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean>;
   /** The values kept under `keys`, in one round trip; a key without a value is absent. */
   recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
 }import { type Result } from '../lib/index.ts';
