@@ -53,13 +53,15 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
   reading.catch(() => undefined);
   const claims = intent.updateKey !== undefined && (intent.kind === 'press' ? claimsAlone(token) : !SELF_CLAIMED.has(intent.kind));
-  const [read, first] = await Promise.all([reading, !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS)]);
-  if (!first) return;
+  const claim = () => !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS);
+  // A limited command claims its update only once a token is spent: a dropped one writes nothing.
+  const [read, claimed] = await Promise.all([reading, limited ? true : claim()]);
+  if (!claimed) return;
   const me = playerFrom(read.values, intent.from.id, intent.from.language);
   if (limited) {
     const spent = await spendTokens(deps.store, intent, read.values, deps.now(), deps.limits);
     if (spent === 'slow-down') await emit({ kind: 'text', chat: intent.chat, text: t(me.lang, 'limits.slowDown') });
-    if (spent !== 'spent') return;
+    if (spent !== 'spent' || !(await claim())) return;
   }
   const chatLang = CHAT_LANGUAGE.decode(read.values.get(chatKey));
   const update: Update = {

@@ -13,10 +13,10 @@ export type { BucketSpec, Limits };
 import { chatOwner, type Remembered } from './remembered.ts';
 
 
-/** A user: eight commands at once, then one every four seconds (15 a minute). */
-export const USER_BUCKET: BucketSpec = { capacity: 8, refillMs: 4000 };
-/** A chat: thirty commands at once, then one every two seconds (30 a minute), whoever sends them. */
-export const CHAT_BUCKET: BucketSpec = { capacity: 30, refillMs: 2000 };
+/** A user: twenty commands at once, then one every three seconds (20 a minute). */
+export const USER_BUCKET: BucketSpec = { capacity: 20, refillMs: 3000 };
+/** A chat: sixty commands at once, then one a second (60 a minute), whoever sends them. */
+export const CHAT_BUCKET: BucketSpec = { capacity: 60, refillMs: 1000 };
 
 /** How many challenges one user may have open at once. */
 export const OPEN_CHALLENGES_PER_USER = 10;
