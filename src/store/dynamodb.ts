@@ -344,7 +344,7 @@ class Changes {
  */
 function filedUnder(key: string, options: ListOptions): string[] {
   if (options.status === undefined) return [key, overKey(key)];
-  return isOpen(options.status) ? [key] : [overKey(key), key];
+  return options.status === 'open' || isOpen(options.status) ? [key] : [overKey(key), key];
 }
 
 /** A query of one index partition, newest `updatedAt` first, optionally of one status. */
@@ -354,14 +354,17 @@ function newestFirst(
   keyValue: string,
   options: ListOptions,
 ): Omit<QueryCommandInput, 'TableName'> {
-  const byStatus = options.status !== undefined;
+  const statuses = options.status === 'open' ? ['challenge', 'active'] : options.status === undefined ? [] : [options.status];
+  const byStatus = statuses.length > 0;
+  const values = Object.fromEntries(statuses.map((s, i) => [`:status${i}`, s]));
   return {
     IndexName: index,
     KeyConditionExpression: '#key = :key',
     ExpressionAttributeNames: { '#key': keyName, ...(byStatus ? { '#status': 'status' } : {}) },
-    ExpressionAttributeValues: { ':key': keyValue, ...(byStatus ? { ':status': options.status } : {}) },
-    // The status filter runs after the key condition; `collect` pages on until enough match.
-    ...(byStatus ? { FilterExpression: '#status = :status' } : {}),
+    ExpressionAttributeValues: { ':key': keyValue, ...values },
+    // The status filter runs after the key condition (it drops games over filed before the split
+    // under the open key); `collect` pages on until enough match.
+    ...(byStatus ? { FilterExpression: `#status IN (${Object.keys(values).join(', ')})` } : {}),
     ScanIndexForward: false,
   };
 }

@@ -90,8 +90,8 @@ export type StoreError =
  */
 export type SaveOptions = { readonly ends?: boolean };
 
-/** Options of the list queries. `limit` counts returned records (default 20, at most 100). */
-export type ListOptions = { status?: GameStatus; limit?: number };
+/** Options of the list queries. `limit` counts returned records (default 20, at most 100); `open`: challenges and games in play. */
+export type ListOptions = { status?: GameStatus | 'open'; limit?: number };
 
 /**
  * What a list query found. Items that fail to decode are reported in `corrupt` rather than failing

@@ -244,6 +244,7 @@ describe('issue #20: open games are read without the games over', () => {
     expect(await scanned(INDEX.player1, 'p1', playerKey(player)) + await scanned(INDEX.player2, 'p2', playerKey(player))).toBe(1);
     expect(await scanned(INDEX.chat, 'chatKey', chatKey(chat.platform, chat.chatId))).toBe(1);
     expect((await t.store.listByPlayer(player, { status: 'active' })).records.map((r) => r.id)).toEqual([open.id]);
+    expect((await t.store.listByPlayer(player, { status: 'open' })).records.map((r) => r.id)).toEqual([open.id]);
     expect((await t.store.listByChat(chat.platform, chat.chatId, { status: 'finished', limit: 100 })).records).toHaveLength(15);
     expect((await t.store.listByPlayer(player, { limit: 100 })).records).toHaveLength(31);
     await t.store.save({ ...open, status: 'finished' }, 1);
