@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { DEFAULT_LIMITS, handleIntent, type AppDeps, type ChatUser, type Effect } from '../../src/app/index.ts';
-import { CLOSED_CHALLENGE_KEPT_MS } from '../../src/app/matches.ts';
+import { CLOSED_CHALLENGE_KEPT_MS, openChallenge, runCommand } from '../../src/app/matches.ts';
 import { cryptoDice } from '../../src/dice/index.ts';
 import { CHALLENGE_TTL_MS } from '../../src/game/index.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -97,5 +97,25 @@ describe('issue #20: open challenges are capped and expire', () => {
     const closed = await table.store.load(record!.id);
     expect(closed.ok && closed.value.status).toBe('closed');
     expect(closed.ok && closed.value.expiresAt).toBe(Math.ceil((clock + CLOSED_CHALLENGE_KEPT_MS) / 1000));
+  });
+});
+
+describe('issue #20: /vacation writes only the games it changes', () => {
+  it('a second /vacation on changes nothing: no game is saved again, and the player is told it was on already', async () => {
+    const tx = transcript();
+    const chat = { ...group, chatId: '-2060' };
+    const ann: ChatUser = { id: 'telegram:2061', name: 'Ann', language: 'en' };
+    const bob = { id: 'telegram:2062', name: 'Bob' };
+    clock += 3600_000;
+    const clockSettings = { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 5 } as const;
+    await openChallenge(deps(), { id: 'vac-1', by: ann, invitee: bob.id, settings: { variant: 'short', clock: clockSettings } }, chat, 'en');
+    expect((await runCommand(deps(), 'vac-1', { type: 'accept', by: bob })).ok).toBe(true);
+    await handleIntent(deps(), { kind: 'vacation', chat, from: ann, away: true }, tx.emit);
+    const after = await table.store.load('vac-1');
+    clock += 60_000;
+    const before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'vacation', chat, from: ann, away: true }, tx.emit);
+    expect(texts(tx.since(before))).toEqual([t('en', 'vacation.alreadyOn')]);
+    expect(await table.store.load('vac-1')).toEqual(after);
   });
 });

@@ -4,7 +4,7 @@
  * and the clock's time left); a game where it would change nothing, or that saw too many changes
  * today, is neither written nor redrawn (issue #20: one `/vacation` rewrote and redrew every game).
  */
-import { mayChangeVacation, seatOf, type MatchState } from '../../game/index.ts';
+import { mayChangeVacation, type MatchState } from '../../game/index.ts';
 import { t } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { boardLangOf } from '../board-language.ts';
@@ -28,7 +28,7 @@ export const vacation: Handler<'vacation'> = async (u) => {
   let changed = 0;
   let tooOften = 0;
   for (const game of games) {
-    const allowed = mayChangeVacation(game.state, seatOf(game.state, intent.from.id) ?? seatOfMine(game.state), away, deps.now());
+    const allowed = mayChangeVacation(game.state, seatOfMine(game.state), away, deps.now());
     if (!allowed.ok) {
       if (allowed.error.kind === 'too-many-changes') tooOften++;
       continue;
