@@ -8,6 +8,9 @@
  * typed move) is made exactly once by the game's own conditional write, which stores the update id
  * with the move (`commitCommand`); other updates that write claim their update id alongside the
  * read (a redelivery is then a no-op: at most once); views and inline queries write nothing.
+ *
+ * A typed command also reads its user's and chat's token buckets in that same batch and spends
+ * them before its handler runs (`limits.ts`); a press reads and writes no bucket.
  */
 import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
@@ -26,10 +29,12 @@ import { rules } from './intents/rules.ts';
 import { join, start } from './intents/start.ts';
 import type { Handler, Update } from './intents/update.ts';
 import { vacation } from './intents/vacation.ts';
+import { BUCKET, bucketsOf, isLimited, spendTokens } from './limits.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
 import type { AppDeps, Emit, Intent } from './ports.ts';
 import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
+import { t } from '../i18n/index.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
   press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget,
@@ -48,13 +53,21 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   if (messenger === undefined) throw new InvariantError(`no messenger is wired for platform ${JSON.stringify(intent.chat.platform)}`);
   const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
   const chatKey = CHAT_LANGUAGE.key(chatOwner(intent.chat));
-  const keys = [...playerKeys(intent.from.id), chatKey];
+  const limited = isLimited(intent);
+  const keys = [...playerKeys(intent.from.id), chatKey, ...(limited ? bucketsOf(intent, deps.limits).map((b) => BUCKET.key(b.owner)) : [])];
   const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
   reading.catch(() => undefined);
   const claims = intent.updateKey !== undefined && (intent.kind === 'press' ? claimsAlone(token) : !SELF_CLAIMED.has(intent.kind));
-  const [read, first] = await Promise.all([reading, !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS)]);
-  if (!first) return;
+  const claim = () => !claims || deps.store.claimUpdate(intent.updateKey!, deps.now(), UPDATE_TTL_SECONDS);
+  // A limited command claims its update only once a token is spent: a dropped one writes nothing.
+  const [read, claimed] = await Promise.all([reading, limited ? true : claim()]);
+  if (!claimed) return;
   const me = playerFrom(read.values, intent.from.id, intent.from.language);
+  if (limited) {
+    const spent = await spendTokens(deps.store, intent, read.values, deps.now(), deps.limits);
+    if (spent === 'slow-down') await emit({ kind: 'text', chat: intent.chat, text: t(me.lang, 'limits.slowDown') });
+    if (spent !== 'spent' || !(await claim())) return;
+  }
   const chatLang = CHAT_LANGUAGE.decode(read.values.get(chatKey));
   const update: Update = {
     deps, intent, emit, messenger, me, lang: me.lang, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),

@@ -16,5 +16,7 @@ export { MAX_LISTED_PLAYS } from './board-buttons.ts';
 export { variantOfWord } from './variant-words.ts';
 export { isTypedMove } from './move-words.ts';
 export { sweep } from './sweep.ts';
+export { DEFAULT_LIMITS } from './limits.ts';
+export type { BucketSpec, Limits } from './limits.ts';
 export type { SweepDeps, SweepOptions, SweepReport } from './sweep.ts';
 export { BOARD, CHALLENGE_MESSAGE, INVITEE, LANGUAGE, NOTICE, PRIVATE_CHAT, noteOf } from './remembered.ts';

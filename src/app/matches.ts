@@ -50,6 +50,19 @@ const STATUS: Record<MatchState['phase'], GameStatus> = {
 };
 
 /**
+ * How long a challenge nobody accepted, or one declined or cancelled, is kept once it is over:
+ * the scheduler tells the chat it expired before that, and DynamoDB's TTL then deletes it (issue #20).
+ */
+export const CLOSED_CHALLENGE_KEPT_MS = 3 * 24 * 3600_000;
+
+/** When DynamoDB may delete a game item (epoch seconds): never once a challenge was accepted. */
+function expiryOf(state: MatchState, now: number): number | undefined {
+  if (state.phase === 'challenge') return Math.ceil((Math.max(now, state.challengeExpiresAt) + CLOSED_CHALLENGE_KEPT_MS) / 1000);
+  if (state.phase === 'declined' || state.phase === 'cancelled' || state.phase === 'expired') return Math.ceil((now + CLOSED_CHALLENGE_KEPT_MS) / 1000);
+  return undefined;
+}
+
+/**
  * The record a match is stored as: the compact state plus what the indexes and lists need. The
  * scheduler's alarm of the previous record is kept while the deadline it is about stays the same.
  */
@@ -57,6 +70,7 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
   const seat = seatToAct(state);
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
   const alarm = carriedAlarm(state, previousAlarm);
+  const expiresAt = expiryOf(state, now);
   return {
     id: state.id,
     version,
@@ -67,6 +81,7 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
     updatedAt: now,
     dueAt: wakeAt(state, alarm, now),
     ...(alarm === undefined ? {} : { alarm }),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
     summary: {
       variant: state.settings.variant,
       names: state.players.map((p) => p?.name ?? null),
@@ -155,7 +170,7 @@ export async function runCommand(
   const applied = apply(state, command, now, deps.dice);
   if (!applied.ok) return applied;
   const notes = (await options.beforeSave?.(applied.value.state)) ?? undefined;
-  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes);
+  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes, { ends: endsSomething(applied.value.events) });
   if (!saved.ok) {
     const stored = saved.error.kind === 'stale-version' ? saved.error.current : undefined;
     if (key === undefined || !stored?.applied?.includes(key)) return fail(storeError(saved.error));
@@ -166,6 +181,13 @@ export async function runCommand(
   }
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
+}
+
+const ENDING_EVENTS: ReadonlySet<MatchEvent['type']> = new Set(['gameEnded', 'matchEnded', 'expired', 'cancelled', 'declined']);
+
+/** Whether these events end a game or a challenge: their save may use the room kept for it (`SaveOptions`). */
+export function endsSomething(events: readonly MatchEvent[]): boolean {
+  return events.some((e) => ENDING_EVENTS.has(e.type));
 }
 
 function duplicate(key: string, record: GameRecord): AppError {

@@ -184,6 +184,20 @@ export interface Messenger {
 /** The registry: every messenger this process speaks, by platform name. */
 export type Messengers = Readonly<Record<ChatPlatform, Messenger>>;
 
+/** A token bucket's size and how fast it fills: `capacity` commands at once, then one every `refillMs`. */
+export interface BucketSpec {
+  readonly capacity: number;
+  readonly refillMs: number;
+}
+
+/** The limits a process applies (`limits.ts`, `DEFAULT_LIMITS` unless its deps say otherwise). */
+export interface Limits {
+  readonly user: BucketSpec;
+  readonly chat: BucketSpec;
+  readonly openChallengesPerUser: number;
+  readonly openChallengesPerChat: number;
+}
+
 /** What the app is built from, once per process (`src/wiring.ts`); tests inject fixed dice and time. */
 export interface AppDeps {
   readonly store: GameStore;
@@ -197,4 +211,6 @@ export interface AppDeps {
    * opens a challenge in another player's name; without it inline mode offers no challenge.
    */
   readonly ticketKey?: string;
+  /** How often a user and a chat may command the bot, and how many challenges they may have open (`limits.ts`); the defaults when absent. */
+  readonly limits?: Limits;
 }

@@ -121,7 +121,7 @@ async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: n
 async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
   const applied = apply(state, { type: 'tick' }, now, deps.dice);
   if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
-  const saved = await deps.store.save({ ...nextRecord(record, applied.value.state, now), alarm: { for: now, step: 0 }, dueAt: now }, record.version);
+  const saved = await deps.store.save({ ...nextRecord(record, applied.value.state, now), alarm: { for: now, step: 0 }, dueAt: now }, record.version, {}, { ends: true });
   if (!saved.ok) return 'raced';
   const outcome = await announce(deps, saved.value, applied.value.state, now, leaseMs);
   if (outcome !== 'announced') return outcome;
@@ -130,7 +130,7 @@ async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: 
 
 /** Closes a game without a clock that nobody has moved in for 30 days; the match is kept as it was, viewable. */
 async function abandon(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
-  const saved = await deps.store.save({ ...record, status: 'closed', updatedAt: now, alarm: { for: now, step: 0 }, dueAt: now }, record.version);
+  const saved = await deps.store.save({ ...record, status: 'closed', updatedAt: now, alarm: { for: now, step: 0 }, dueAt: now }, record.version, {}, { ends: true });
   if (!saved.ok) return 'raced';
   const outcome = await announce(deps, saved.value, state, now, leaseMs);
   return outcome === 'announced' ? 'abandoned' : outcome;

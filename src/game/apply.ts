@@ -7,6 +7,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
+import { mayChange } from './changes.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';
@@ -93,6 +94,19 @@ function timeoutEvents(state: MatchState, now: number): MatchEvent[] {
  * @example apply(state, { type: 'roll', by: 'chat:1' }, Date.now(), cryptoDice())
  */
 export function apply(state: MatchState, command: Command, now: number, dice: DiceSource): Result<Applied, GameError> {
+  return applyCommand(state, command, now, dice, true);
+}
+
+/**
+ * Returns what `apply` returns for a command rebuilt from a stored history: the bounds on changes
+ * (`changes.ts`) are left out, so that a match stored before them (or with a change they would now
+ * refuse) still replays. Not a rule: the codec's replay.
+ */
+export function replayCommand(state: MatchState, command: Command, now: number, dice: DiceSource): Result<Applied, GameError> {
+  return applyCommand(state, command, now, dice, false);
+}
+
+function applyCommand(state: MatchState, command: Command, now: number, dice: DiceSource, bounded: boolean): Result<Applied, GameError> {
   const events: MatchEvent[] = timeoutEvents(state, now);
   if (events.length > 0) {
     const next = continueAutomatically(fold(state, events), now, dice, events);
@@ -100,6 +114,10 @@ export function apply(state: MatchState, command: Command, now: number, dice: Di
   }
   const decided = decide(state, command, now, dice);
   if (!decided.ok) return decided;
+  if (bounded) {
+    const allowed = mayChange(state, decided.value, now);
+    if (!allowed.ok) return allowed;
+  }
   events.push(...decided.value);
   const next = continueAutomatically(fold(state, decided.value), now, dice, events);
   return ok({ state: next, events });

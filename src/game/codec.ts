@@ -8,7 +8,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { type Step } from '../engine/index.ts';
-import { apply } from './apply.ts';
+import { apply, replayCommand } from './apply.ts';
 import { seatToAct } from './clock.ts';
 import { evolve } from './evolve.ts';
 import { validateSettings } from './settings.ts';
@@ -168,7 +168,7 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
       }
       const command = commandFor(state, events[i]);
       if (typeof command === 'string') return bad(`history event ${i}: ${command}`);
-      const applied = apply(state, command, events[i].at, recordedDice(state, events, i));
+      const applied = replayCommand(state, command, events[i].at, recordedDice(state, events, i));
       if (!applied.ok) return bad(`history event ${i} (${events[i].type}) breaks the rules: ${applied.error.message}`);
       const produced = applied.value.events;
       if (JSON.stringify(produced) !== JSON.stringify(events.slice(i, i + produced.length))) return bad(`history event ${i} (${events[i].type}) is not what the rules produce`);

@@ -11,7 +11,7 @@
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from '@aws-sdk/lib-dynamodb';
-import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, playerKey } from './layout.ts';
+import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, overKey, playerKey } from './layout.ts';
 import { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';
 
@@ -20,6 +20,12 @@ export const ITEM_SCHEMA = 1;
 
 /** The largest item the store writes, in bytes (DynamoDB's own limit is 400 KB). */
 export const MAX_ITEM_BYTES = 350 * 1024;
+
+/**
+ * The bytes below `MAX_ITEM_BYTES` that only a save ending a game may fill: a match grown to the
+ * limit must still take a resignation or a time-out, or the opponent could never win it (issue #20).
+ */
+export const ENDING_RESERVE_BYTES = 32 * 1024;
 
 /** An item as the DocumentClient hands it over: attribute name → native value. */
 export type Item = Record<string, unknown>;
@@ -58,12 +64,13 @@ function readNotes(item: Item): GameNotes | undefined {
 }
 
 /** The attributes `encodeGame` may write beside the keys: a save sets those present and removes the others. */
-export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm', 'applied'] as const;
+export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm', 'applied', 'expiresAt'] as const;
 
 /** The item that stores `record` at `version`. Throws `InvariantError` if the record breaks the contract. */
 export function encodeGame(record: GameRecord, version: number): Item {
   checkRecord(record, version);
   const [first, second] = record.players;
+  const filed = fileUnder(record.status);
   return {
     pk: gameKey(record.id),
     sk: GAME_SORT_KEY,
@@ -74,21 +81,32 @@ export function encodeGame(record: GameRecord, version: number): Item {
     status: record.status,
     players: [...record.players],
     updatedAt: record.updatedAt,
-    ...(first === undefined ? {} : { p1: playerKey(first) }),
-    ...(second === undefined ? {} : { p2: playerKey(second) }),
+    ...(first === undefined ? {} : { p1: filed(playerKey(first)) }),
+    ...(second === undefined ? {} : { p2: filed(playerKey(second)) }),
     ...(record.chat === undefined
       ? {}
       : {
           chatPlatform: record.chat.platform,
           chatId: record.chat.chatId,
-          chatKey: chatKey(record.chat.platform, record.chat.chatId),
+          chatKey: filed(chatKey(record.chat.platform, record.chat.chatId)),
         }),
     ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
     ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
     ...(record.applied === undefined || record.applied.length === 0 ? {} : { applied: [...record.applied] }),
+    ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
     ...notesOf(record.notes),
   };
+}
+
+/** Whether a game of this status is open: its index keys are the open partition's (`layout.ts`). */
+export function isOpen(status: GameStatus): boolean {
+  return status === 'challenge' || status === 'active';
+}
+
+/** The index key a game of this status is filed under, from its open key. */
+function fileUnder(status: GameStatus): (key: string) => string {
+  return isOpen(status) ? (key) => key : overKey;
 }
 
 function notesOf(notes: GameNotes | undefined): Item {
@@ -130,6 +148,7 @@ function checkRecord(record: GameRecord, version: number): void {
     record.dueAt !== undefined && !isCount(record.dueAt) && `dueAt ${record.dueAt} is not an epoch in ms`,
     record.chat !== undefined && !PLATFORM_NAME.test(record.chat.platform) && 'chat platform is not a platform name',
     record.chat !== undefined && record.chat.chatId === '' && 'chat id is empty',
+    record.expiresAt !== undefined && !isCount(record.expiresAt) && `expiresAt ${record.expiresAt} is not an epoch in seconds`,
     record.applied !== undefined && (record.applied.length > MAX_APPLIED || record.applied.some((k) => typeof k !== 'string' || k === '')) && `applied is not at most ${MAX_APPLIED} update ids`,
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length > 0) {
@@ -166,8 +185,10 @@ function readGame(item: Item): GameRecord {
   if (readCount(item, 'itemSchema') !== ITEM_SCHEMA) throw new Malformed(`itemSchema is ${describe(item.itemSchema)}`);
   const id = readText(item, 'id');
   if (item.pk !== gameKey(id)) throw new Malformed(`pk ${describe(item.pk)} does not match id ${id}`);
-  const players = readPlayers(item);
-  const chat = readChat(item);
+  const status = readStatus(item);
+  const players = readPlayers(item, status);
+  const chat = readChat(item, status);
+  const expiresAt = item.expiresAt === undefined ? undefined : readCount(item, 'expiresAt');
   const dueAt = readDue(item);
   const summary = item.summary === undefined ? undefined : readJson(item, 'summary');
   const alarm = readAlarm(item);
@@ -177,7 +198,7 @@ function readGame(item: Item): GameRecord {
     id,
     version: readCount(item, 'version'),
     state: readJson(item, 'state'),
-    status: readStatus(item),
+    status,
     players,
     ...(chat === undefined ? {} : { chat }),
     updatedAt: readCount(item, 'updatedAt'),
@@ -186,6 +207,7 @@ function readGame(item: Item): GameRecord {
     ...(alarm === undefined ? {} : { alarm }),
     ...(notes === undefined ? {} : { notes }),
     ...(applied === undefined ? {} : { applied }),
+    ...(expiresAt === undefined ? {} : { expiresAt }),
   };
 }
 
@@ -227,19 +249,19 @@ function readStatus(item: Item): GameStatus {
   return found;
 }
 
-function readPlayers(item: Item): string[] {
+function readPlayers(item: Item, status: GameStatus): string[] {
   const list = item.players;
   if (!Array.isArray(list) || list.length > 2) throw new Malformed(`players is ${describe(list)}`);
   const players = list.map((p: unknown) => {
     if (typeof p !== 'string' || p === '') throw new Malformed(`a player is ${describe(p)}`);
     return p;
   });
-  checkIndexKey(item, 'p1', players[0] === undefined ? undefined : playerKey(players[0]));
-  checkIndexKey(item, 'p2', players[1] === undefined ? undefined : playerKey(players[1]));
+  checkFiledKey(item, 'p1', players[0] === undefined ? undefined : playerKey(players[0]), status);
+  checkFiledKey(item, 'p2', players[1] === undefined ? undefined : playerKey(players[1]), status);
   return players;
 }
 
-function readChat(item: Item): StoredChat | undefined {
+function readChat(item: Item, status: GameStatus): StoredChat | undefined {
   if (item.chatPlatform === undefined && item.chatId === undefined) {
     checkIndexKey(item, 'chatKey', undefined);
     return undefined;
@@ -247,7 +269,7 @@ function readChat(item: Item): StoredChat | undefined {
   const platform = item.chatPlatform;
   if (typeof platform !== 'string' || !PLATFORM_NAME.test(platform)) throw new Malformed(`chatPlatform is ${describe(item.chatPlatform)}`);
   const chatId = readText(item, 'chatId');
-  checkIndexKey(item, 'chatKey', chatKey(platform, chatId));
+  checkFiledKey(item, 'chatKey', chatKey(platform, chatId), status);
   return { platform, chatId };
 }
 
@@ -255,6 +277,15 @@ function readDue(item: Item): number | undefined {
   const dueAt = item.dueAt === undefined ? undefined : readCount(item, 'dueAt');
   checkIndexKey(item, 'duePk', dueAt === undefined ? undefined : DUE_PARTITION);
   return dueAt;
+}
+
+/**
+ * A player's or chat's index key: the open key while the game is open; once it is over, the over
+ * key, or the open key an item written before the split still has (the lists filter those out).
+ */
+function checkFiledKey(item: Item, name: string, open: string | undefined, status: GameStatus): void {
+  if (open !== undefined && !isOpen(status) && item[name] === open) return;
+  checkIndexKey(item, name, open === undefined ? undefined : fileUnder(status)(open));
 }
 
 /** An index attribute must be exactly what the record implies, or the index would lie. */

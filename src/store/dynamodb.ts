@@ -9,10 +9,10 @@ import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-import { GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, itemBytes, noteAttribute } from './codec.ts';
+import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, playerKey } from './layout.ts';
-import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, StoreError } from './types.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey } from './layout.ts';
+import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError } from './types.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -43,7 +43,7 @@ export class DynamoGameStore implements GameStore {
     return item === undefined ? fail({ kind: 'not-found', id }) : decodeGame(item);
   }
 
-  async save(record: GameRecord, expectedVersion: number, notes: GameNotes = {}): Promise<Result<GameRecord, StoreError>> {
+  async save(record: GameRecord, expectedVersion: number, notes: GameNotes = {}, options: SaveOptions = {}): Promise<Result<GameRecord, StoreError>> {
     if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
       throw new InvariantError(`expected version ${expectedVersion} is not a non-negative integer`);
     }
@@ -52,7 +52,7 @@ export class DynamoGameStore implements GameStore {
     const update = new Changes();
     for (const name of GAME_ATTRIBUTES) update.set(name, item[name]);
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
-    const tooLarge = oversize(record.id, { ...item, ...update.noted });
+    const tooLarge = oversize(record.id, { ...item, ...update.noted }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
       await this.documents.send(
@@ -142,20 +142,22 @@ export class DynamoGameStore implements GameStore {
   }
 
   async listByPlayer(player: string, options: ListOptions = {}): Promise<Listing> {
-    const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
-    const [first, second] = await Promise.all([
-      this.collect(newestFirst(INDEX.player1, 'p1', playerKey(player), options), limit),
-      this.collect(newestFirst(INDEX.player2, 'p2', playerKey(player), options), limit),
-    ]);
-    // A game with the same identity in both slots appears in both indexes: keep it once.
-    const byId = new Map([...second.records, ...first.records].map((r) => [r.id, r]));
-    const records = [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
-    return { records, corrupt: [...first.corrupt, ...second.corrupt] };
+    const key = playerKey(player);
+    return this.listFiled([...filedUnder(key, options).flatMap((k) => [newestFirst(INDEX.player1, 'p1', k, options), newestFirst(INDEX.player2, 'p2', k, options)])], options);
   }
 
   async listByChat(platform: string, chatId: string, options: ListOptions = {}): Promise<Listing> {
+    const key = chatKey(platform, chatId);
+    return this.listFiled(filedUnder(key, options).map((k) => newestFirst(INDEX.chat, 'chatKey', k, options)), options);
+  }
+
+  /** The newest records of several index partitions, merged; a game found in two (both slots one identity) is kept once. */
+  private async listFiled(queries: Omit<QueryCommandInput, 'TableName'>[], options: ListOptions): Promise<Listing> {
     const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
-    return this.collect(newestFirst(INDEX.chat, 'chatKey', chatKey(platform, chatId), options), limit);
+    const listings = await Promise.all(queries.map((query) => this.collect(query, limit)));
+    const byId = new Map(listings.reverse().flatMap((l) => l.records).map((r) => [r.id, r]));
+    const records = [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+    return { records, corrupt: listings.flatMap((l) => l.corrupt) };
   }
 
   async listDue(now: number, limit: number): Promise<Listing> {
@@ -276,6 +278,25 @@ export class DynamoGameStore implements GameStore {
     }
   }
 
+  async rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean> {
+    const json = JSON.stringify(value);
+    if (key === '' || json === undefined || json.length > 4096 || !Number.isSafeInteger(expiresAt)) throw new InvariantError(`rememberIf(${JSON.stringify(key)}): bad key, value or expiry`);
+    const was = expected === undefined ? undefined : JSON.stringify(expected);
+    try {
+      await this.documents.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now, expiresAt },
+        // The value read back is the parsed JSON text, so it compares as that text written again.
+        ConditionExpression: was === undefined ? 'attribute_not_exists(pk)' : '#value = :was',
+        ...(was === undefined ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':was': was } }),
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   async recall(key: string): Promise<unknown> {
     const read = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true }));
     return read.Item === undefined ? undefined : memoValue(read.Item);
@@ -333,6 +354,15 @@ class Changes {
   }
 }
 
+/**
+ * The partitions that may hold games of the status asked for: open games only under the open key;
+ * games over under the over key and, written before the split, under the open key; any status, both.
+ */
+function filedUnder(key: string, options: ListOptions): string[] {
+  if (options.status === undefined) return [key, overKey(key)];
+  return options.status === 'open' || isOpen(options.status) ? [key] : [overKey(key), key];
+}
+
 /** A query of one index partition, newest `updatedAt` first, optionally of one status. */
 function newestFirst(
   index: string,
@@ -340,21 +370,24 @@ function newestFirst(
   keyValue: string,
   options: ListOptions,
 ): Omit<QueryCommandInput, 'TableName'> {
-  const byStatus = options.status !== undefined;
+  const statuses = options.status === 'open' ? ['challenge', 'active'] : options.status === undefined ? [] : [options.status];
+  const byStatus = statuses.length > 0;
+  const values = Object.fromEntries(statuses.map((s, i) => [`:status${i}`, s]));
   return {
     IndexName: index,
     KeyConditionExpression: '#key = :key',
     ExpressionAttributeNames: { '#key': keyName, ...(byStatus ? { '#status': 'status' } : {}) },
-    ExpressionAttributeValues: { ':key': keyValue, ...(byStatus ? { ':status': options.status } : {}) },
-    // The status filter runs after the key condition; `collect` pages on until enough match.
-    ...(byStatus ? { FilterExpression: '#status = :status' } : {}),
+    ExpressionAttributeValues: { ':key': keyValue, ...values },
+    // The status filter runs after the key condition (it drops games over filed before the split
+    // under the open key); `collect` pages on until enough match.
+    ...(byStatus ? { FilterExpression: `#status IN (${Object.keys(values).join(', ')})` } : {}),
     ScanIndexForward: false,
   };
 }
 
-function oversize(id: string, item: Item): StoreError | undefined {
+function oversize(id: string, item: Item, limit = MAX_ITEM_BYTES): StoreError | undefined {
   const bytes = itemBytes(item);
-  return bytes > MAX_ITEM_BYTES ? { kind: 'too-large', id, bytes, limit: MAX_ITEM_BYTES } : undefined;
+  return bytes > limit ? { kind: 'too-large', id, bytes, limit } : undefined;
 }
 
 function checkLimit(limit: number): number {

@@ -13,6 +13,7 @@ export type {
   GameStore,
   ListOptions,
   Listing,
+  SaveOptions,
   StoreError,
   StoredChat,
 } from './types.ts';
@@ -24,5 +25,5 @@ export { createTable } from './table.ts';
 export type { CreateTableOptions } from './table.ts';
 
 // advanced: the item format, for tools and tests that inspect raw items
-export { ITEM_SCHEMA, MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
-export { INDEX, chatKey, claimKey, gameKey, playerKey } from './layout.ts';
+export { ENDING_RESERVE_BYTES, ITEM_SCHEMA, MAX_ITEM_BYTES, decodeGame, encodeGame, itemBytes } from './codec.ts';
+export { INDEX, chatKey, claimKey, gameKey, overKey, playerKey } from './layout.ts';

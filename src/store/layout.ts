@@ -10,6 +10,18 @@
  * | `byPlayer1`  | `p1` = `PLAYER#<identity>` (players[0])  | `updatedAt` | a player's games, first slot   |
  * | `byPlayer2`  | `p2` = `PLAYER#<identity>` (players[1])  | `updatedAt` | a player's games, second slot  |
  * | `byChat`     | `chatKey` = `CHAT#<platform>#<chatId>`   | `updatedAt` | a chat's games                 |
+ *
+ * Open and over in separate partitions (issue #20): while a game is open (status `challenge` or
+ * `active`) its `p1`, `p2` and `chatKey` are the keys above; the save that finishes or closes it
+ * files it under `OVER#<key>` (`overKey`). "My open games" and "this chat's open games" then read
+ * only open items however many games are over, with no new index (and no second write). Items
+ * written before this stay under the open key whatever their status: the lists still filter on
+ * status, so they are read but not shown, and a save that ends them files them anew (see README,
+ * "Limits"). Lists of games over read both partitions.
+ *
+ * Challenges and closed games carry `expiresAt` (epoch seconds, the table's TTL attribute): an
+ * unanswered challenge some days after it expired, a declined, cancelled or expired one some days
+ * after it closed; accepted and finished games never expire.
  * | `byDue`      | `duePk` = `DUE` (sparse)                 | `dueAt`     | games with a deadline pending  |
  *
  * Why two player indexes instead of membership items (`GAME#id` / `PLAYER#x`, anchors-ecosystem.md
@@ -34,6 +46,7 @@
  * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
  * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
  * | a player's final Confirm    | `MEMO#confirm#<player>` / `M`              | `/confirm`                     |
+ * | a user's or chat's command bucket | `MEMO#rate#<user or platform:chat>` / `M`, with `expiresAt` | a typed command (`rememberIf`) |
  * | two players' series in a chat | `MEMO#series#<platform>:<chat>#<player>#<player>` / `M` (players sorted): wins by player, last match counted | a match finished |
  * | a game's board message      | game item, `note:board`                    | a board posted anew            |
  * | a player's private board    | game item, `note:board@<player>`           | (games from inline mode)       |
@@ -85,6 +98,16 @@ export function playerKey(identity: string): string {
 export function chatKey(platform: string, chatId: string): string {
   return `CHAT#${platform}#${chatId}`;
 }
+
+/**
+ * The index key a game over (finished or closed) is filed under instead of `key`: a partition of
+ * its own, so that a player's or a chat's open games are one partition holding nothing else.
+ */
+export function overKey(key: string): string {
+  return `${OVER_PREFIX}${key}`;
+}
+
+const OVER_PREFIX = 'OVER#';
 
 /** Partition key of an idempotency item for a platform update id. */
 export function claimKey(key: string): string {

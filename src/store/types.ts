@@ -48,6 +48,11 @@ export type GameRecord = {
    * redelivered update finds out for sure whether it was applied (see `runCommand`).
    */
   applied?: readonly string[];
+  /**
+   * When DynamoDB may delete the item (epoch seconds, the table's TTL attribute): set on challenges
+   * and closed games, which nobody needs for long; never on games accepted (`recordOf` decides).
+   */
+  expiresAt?: number;
 };
 
 /** How many applied update ids a game item keeps: a redelivery comes soon, and an older press is refused by its version anyway. */
@@ -78,8 +83,15 @@ export type StoreError =
   | CorruptItem
   | { kind: 'too-large'; id: string; bytes: number; limit: number };
 
-/** Options of the list queries. `limit` counts returned records (default 20, at most 100). */
-export type ListOptions = { status?: GameStatus; limit?: number };
+/**
+ * How a save may use the item's room: a save that keeps a game going is refused (`too-large`)
+ * `ENDING_RESERVE_BYTES` before the limit; one that `ends` a game (a resignation, a pass, a
+ * time-out, a closing) may fill the item to `MAX_ITEM_BYTES`.
+ */
+export type SaveOptions = { readonly ends?: boolean };
+
+/** Options of the list queries. `limit` counts returned records (default 20, at most 100); `open`: challenges and games in play. */
+export type ListOptions = { status?: GameStatus | 'open'; limit?: number };
 
 /**
  * What a list query found. Items that fail to decode are reported in `corrupt` rather than failing
@@ -100,7 +112,7 @@ export interface GameStore {
    * stored now, when it decodes). `notes` are written in the same conditional write; the stored
    * notes it does not name stay as they are.
    */
-  save(record: GameRecord, expectedVersion: number, notes?: GameNotes): Promise<Result<GameRecord, StoreError>>;
+  save(record: GameRecord, expectedVersion: number, notes?: GameNotes, options?: SaveOptions): Promise<Result<GameRecord, StoreError>>;
   /**
    * Sets (or, for an undefined value, removes) some of a game's notes, whatever its version: one
    * write, other notes and the match untouched. Returns false when the game does not exist.
@@ -138,6 +150,11 @@ export interface GameStore {
   recall(key: string): Promise<unknown>;
   /** Deletes the values kept under `keys` (a key without one is fine): what `/forget` asks for. */
   forget(keys: readonly string[]): Promise<void>;
+  /**
+   * Keeps `value` under `key` if the value kept there is still `expected` (undefined: none is),
+   * compare-and-set, with `expiresAt` (epoch seconds) for DynamoDB's TTL. Returns whether it was written.
+   */
+  rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean>;
   /** The values kept under `keys`, in one round trip; a key without a value is absent. */
   recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
 }import { type Result } from '../lib/index.ts';

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMatch, openChallenge, runCommand, type MatchDeps } from '../../src/app/matches.ts';
 import { cryptoDice, fixedDice } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
-import { decodeMatch, positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
+import { decodeMatch, encodeMatch, positionOf, seatToAct, type ClockSettings, type MatchState } from '../../src/game/index.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ENDING_RESERVE_BYTES, MAX_ITEM_BYTES, encodeGame, itemBytes } from '../../src/store/index.ts';
 import { GAME_SORT_KEY, gameKey } from '../../src/store/layout.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
 
@@ -21,8 +22,8 @@ beforeAll(async () => {
 });
 
 /** A stored short-nardy money game, accepted, with the mover's dice rolled (no cube). */
-async function startedGame(id: string): Promise<MatchState> {
-  const opened = await openChallenge(deps(), { id, by: alice, invitee: bob.id, settings: { variant: 'short', doubling: false, colour: 'white' } }, { platform: 'telegram', chatId: '-100' });
+async function startedGame(id: string, clock?: ClockSettings): Promise<MatchState> {
+  const opened = await openChallenge(deps(), { id, by: alice, invitee: bob.id, settings: { variant: 'short', doubling: false, colour: 'white', ...(clock ? { clock } : {}) } }, { platform: 'telegram', chatId: '-100' });
   expect(opened.ok).toBe(true);
   // Opening throw 5-3: Alice (seat 0) starts with 5-3, which has several plays.
   const accepted = await runCommand(deps(fixedDice([5, 3])), id, { type: 'accept', by: bob });
@@ -124,5 +125,38 @@ describe('matches in DynamoDB: one read, the reducer, one conditional write (iss
   it('an unknown game is not-found', async () => {
     const r = await runCommand(deps(), 'g-none', { type: 'resign', by: alice.id });
     expect(!r.ok && r.error.kind).toBe('not-found');
+  });
+});
+
+describe('issue #20: a match grown to the size limit can still be ended', () => {
+  /** A correspondence game whose stored item is padded (vacation rows Bob made before the bounds) just above the room a move may fill. */
+  async function grownGame(id: string): Promise<MatchState> {
+    const state = await startedGame(id, { kind: 'correspondence', daysPerMove: 3, poolDays: 0, vacationDays: 5 });
+    const stored = encodeMatch(state);
+    const loaded = await table.store.load(id);
+    if (!loaded.ok) throw new Error('lost');
+    const base = itemBytes(encodeGame(loaded.value, loaded.value.version + 1));
+    const row = ['V', 1, 1, true];
+    const rows = Math.ceil((MAX_ITEM_BYTES - ENDING_RESERVE_BYTES - base + 512) / (JSON.stringify(row).length + 1));
+    const padded = JSON.stringify({ ...stored, h: [...stored.h, ...Array.from({ length: rows }, () => row)] });
+    await table.documents.send(new UpdateCommand({
+      TableName: table.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':s': padded },
+    }));
+    clock += 3600_000;
+    const grown = await loadMatch(table.store, id);
+    if (!grown.ok) throw new Error(JSON.stringify(grown.error));
+    expect(itemBytes(encodeGame(grown.value.record, 2))).toBeLessThan(MAX_ITEM_BYTES - 1024);
+    return grown.value.state;
+  }
+
+  it('a move that would grow the item into the room kept for endings is refused; the resignation is stored and ends the match', async () => {
+    const state = await grownGame('g-grown');
+    const play = legalPlays(positionOf(state.settings, state.game!), state.game!.turn.dice!)[0]!;
+    const moved = await runCommand(deps(), 'g-grown', { type: 'play', by: alice.id, move: play.move });
+    expect(!moved.ok && moved.error.kind).toBe('too-large');
+    const resigned = await runCommand(deps(), 'g-grown', { type: 'resign', by: alice.id });
+    expect(resigned.ok && resigned.value.record.status).toBe('finished');
+    const loaded = await loadMatch(table.store, 'g-grown');
+    expect(loaded.ok && loaded.value.state.result).toEqual({ winner: 1, reason: 'resigned' });
   });
 });

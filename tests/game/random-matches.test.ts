@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays, turnProgress, type WinKind } from '../../src/engine/index.ts';
 import {
-  apply, createChallenge, decodeMatch, encodeMatch, mayDouble, nextDeadline, positionOf, replayHistory, seatToAct,
-  type ChallengeInput, type ClockSettings, type Command, type MatchEvent, type MatchState,
+  apply, createChallenge, decodeMatch, encodeMatch, mayChangeVacation, mayDouble, nextDeadline, positionOf, replayHistory, seatToAct,
+  type ChallengeInput, type ClockSettings, type Command, type MatchEvent, type MatchState, type Seat,
 } from '../../src/game/index.ts';
 import { mulberry32, optionsArb, rollDie, type Rng } from '../arbitraries.ts';
 import { ANN, BOB, DAY, SECOND, T0, thisGame } from './fixture.ts';
@@ -114,7 +114,10 @@ function chooseCommand(s: MatchState, rng: Rng, temper: Temper, now: number): { 
   if (deadline !== undefined && rng() < temper.timeout) return { command: { type: 'tick' }, now: Math.max(now, deadline + Math.floor(rng() * DAY)) };
   if (rng() < 0.01) return { command: { type: 'tick' }, now };
   if (clock.kind === 'correspondence' && clock.vacationDays > 0 && rng() < 0.02) {
-    return { command: { type: 'vacation', by: pick(rng, [ANN.id, BOB.id]), away: rng() < 0.5 }, now };
+    // A vacation change that changes nothing, or comes too often, is refused (issue #20): the walk makes only real ones.
+    const away: Seat = pick(rng, [0, 1] as const);
+    const change = s.clock?.awaySince[away] == null;
+    if (mayChangeVacation(s, away, change, now).ok) return { command: { type: 'vacation', by: s.players[away]!.id, away: change }, now };
   }
   // Probes that must be refused: a double when the cube is not available (Crawford game, cube owned by the other side).
   if (settings.doubling && t.stage === 'moving' && rng() < 0.05) return { command: { type: 'double', by }, now, probe: true };

@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_APPLIED, gameKey, type GameRecord } from '../../src/store/index.ts';
+import { INDEX, MAX_APPLIED, chatKey, gameKey, playerKey, type GameRecord } from '../../src/store/index.ts';
 import { freshTable, game } from './fixture.ts';
 import type { TestTable } from './fixture.ts';
 
@@ -220,5 +220,43 @@ describe('issue #7: the scheduler alarm', () => {
     expect((await t.store.save({ ...record.value, alarm: { for: claimed.for, step: 2 } }, 1)).ok).toBe(true);
     expect(await t.store.setAlarm(id, 1, { for: claimed.for, step: 2 }, undefined, undefined)).toBe(false);
     expect(await t.store.setAlarm('no-such-game', 1, undefined, undefined, undefined)).toBe(false);
+  });
+});
+
+describe('issue #20: open games are read without the games over', () => {
+  const player = 'telegram:2020';
+  const chat = { platform: 'telegram', chatId: '-2020' };
+
+  /** How many items a raw query of one index partition reads (what DynamoDB bills). */
+  async function scanned(index: string, name: string, key: string): Promise<number> {
+    const out = await t.documents.send(new QueryCommand({ TableName: t.tableName, IndexName: index, KeyConditionExpression: '#k = :k', ExpressionAttributeNames: { '#k': name }, ExpressionAttributeValues: { ':k': key } }));
+    return out.ScannedCount ?? 0;
+  }
+
+  it('a player’s and a chat’s open partitions hold only the open games; finishing a game moves it out', async () => {
+    const open = game({ players: [player, 'telegram:2'], chat, updatedAt: 10 });
+    await t.store.create(open);
+    for (let i = 0; i < 30; i++) {
+      const over = game({ players: ['telegram:2', player], chat, updatedAt: 20 + i });
+      await t.store.create(over);
+      await t.store.save({ ...over, status: i % 2 === 0 ? 'finished' : 'closed' }, 1);
+    }
+    expect(await scanned(INDEX.player1, 'p1', playerKey(player)) + await scanned(INDEX.player2, 'p2', playerKey(player))).toBe(1);
+    expect(await scanned(INDEX.chat, 'chatKey', chatKey(chat.platform, chat.chatId))).toBe(1);
+    expect((await t.store.listByPlayer(player, { status: 'active' })).records.map((r) => r.id)).toEqual([open.id]);
+    expect((await t.store.listByPlayer(player, { status: 'open' })).records.map((r) => r.id)).toEqual([open.id]);
+    expect((await t.store.listByChat(chat.platform, chat.chatId, { status: 'finished', limit: 100 })).records).toHaveLength(15);
+    expect((await t.store.listByPlayer(player, { limit: 100 })).records).toHaveLength(31);
+    await t.store.save({ ...open, status: 'finished' }, 1);
+    expect(await scanned(INDEX.player1, 'p1', playerKey(player))).toBe(0);
+  });
+
+  it('a game over written before the split (under the open key) still decodes and lists as over, never as open', async () => {
+    const legacy = game({ players: ['telegram:2021'], status: 'finished' });
+    await t.store.create({ ...legacy, status: 'active' });
+    await t.documents.send(new UpdateCommand({ TableName: t.tableName, Key: { pk: gameKey(legacy.id), sk: 'STATE' }, UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'finished' } }));
+    expect(await t.store.load(legacy.id)).toEqual({ ok: true, value: legacy });
+    expect((await t.store.listByPlayer('telegram:2021', { status: 'active' })).records).toEqual([]);
+    expect((await t.store.listByPlayer('telegram:2021', { status: 'finished' })).records.map((r) => r.id)).toEqual([legacy.id]);
   });
 });

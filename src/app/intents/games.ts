@@ -11,9 +11,9 @@ import type { Handler } from './update.ts';
 
 export const games: Handler<'games'> = async (u) => {
   const { deps, intent, lang } = u;
-  // Open games only: finished ones must not crowd them out of the page.
-  const [active, challenges] = await Promise.all((['active', 'challenge'] as const).map((status) => deps.store.listByPlayer(intent.from.id, { status, limit: 20 })));
-  const records = [...active.records, ...challenges.records];
+  // Open games only, one partition (store/layout.ts): finished ones must not crowd them out of the page.
+  const open = await deps.store.listByPlayer(intent.from.id, { status: 'open', limit: 40 });
+  const records = [...open.records.filter((r) => r.status === 'active'), ...open.records.filter((r) => r.status === 'challenge')];
   const list = gamesList(records, intent.from.id, lang, deps.now());
   const buttons: Button[][] = [];
   for (const game of list.games) {

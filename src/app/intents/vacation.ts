@@ -1,8 +1,10 @@
 /**
  * `/vacation [on|off]`: away or back in every correspondence game of mine that has vacation days;
- * no word toggles. Each game's board is redrawn (it shows who is away and the clock's time left).
+ * no word toggles. Each game it changes is saved and its board redrawn (the board shows who is away
+ * and the clock's time left); a game where it would change nothing, or that saw too many changes
+ * today, is neither written nor redrawn (issue #20: one `/vacation` rewrote and redrew every game).
  */
-import type { MatchState } from '../../game/index.ts';
+import { mayChangeVacation, type MatchState } from '../../game/index.ts';
 import { t } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { boardLangOf } from '../board-language.ts';
@@ -24,12 +26,20 @@ export const vacation: Handler<'vacation'> = async (u) => {
   const seatOfMine = (state: MatchState) => (state.players[0]?.id === intent.from.id ? 0 : 1);
   const away = intent.away ?? !games.some(({ state }) => state.clock?.awaySince[seatOfMine(state)] != null);
   let changed = 0;
+  let tooOften = 0;
   for (const game of games) {
+    const allowed = mayChangeVacation(game.state, seatOfMine(game.state), away, deps.now());
+    if (!allowed.ok) {
+      if (allowed.error.kind === 'too-many-changes') tooOften++;
+      continue;
+    }
     const outcome = await runCommand(deps, game.record.id, { type: 'vacation', by: intent.from.id, away }, { loaded: game });
     if (!outcome.ok) continue;
     changed++;
     const { record, state } = outcome.value;
     if (record.chat && noteOf(record, BOARD)) await publishBoard(u, record, state, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, u.lang), { known: true });
   }
-  await say(u, t(u.lang, away ? 'vacation.on' : 'vacation.off', { n: changed }));
+  if (tooOften > 0) await say(u, t(u.lang, 'vacation.tooOften', { n: tooOften }));
+  if (changed > 0) await say(u, t(u.lang, away ? 'vacation.on' : 'vacation.off', { n: changed }));
+  else if (tooOften === 0) await say(u, t(u.lang, away ? 'vacation.alreadyOn' : 'vacation.alreadyOff'));
 };

@@ -7,7 +7,7 @@
  */
 import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
+import { DEFAULT_LIMITS, boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
 import { VARIANTS, findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers, type VariantId } from '../../../src/engine/index.ts';
 import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
@@ -43,13 +43,17 @@ export function setupE2e(): void {
   afterAll(() => api.close());
 }
 
+const STILL_CLOCK_BUCKET = { capacity: 100_000, refillMs: 1 };
+
 /** Dice from a seeded PRNG: the same game every run. */
 function seededDice(rng: Rng): DiceSource {
   return { die: () => rollDie(rng) };
 }
 
 function webhookFor(rng: Rng, store: GameStore = table.store): TelegramWebhook {
-  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, ticketKey: 'e2e-test' };
+  // The harness's clock stands still, so no token bucket would ever fill again: these games are
+  // played with roomy buckets (the buckets themselves are tested in tests/app/limits.test.ts).
+  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, limits: { ...DEFAULT_LIMITS, user: STILL_CLOCK_BUCKET, chat: STILL_CLOCK_BUCKET }, ticketKey: 'e2e-test' };
   return createTelegramWebhook({
     token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });
