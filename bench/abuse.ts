@@ -17,6 +17,9 @@ import { t } from '../src/i18n/index.ts';
 import { telegramMessenger } from '../src/platforms/telegram/index.ts';
 import { DynamoGameStore, connectDynamoDb, createTable } from '../src/store/index.ts';
 
+// The AWS SDK's one-off warning that its 2027 releases need Node 22 (README) is noise here, as in `npm start`.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const TABLE = 'nardy-bench-abuse';
 
 /** DynamoDB calls by operation, and the items the Queries read, since the last `reset`. */
