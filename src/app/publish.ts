@@ -91,8 +91,8 @@ export async function noticeTurn(p: Publisher, record: GameRecord, player: { rea
     if (sent && previous) await emit({ kind: 'delete', message: previous });
   }
   const [reach] = await reachPlayers(deps.store, record, [player]);
-  if (reach!.chat && reach!.chat.chatId !== chat?.chatId) {
-    await emit({ kind: 'text', chat: reach!.chat, text: t(reach!.lang, 'notify.yourMove', { name: player.name }) });
+  if (reach?.chat && reach.chat.chatId !== chat?.chatId) {
+    await emit({ kind: 'text', chat: reach.chat, text: t(reach.lang, 'notify.yourMove', { name: player.name }) });
   }
 }
 

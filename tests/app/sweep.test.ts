@@ -17,7 +17,7 @@ import { telegramEmit } from '../../src/platforms/telegram/send.ts';
 import type { GameRecord, GameStore } from '../../src/store/index.ts';
 import { mulberry32, rollDie } from '../arbitraries.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
-import { faultyTable, type Fault } from '../store/faults.ts';
+import { faultyTable, type Fault, type FaultyTable } from '../store/faults.ts';
 
 const TOKEN = '7007:sweep-test';
 const BOT = { id: 7007, username: 'nardy_bot', first_name: 'Nardy' };
@@ -397,55 +397,49 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
 });
 
 describe('issue 15: the sweep through DynamoDB faults (injected on the wire, the real client and its retries)', () => {
-  const faults: Fault[] = ['throughput', 'server-error', 'hang', 'answer-lost'];
-  for (const fault of faults) {
-    it(`a time-out whose write fails (${fault}, every attempt) is stored and told exactly once by the next sweeps`, async () => {
-      const faulty = await faultyTable();
-      table = faulty;
-      try {
-        now = START + 40 * DAY;
-        const g = await correspondenceGame();
-        now += DAY + MINUTE;
-        const before = (await match(g.id)).record;
-        faulty.fail('UpdateItem', fault, 3);
-        const first = await sweep({ ...sweepDeps(), log: () => {} });
-        expect(first.timedOut).toBe(0);
-        const after = await match(g.id);
-        // Nothing half-written: either the time-out was not stored, or (its answer lost) stored whole, with its announcement pending.
-        if (fault === 'answer-lost') expect([after.record.version, after.state.phase, after.record.alarm?.step]).toEqual([before.version + 1, 'finished', 0]);
-        else expect(after.record).toEqual(before);
-        for (let i = 0; i < 3; i++) {
-          now += MINUTE;
-          await sweep(sweepDeps());
-        }
-        const { state } = await match(g.id);
-        expect(state.result).toMatchObject({ reason: 'timeout' });
-        const told = api.messages(g.group.id).filter((m) => m.fromBot && (m.text ?? '').includes(`${g.mover.name} ran out of time`));
-        expect(told, 'the chat is told once').toHaveLength(1);
-        expect(problems).toEqual([]);
-      } finally {
-        await faulty.close();
-      }
-    }, 60_000);
-  }
-
-  it('the due index cannot be read (throttled): the sweep throws (the scheduler runs again), nothing is written', async () => {
+  /** A correspondence game out of time, on a table behind the fault proxy (this test's table until it ends). */
+  async function overdueOnFaultyTable(day: number, run: (faulty: FaultyTable, g: Awaited<ReturnType<typeof correspondenceGame>>, before: GameRecord) => Promise<void>) {
     const faulty = await faultyTable();
     table = faulty;
     try {
-      now = START + 45 * DAY;
+      now = START + day * DAY;
       const g = await correspondenceGame();
       now += DAY + MINUTE;
-      const before = (await match(g.id)).record;
-      faulty.fail('Query', 'throughput', 3);
-      await expect(sweep(sweepDeps())).rejects.toThrow(/injected/);
-      expect((await match(g.id)).record).toEqual(before);
-      now += MINUTE;
-      expect(await sweep(sweepDeps())).toMatchObject({ timedOut: 1 });
+      await run(faulty, g, (await match(g.id)).record);
     } finally {
       await faulty.close();
     }
-  }, 60_000);
+  }
+
+  const faults: Fault[] = ['throughput', 'server-error', 'hang', 'answer-lost'];
+  for (const fault of faults) {
+    it(`a time-out whose write fails (${fault}, every attempt) is stored and told exactly once by the next sweeps`, () => overdueOnFaultyTable(40, async (faulty, g, before) => {
+      faulty.fail('UpdateItem', fault, 3);
+      const first = await sweep({ ...sweepDeps(), log: () => {} });
+      expect(first.timedOut).toBe(0);
+      const after = await match(g.id);
+      // Nothing half-written: either the time-out was not stored, or (its answer lost) stored whole, with its announcement pending.
+      if (fault === 'answer-lost') expect([after.record.version, after.state.phase, after.record.alarm?.step]).toEqual([before.version + 1, 'finished', 0]);
+      else expect(after.record).toEqual(before);
+      for (let i = 0; i < 3; i++) {
+        now += MINUTE;
+        await sweep(sweepDeps());
+      }
+      const { state } = await match(g.id);
+      expect(state.result).toMatchObject({ reason: 'timeout' });
+      const told = api.messages(g.group.id).filter((m) => m.fromBot && (m.text ?? '').includes(`${g.mover.name} ran out of time`));
+      expect(told, 'the chat is told once').toHaveLength(1);
+      expect(problems).toEqual([]);
+    }), 60_000);
+  }
+
+  it('the due index cannot be read (throttled): the sweep throws (the scheduler runs again), nothing is written', () => overdueOnFaultyTable(45, async (faulty, g, before) => {
+    faulty.fail('Query', 'throughput', 3);
+    await expect(sweep(sweepDeps())).rejects.toThrow(/injected/);
+    expect((await match(g.id)).record).toEqual(before);
+    now += MINUTE;
+    expect(await sweep(sweepDeps())).toMatchObject({ timedOut: 1 });
+  }), 60_000);
 });
 
 describe('issue 7: the commands around correspondence games', () => {

@@ -115,9 +115,7 @@ export const press: Handler<'press'> = async (u) => {
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   }
   // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
-  if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) {
-    return pressFailed(u, { kind: 'duplicate-update', message: `update ${intent.updateKey} was already applied`, record }, boardLang, token.surface, false);
-  }
+  if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
   if (token.version !== record.version) return refresh();
   if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
@@ -229,18 +227,22 @@ async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: Mes
  * answer its first delivery may not have given. Anything else is explained in a toast.
  */
 async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
-  const { lang, emit, intent } = u;
+  const { lang, emit } = u;
   if (error.kind === 'stale-version') return answered ? undefined : void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (error.kind === 'duplicate-update') {
-    if (!answered) await emit({ kind: 'toast', text: '' });
     const stored = error.record === undefined ? undefined : matchOf(ok(error.record));
-    if (surface === 'board' && stored?.ok && stored.value.state.game && intent.message && mayRedraw(stored.value.record, stored.value.state, intent)) {
-      await showBoard(u, stored.value.record, stored.value.state, boardLang, intent.chat, intent.message);
-    }
-    return;
+    if (stored?.ok) return answerAgain(u, stored.value.record, stored.value.state, boardLang, surface, answered);
+    return answered ? undefined : void (await emit({ kind: 'toast', text: '' }));
   }
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
   await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
+}
+
+/** A redelivered press that was applied already: answered, and the stored board shown on the pressed one (its first delivery may have shown nothing). */
+async function answerAgain(u: Press, record: GameRecord, state: MatchState, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
+  const { emit, intent } = u;
+  if (!answered) await emit({ kind: 'toast', text: '' });
+  if (surface === 'board' && state.game && intent.message && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
 }
 
 /**
