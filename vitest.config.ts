@@ -16,6 +16,8 @@ export default defineConfig({
     // sharp's thread pool a third of the time, so two workers on two cores finish the run about
     // 1.7 times sooner (measured on the full suite); on bigger machines the default stands.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's summary, then one plain closing line (tests/setup/closing-line.ts).
+    reporters: ['default', './tests/setup/closing-line.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
