@@ -5,7 +5,7 @@
  * dummy TELEGRAM_* variables, DYNAMODB_ENDPOINT on an unused local port, so no network); (c) the
  * warm time of one board press through the local HTTP endpoint (`POST /telegram` → DynamoDB
  * (embedded dynalite) → engine → PNG → Bot API stand-in), median and p90, and (d) the DynamoDB calls
- * of each kind of press, by operation, counted by a proxy in front of dynalite (X-Amz-Target);
+ * of each kind of press, by operation, counted as dynalite answers them (X-Amz-Target);
  * (e) spawn → first answer of the bundled Telegram handler against a bundled bare telegraf handler
  * (one `handleUpdate` answering the press), alternating, each a fresh node answering a board press
  * of a fresh game through the same dynalite and Bot API stand-in: what a cold Lambda's first
@@ -14,13 +14,16 @@
  * Targets (issue #15): first answer ≤ 2.5 × the bare handler's; a warm press ≤ 20 ms median.
  * Prints figures; asserts nothing.
  * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
+ * BENCH_WARM_PROFILE=1 prints where the warm presses' main-thread time goes (self time by function,
+ * sampled only while a timed press is in flight: the bench's own bookkeeping between presses is left out).
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { request as httpRequest, createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
@@ -33,7 +36,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ENTRIES = ['functions/telegram.ts', 'functions/legal.ts'];
-const COLD_RUNS = 5;
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const MOVES = Number(process.env.BENCH_MOVES ?? 50);
 /**
  * The bare handler: telegraf alone, answering the press it is given, bundled as our handler is
@@ -176,20 +179,15 @@ async function bareHandleUpdate(tg: LocalProcess['telegram'], press: () => TgUpd
   return times.slice(warmup);
 }
 
-/** An HTTP proxy in front of `endpoint` that counts each DynamoDB call by its `X-Amz-Target` operation. */
-async function countingProxy(endpoint: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const target = new URL(endpoint);
-  const server = createHttpServer((req, res) => {
+/**
+ * Counts the DynamoDB calls dynalite answers, by operation (X-Amz-Target), listening beside its
+ * own handler: no proxy hop in the way, so the counted presses are the timed ones.
+ */
+function countCallsOf(server: Server): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const op = String(req.headers['x-amz-target'] ?? '').split('.').at(-1) ?? '?';
     calls.set(op, (calls.get(op) ?? 0) + 1);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 500, up.headers);
-      up.pipe(res);
-    });
-    req.pipe(upstream);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise((done) => server.close(() => done())) };
 }
 
 /** What a press asks for, from its token's choice code (app/tokens.ts). */
@@ -237,11 +235,50 @@ function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Pr
   });
 }
 
+/** Self time by function over the windows it is started and stopped around (BENCH_WARM_PROFILE). */
+async function windowProfiler(): Promise<{ start: () => Promise<void>; stop: () => Promise<void>; print: (presses: number) => void } | undefined> {
+  if (!process.env.BENCH_WARM_PROFILE) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  const self = new Map<string, number>();
+  return {
+    start: () => session.post('Profiler.start'),
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const deltas = profile.timeDeltas ?? [];
+      (profile.samples ?? []).forEach((id, i) => {
+        const frame = byId.get(id)!.callFrame;
+        const where = frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(src|bench)\//, '$1/');
+        const key = `${frame.functionName || '(anonymous)'} ${where}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+        self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+      });
+    },
+    print(presses) {
+      // The inspector's own frames (starting and stopping the profiler) are not the press's.
+      const own = [...self.entries()].filter(([key]) => !key.startsWith('dispatch '));
+      const total = own.reduce((a, [, ms]) => a + ms, 0);
+      const groups = new Map<string, number>();
+      for (const [key, ms] of own) {
+        const where = key.split(' ')[1] ?? '';
+        const group = /^(src|bench)\//.test(where) ? where.split('/').slice(0, 2).join('/') : where.startsWith('node:') ? 'node' : where === '' ? key : where.split('/')[0]!.replace(/:\d+$/, '');
+        groups.set(group, (groups.get(group) ?? 0) + ms);
+      }
+      console.log(`  main thread per timed press, sampled (${(total / presses).toFixed(1)} ms a press; (idle) is waiting on I/O or sharp's and zlib's threads):`);
+      for (const [group, ms] of [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`    ${(ms / presses).toFixed(2).padStart(6)} ms  ${group}`);
+      console.log('  by function:');
+      for (const [key, ms] of own.sort((a, b) => b[1] - a[1]).slice(0, 24)) console.log(`    ${(ms / presses).toFixed(2).padStart(6)} ms  ${key}`);
+    },
+  };
+}
+
 async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
-  const proxy = await countingProxy(database.endpoint);
-  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: proxy.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
+  countCallsOf(database.server);
+  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
   const byKind = new Map<string, { presses: number; calls: Map<string, number> }>();
   try {
     const tg = local.telegram;
@@ -317,7 +354,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       console.log(`first answer after spawn: FAILED: ${error instanceof Error ? error.message : String(error)}`);
     }
 
-    /** Adds the calls the proxy counted since `calls.clear()` to the kind of the press `data` made. */
+    /** Adds the calls counted since `calls.clear()` to the kind of the press `data` made. */
     const countCalls = (data: string) => {
       const kind = byKind.get(pressKind(data)) ?? { presses: 0, calls: new Map<string, number>() };
       kind.presses += 1;
@@ -328,6 +365,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     let games = 1;
     const turn = { ms: 0, calls: 0, playsAtStart: undefined as number | undefined };
     const times: number[] = [];
+    const profiler = await windowProfiler();
     /** CPU time of this process per press (the app, dynalite and the stand-in together): steadier than the clock on a busy machine. */
     const cpuTimes: number[] = [];
     const warmup = 5;
@@ -346,10 +384,12 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       }
       const update = tg.userPress(user, board, button.callback_data);
       calls.clear();
+      if (times.length >= warmup) await profiler?.start();
       const cpuBefore = process.cpuUsage();
       const started = performance.now();
       await post(update);
       times.push(performance.now() - started);
+      if (times.length > warmup) await profiler?.stop();
       const cpu = process.cpuUsage(cpuBefore);
       cpuTimes.push((cpu.user + cpu.system) / 1000);
       if (times.length > warmup) {
@@ -363,9 +403,10 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       console.log('warm board press: could not play (no board buttons found)');
       return;
     }
-    console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 40 ms median):`);
+    console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 20 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
     console.log(`  CPU time of this process per press (app + dynalite + stand-in, all threads): median ${median(cpuTimes.slice(warmup)).toFixed(1)} ms`);
+    profiler?.print(measured.length);
     // View-only presses that leave the picture as it is: ask to resign, then back, on the board in play.
     const viewOnly: number[] = [];
     for (let i = 0; i < MOVES + warmup; i++) {
@@ -403,7 +444,6 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     }
   } finally {
     await local.close();
-    await proxy.close();
     await database.close();
   }
 }

@@ -17,6 +17,8 @@ export type EmbeddedDatabase = {
   readonly persistent: boolean;
   /** Why it is in memory, when it is. */
   readonly warning?: string;
+  /** The HTTP server it answers on: a bench listens to its requests to count them, with no proxy in the way. */
+  readonly server: Server;
   close(): Promise<void>;
 };
 
@@ -33,7 +35,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
     const server = await listen(dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
     const endpoint = endpointOf(server);
     const failure = await probe(endpoint);
-    if (failure === undefined) return { endpoint, persistent: true, close: () => close(server) };
+    if (failure === undefined) return { endpoint, persistent: true, server, close: () => close(server) };
     await close(server).catch(() => undefined);
     problem = failure;
   } catch (error) {
@@ -43,7 +45,7 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   const server = await listen(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   const warning = `LevelDB is not usable here (${problem}); the database is in memory and games will NOT persist after exit. ` +
     'Reinstall with install scripts enabled (npm ci --foreground-scripts) or set DYNAMODB_ENDPOINT to a real DynamoDB.';
-  return { endpoint: endpointOf(server), persistent: false, warning, close: () => close(server) };
+  return { endpoint: endpointOf(server), persistent: false, warning, server, close: () => close(server) };
 }
 
 /** The data folder is held by another process (LevelDB allows one). */
