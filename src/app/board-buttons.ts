@@ -3,10 +3,11 @@
  * Double, Take / Pass / Beaver, a confirmation, a few whole plays or a button per step, and on a
  * finished board Rematch and History. Not a rule: a view (views.ts draws the rest of the message).
  */
-import { legalPlays, turnProgress, type Step } from '../engine/index.ts';
-import { mayDetonate, mayDouble, passStake, positionOf, turnContextOf, type MatchState } from '../game/index.ts';
+import type { Step } from '../engine/index.ts';
+import { mayDetonate, mayDouble, passStake, type MatchState } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { Button } from './ports.ts';
+import { playsOf, progressOf } from './turn-answers.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
 /** A view-only state of the board message: a checker picked, or a confirmation asked. */
@@ -90,17 +91,15 @@ function passButton(state: MatchState, version: number, lang: Lang): Button {
 function movingButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {
   const game = state.game!;
   const turn = game.turn;
-  const position = positionOf(state.settings, game);
-  const ctx = turnContextOf(game);
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
   // Resign and History share the last row (the notation so far, for anyone, without a command).
   const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })];
   if (turn.steps.length === 0 && mode.pick === undefined) {
-    const plays = legalPlays(position, turn.dice!, ctx);
+    const plays = playsOf(state.settings, game);
     if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];
   }
-  const progress = turnProgress(position, turn.dice!, turn.steps, ctx);
+  const progress = progressOf(state.settings, game);
   if (!progress.ok) return [resign];
   const next = progress.value.next;
   const stepButton = (s: Step) => raw(stepLabel(s, next), { k: 'step', from: s.from, to: s.to, die: s.die });

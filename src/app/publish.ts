@@ -87,8 +87,8 @@ export async function noticeTurn(p: Publisher, record: GameRecord, player: { rea
   if (chat) {
     const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: messenger.mention(player) }) });
     const previous = noteOf(record, NOTICE);
-    if (sent) await setNotes(deps.store, record.id, [NOTICE, sent]);
-    if (sent && previous) await emit({ kind: 'delete', message: previous });
+    // Noting the new notice and deleting the old one need not wait for each other.
+    if (sent) await Promise.all([setNotes(deps.store, record.id, [NOTICE, sent]), previous && emit({ kind: 'delete', message: previous })]);
   }
   const [reach] = await reachPlayers(deps.store, record, [player]);
   if (reach?.chat && reach.chat.chatId !== chat?.chatId) {

@@ -3,12 +3,13 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step
  * (board-buttons.ts).
  */
-import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, turnProgress, type Board, type SideCheckers } from '../engine/index.ts';
-import { challengerSeat, deadlineOf, other, passStake, positionOf, seatToAct, turnContextOf, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers } from '../engine/index.ts';
+import { challengerSeat, deadlineOf, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
+import { progressOf } from './turn-answers.ts';
 
 export type { ViewMode } from './board-buttons.ts';
 
@@ -120,10 +121,10 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, vie
   };
   let selected: PictureHighlights['selected'];
   if (mode.pick !== undefined && t0.dice) {
-    const progress = turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game));
+    const progress = progressOf(state.settings, game);
     if (progress.ok) selected = { point: mode.pick, destinations: progress.value.next.filter((s) => s.from === mode.pick).map((s) => s.to) };
   }
-  const diceLeft = t0.dice && !game.ended ? turnProgress(positionOf(state.settings, game), t0.dice, t0.steps, turnContextOf(game)) : undefined;
+  const diceLeft = t0.dice && !game.ended ? progressOf(state.settings, game) : undefined;
   return {
     variant: state.settings.variant,
     board: (([white, black]) => ({ white, black }))(shownBoard(state)),

@@ -3,8 +3,7 @@
  * write, applied through the reducer, stored with one conditional write, and the board is redrawn
  * in place. View-only presses (pick a checker, ask to confirm) redraw and write nothing.
  */
-import { legalPlays } from '../../engine/index.ts';
-import { COMPUTER_ID, positionOf, seatToAct, turnContextOf, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
+import { COMPUTER_ID, seatToAct, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
 import { ok, type Result } from '../../lib/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
@@ -15,6 +14,7 @@ import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
+import { playsOf } from '../turn-answers.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { history } from './history.ts';
 import { rematch } from './rematch.ts';
@@ -64,7 +64,7 @@ function commandOf(choice: Choice, by: ChatUser, state: MatchState, confirmTurns
     case 'play': {
       const game = state.game;
       if (!game?.turn.dice) return { type: 'play', by: id, move: '?' };
-      const plays = legalPlays(positionOf(state.settings, game), game.turn.dice, turnContextOf(game));
+      const plays = playsOf(state.settings, game);
       return { type: 'play', by: id, move: plays[choice.i]?.move ?? '?', ...(confirmTurns ? { pending: true } : {}) };
     }
     default: return undefined;
@@ -132,16 +132,32 @@ export const press: Handler<'press'> = async (u) => {
   const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
   let answered = false;
+  let toast: Promise<unknown> = Promise.resolve();
   const committed = await commitCommand(u, loaded.value, command, async (next) => {
-    // The toast stays the first effect (it stops the spinner); the next board is drawn while the write travels.
-    const toast = emit({ kind: 'toast', text: '' });
+    // The toast stays the first effect (it stops the spinner) and travels beside the write; the
+    // next board is worked out and drawn once the write is on its way (`setImmediate`), so neither
+    // holds the write back.
+    toast = emit({ kind: 'toast', text: '' });
+    toast.catch(() => undefined);
     answered = true;
-    if (next.game) emit({ kind: 'prepare', view: boardView(next, record.version + 1, boardLang, deps.now(), {}, ownBoardIn(record, next, intent.chat)) }).catch(() => undefined);
-    await toast;
+    if (next.game) setImmediate(() => prepareNext(u, record, next, boardLang));
   });
+  await toast;
   if (!committed.ok) return pressFailed(u, committed.error, boardLang, token.surface, answered);
   await answerCommand(u, state, committed.value, boardLang, { surface: token.surface, message: intent.message });
 };
+
+/**
+ * Starts drawing the board a command is about to show. Only a head start: whatever goes wrong here
+ * goes wrong again, and is handled, when the board is shown.
+ */
+function prepareNext(u: Press, record: GameRecord, next: MatchState, lang: Lang): void {
+  try {
+    u.emit({ kind: 'prepare', view: boardView(next, record.version + 1, lang, u.deps.now(), {}, ownBoardIn(record, next, u.intent.chat)) }).catch(() => undefined);
+  } catch {
+    // Shown without a head start.
+  }
+}
 
 /**
  * Runs a player's command on the game read with their update: exactly once per update (its id is
