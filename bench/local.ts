@@ -26,6 +26,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import ESBUILD_PLUGINS from '../tools/deploy/esbuild-plugins.cjs';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
 import { startEmbeddedDatabase } from '../src/local/database.ts';
 import { LOCAL_BOT, startLocal, type LocalProcess } from '../src/local/main.ts';
@@ -74,16 +75,16 @@ async function unusedPort(): Promise<number> {
 
 const work = await mkdtemp(join(tmpdir(), 'nardy-bench-local-'));
 try {
-  // The bundles' layout mirrors the zip: functions/<name>.mjs beside assets/ (the font) and node_modules (sharp).
+  // The bundles' layout mirrors the zip: functions/<name>.mjs beside assets/ (the font) and node_modules (sharp's binaries).
   await symlink(join(ROOT, 'assets'), join(work, 'assets'));
   await symlink(join(ROOT, 'node_modules'), join(work, 'node_modules'));
 
-  // (a) bundled size, as serverless.yml's custom.esbuild bundles (minified, ESM, sharp external).
-  console.log('bundled size (esbuild, as serverless.yml: minified ESM, node22, sharp external):');
+  // (a) bundled size, as serverless.yml's custom.esbuild bundles (minified, ESM, sharp's binaries external).
+  console.log("bundled size (esbuild, as serverless.yml: minified ESM, node22, sharp's JavaScript bundled, its binaries external):");
   const bundles: { entry: string; file: string }[] = [];
   for (const entry of ENTRIES) {
     const result = await esbuild.build({
-      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'],
+      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'], plugins: ESBUILD_PLUGINS,
       minify: true, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
       alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
       define: { 'import.meta.url': '__nardySourceUrl' },

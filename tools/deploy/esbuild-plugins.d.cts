@@ -1,0 +1,3 @@
+/** The esbuild plugins of the deployment bundles (esbuild-plugins.cjs). */
+declare const plugins: import('esbuild').Plugin[];
+export = plugins;
