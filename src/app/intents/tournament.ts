@@ -9,6 +9,8 @@ import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import type { Result } from '../../lib/index.ts';
 import { OPEN_TOURNAMENTS_PER_CHAT } from '../limits.ts';
+import { loadMatch, runCommand } from '../matches.ts';
+import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { tournamentOfToken, type TournamentAction } from '../tournament/buttons.ts';
 import { publishChange, showTournament } from '../tournament/flow.ts';
 import { healTournament } from '../tournament/heal.ts';
@@ -99,5 +101,24 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
   await emit({ kind: 'toast', text: done === undefined ? '' : t(lang, done) });
   if (changed.value === 'already') return;
   await publishChange(u, changed.value.before, changed.value.after);
-  if (action.k === 'remove' && changed.value.before.phase === 'playing') await say(u, t(tm.lang, 'tournament.removed', { name: model.entrant(tm, action.player).name }));
+  if (action.k === 'remove' && changed.value.before.phase === 'playing') {
+    await say(u, t(tm.lang, 'tournament.removed', { name: model.entrant(tm, action.player).name }));
+    await withdrawChallenges(u, changed.value.before, action.player);
+  }
+}
+
+/**
+ * A removed player's challenges nobody accepted yet are withdrawn (declined or cancelled in their
+ * name, the message saying so): the tournament counted them as forfeits already. A match in play
+ * is left to its players; its end changes nothing any more.
+ */
+async function withdrawChallenges(u: TournamentUpdate, before: Tournament, player: string): Promise<void> {
+  for (const pairing of model.pendingPairings(before).filter((p) => p.a === player || p.b === player)) {
+    const loaded = await loadMatch(u.deps.store, pairing.match);
+    if (!loaded.ok || loaded.value.state.phase !== 'challenge') continue;
+    const command = pairing.b === player ? { type: 'decline' as const, by: player } : { type: 'cancel' as const, by: player };
+    const done = await runCommand(u.deps, pairing.match, command, { loaded: loaded.value });
+    const message = noteOf(loaded.value.record, CHALLENGE_MESSAGE);
+    if (done.ok && message) await u.emit({ kind: 'editText', message, text: t(before.lang, command.type === 'decline' ? 'challenge.declined' : 'challenge.cancelled') });
+  }
 }
