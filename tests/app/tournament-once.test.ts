@@ -137,6 +137,23 @@ describe('issue 17: a tournament match is counted exactly once', () => {
     expect(again.record.dueAt).toBe(now + HEAL_EVERY_MS);
   });
 
+  it('a player who runs out of time loses by the clock: the sweep times the match out and the tournament counts it', async () => {
+    const tm = await startedTournament('tonce00005');
+    const pairing = tm.rounds[0]!.pairings[0]!;
+    expect((await runCommand(deps(), pairing.match, { type: 'accept', by: people.find((p) => p.id === pairing.b)! })).ok).toBe(true);
+    const { state } = (await loadMatch(table.store, pairing.match) as { ok: true; value: { state: import('../../src/game/index.ts').MatchState } }).value;
+    const late = state.players[seatToAct(state)!]!.id;
+    // Three days per move: nobody moves for a week and a day.
+    now += 8 * 24 * 3600_000;
+    await sweep(deps());
+    const over = (await loadMatch(table.store, pairing.match) as { ok: true; value: { state: import('../../src/game/index.ts').MatchState } }).value.state;
+    expect(over.phase).toBe('finished');
+    expect(over.result?.reason).toBe('timeout');
+    const counted = model.pairingOf((await loadTournament(table.store, tm.id))!.tournament, pairing.match)!.pairing.result!;
+    expect(counted.winner).not.toBe(late);
+    expect(counted.forfeit).toBeUndefined();
+  });
+
   it('a round whose challenges were never opened (a crash after its write): the heal opens them', async () => {
     let tm = model.openTournament('tonce00004', chat, 'en', people[0]!, now);
     tm = (model.join(tm, people[1]!) as { value: model.Tournament }).value;

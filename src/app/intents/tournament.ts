@@ -89,7 +89,7 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
     await emit({ kind: 'toast', text: '' });
     if (action.k === 'refresh') await healTournament(u, loaded);
     if (action.k === 'removeMenu' && intent.message) {
-      const { text, buttons } = removeKeyboard(tm, tm.lang);
+      const { text, buttons } = removeKeyboard(tm, tm.lang, u.messenger.limits);
       return void (await emit({ kind: 'editText', message: intent.message, text, buttons }));
     }
     const latest = action.k === 'refresh' ? (await loadTournament(deps.store, tm.id))?.tournament ?? tm : tm;

@@ -6,7 +6,7 @@
  */
 import { t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
-import type { Button } from '../ports.ts';
+import type { Button, MessengerLimits } from '../ports.ts';
 import { tournamentToken, type TournamentAction } from './buttons.ts';
 import { CLOCKS, entrant, FORMATS, MATCH_LENGTHS, MAX_PLAYERS, standings, type Tournament, type TournamentSettings } from './model.ts';
 
@@ -94,11 +94,15 @@ function progress(tm: Tournament, lang: Lang): string[] {
   return lines;
 }
 
-/** The organiser's list of players to remove (and Back), under the same message. */
-export function removeKeyboard(tm: Tournament, lang: Lang): { text: string; buttons: Button[][] } {
+/**
+ * The organiser's list of players to remove (and Back), under the same message: two a row, or as
+ * many as the messenger's rows need (a grid of 5 × 5 holds 20 players and Back).
+ */
+export function removeKeyboard(tm: Tournament, lang: Lang, limits: Pick<MessengerLimits, 'rows' | 'buttonsPerRow'>): { text: string; buttons: Button[][] } {
   const present = tm.players.filter((p) => !tm.removed.includes(p.id));
+  const perRow = Math.min(limits.buttonsPerRow, Math.max(2, Math.ceil(present.length / Math.max(1, limits.rows - 1))));
   const rows: Button[][] = [];
-  for (let i = 0; i < present.length; i += 2) rows.push(present.slice(i, i + 2).map((p) => ({ label: `❌ ${p.name}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
+  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${p.name}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
   rows.push([{ label: t(lang, 'button.back'), token: tournamentToken(tm.id, { k: 'back' }) }]);
   return { text: t(lang, 'tournament.removeWho'), buttons: rows };
 }
