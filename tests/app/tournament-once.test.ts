@@ -10,6 +10,7 @@ import { tournamentOfToken, tournamentToken } from '../../src/app/tournament/but
 import { tournamentMatchOver } from '../../src/app/tournament/match-end.ts';
 import * as model from '../../src/app/tournament/model.ts';
 import { postNewRounds } from '../../src/app/tournament/pairings.ts';
+import { healTournament } from '../../src/app/tournament/heal.ts';
 import { HEAL_EVERY_MS, createTournament, loadTournament } from '../../src/app/tournament/stored.ts';
 import type { Teller } from '../../src/app/tournament/publisher.ts';
 import { loadMatch } from '../../src/app/matches.ts';
@@ -166,5 +167,24 @@ describe('issue 17: a tournament match is counted exactly once', () => {
     const opened = await loadMatch(table.store, match);
     expect(opened.ok && opened.value.state.phase).toBe('challenge');
     expect(effects.filter((e) => e.kind === 'text' && e.text.includes('round 1'))).toHaveLength(1);
+  });
+
+  it('a challenge opened but never posted (a crash in between): the heal posts it once, not while it is fresh', async () => {
+    let tm = model.openTournament('tonce00006', chat, 'en', people[0]!, now);
+    tm = (model.join(tm, people[1]!) as { value: model.Tournament }).value;
+    tm = (model.start(tm, people[0]!.id) as { value: model.Tournament }).value;
+    await createTournament(table.store, tm, now);
+    const match = tm.rounds[0]!.pairings[0]!.match;
+    const silent: Teller = { deps: deps(), emit: async () => undefined, messenger };
+    await postNewRounds(silent, undefined, tm);
+    expect((await loadMatch(table.store, match)).ok).toBe(true);
+    const loaded = (await loadTournament(table.store, tm.id))!;
+    expect(await healTournament(teller(), loaded)).toBe(0);
+    now += 3 * 60_000;
+    expect(await healTournament(teller(), loaded)).toBe(1);
+    expect(await healTournament(teller(), loaded)).toBe(0);
+    expect(effects.filter((e) => e.kind === 'text' && e.text.includes('round 1'))).toHaveLength(1);
+    const noted = await table.store.load(match);
+    expect(noted.ok && noted.value.notes?.challenge).toBeDefined();
   });
 });

@@ -2,7 +2,8 @@
  * Healing a tournament: its pending matches read again, and any that is over but not counted
  * counted (a process that died between a match's final write and the tournament's update), any
  * pairing whose challenge was never opened opened (one that died between the round's write and
- * the challenges). The Refresh button does it at once; the scheduler does it for every tournament
+ * the challenges), and a challenge opened but never posted (one that died in between) posted once
+ * it is `UNPOSTED_AFTER_MS` old (younger, its writer may still be posting it). The Refresh button does it at once; the scheduler does it for every tournament
  * being played every `HEAL_EVERY_MS` (its item is on the due index while it is played).
  */
 import { decodeMatch } from '../../game/index.ts';
@@ -11,8 +12,12 @@ import type { Teller } from './publisher.ts';
 import { countTournamentMatch } from './flow.ts';
 import { outcomeOf } from './match-end.ts';
 import { pairingOf, pendingPairings } from './model.ts';
-import { postPairing } from './pairings.ts';
+import { announcePairing, postPairing } from './pairings.ts';
+import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { changeTournament, loadTournament, type Loaded } from './stored.ts';
+
+/** How old a challenge without its message must be before the heal posts it. */
+const UNPOSTED_AFTER_MS = 2 * 60_000;
 
 /** Reads the tournament's pending matches and counts or opens what a crash left; returns how many it mended. */
 export async function healTournament(p: Teller, loaded: Loaded): Promise<number> {
@@ -25,6 +30,11 @@ export async function healTournament(p: Teller, loaded: Loaded): Promise<number>
       continue;
     }
     const state = decodeMatch(read.value.state);
+    if (state.ok && state.value.phase === 'challenge' && noteOf(read.value, CHALLENGE_MESSAGE) === undefined && p.deps.now() - read.value.updatedAt >= UNPOSTED_AFTER_MS) {
+      await announcePairing(p, tm, pairingOf(tm, pairing.match)!.round, pairing, read.value, state.value);
+      mended++;
+      continue;
+    }
     const outcome = state.ok ? outcomeOf(read.value, state.value) : undefined;
     if (outcome !== undefined && (await countTournamentMatch(p, tm.id, pairing.match, outcome))) mended++;
   }

@@ -6,6 +6,8 @@
  * retry, the scheduler's heal) finds it instead of making a second one.
  */
 import { VARIANTS } from '../../engine/index.ts';
+import type { MatchState } from '../../game/index.ts';
+import type { GameRecord } from '../../store/index.ts';
 import { t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import type { Button } from '../ports.ts';
@@ -41,7 +43,13 @@ export async function postPairing(p: Teller, tm: Tournament, round: number, pair
   const opened = await openChallenge(p.deps, { id: pairing.match, by: a, invitee: b.id, settings: matchSettings(tm), ttlMs: acceptWithin(tm) },
     tm.chat, tm.lang, { ...noted(TOURNAMENT, tm.id), ...noted(ADDRESSEE, b.name) });
   if (!opened.ok) return false;
-  const { state, record } = opened.value;
+  await announcePairing(p, tm, round, pairing, opened.value.record, opened.value.state);
+  return true;
+}
+
+/** Posts a pairing's challenge message (Accept / Decline) and notes it on the game, so that its expiry edits it. */
+export async function announcePairing(p: Teller, tm: Tournament, round: number, pairing: Pairing, record: GameRecord, state: MatchState): Promise<void> {
+  const a = entrant(tm, pairing.a), b = entrant(tm, pairing.b);
   const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version: record.version, choice: { k } });
   // No Cancel and no Settings: the tournament fixed them; Decline gives the match up.
   const buttons: Button[][] = [[{ label: t(tm.lang, 'button.accept'), token: token('accept') }, { label: t(tm.lang, 'button.decline'), token: token('decline') }]];
@@ -50,7 +58,6 @@ export async function postPairing(p: Teller, tm: Tournament, round: number, pair
   const text = t(tm.lang, 'tournament.challenge', { round: round + 1, a: p.messenger.mention(a), b: p.messenger.mention(b), settings: settingsLine(state, tm.lang) });
   const sent = await p.emit({ kind: 'text', chat: tm.chat, text, buttons });
   if (sent) await setNotes(p.deps.store, state.id, [CHALLENGE_MESSAGE, sent]);
-  return true;
 }
 
 /** Posts the challenges of the rounds `after` opened since `before` (all of them for a start). */
