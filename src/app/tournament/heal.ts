@@ -47,7 +47,14 @@ export async function healTournament(p: Teller, loaded: Loaded): Promise<number>
  * Returns how many tournaments it looked at.
  */
 export async function healDueTournaments(deps: AppDeps, now: number, log?: (entry: Readonly<Record<string, unknown>>) => void): Promise<number> {
-  const due = await deps.store.listDueTournaments(now, 50);
+  let due: Awaited<ReturnType<typeof deps.store.listDueTournaments>>;
+  try {
+    due = await deps.store.listDueTournaments(now, 50);
+  } catch (error) {
+    // The games were swept already; the tournaments wait for the next sweep.
+    log?.({ level: 'error', event: 'sweep-tournaments-failed', error: String(error) });
+    return 0;
+  }
   for (const bad of due.corrupt) log?.({ level: 'error', event: 'sweep-corrupt-tournament', key: bad.key, reason: bad.reason });
   for (const record of due.records) {
     try {
