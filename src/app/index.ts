@@ -10,6 +10,7 @@ export type {
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken, forgetterOfToken, languageOfToken, useTokenKey } from './tokens.ts';
+export { tournamentOfToken } from './tournament/buttons.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView } from './views.ts';
 export { MAX_LISTED_PLAYS } from './board-buttons.ts';

@@ -46,7 +46,8 @@ const UNLIMITED: ReadonlySet<Intent['kind']> = new Set(['press', 'move', 'inline
 
 /** Whether an intent spends a token of its user's and its chat's buckets. */
 export function isLimited(intent: Intent): boolean {
-  return !UNLIMITED.has(intent.kind);
+  // A tournament's button is a press too: only `/tournament` itself is a typed command.
+  return !UNLIMITED.has(intent.kind) && !(intent.kind === 'tournament' && intent.token !== undefined);
 }
 
 /** The buckets an intent spends from, with their sizes: its user's and its chat's (a private chat is its user's, one bucket). */
@@ -97,3 +98,6 @@ export async function spendTokens(store: GameStore, intent: Intent, values: Read
   const written = await Promise.all(takes.map((take) => store.rememberIf(take.key, take.taken.next!, take.stored, now, expiresAt(take.taken.next!, take.spec, now))));
   return written.every(Boolean) ? 'spent' : 'dropped';
 }
+
+/** How many tournaments a chat may have open (signing up or being played) at once (`/tournament`). */
+export const OPEN_TOURNAMENTS_PER_CHAT = 3;

@@ -104,6 +104,12 @@ export type Intent = { readonly updateKey?: string } & (
    * the question) deletes what the bot remembers of the user and takes them out of their games.
    */
   | { readonly kind: 'forget'; readonly chat: ChatRef; readonly from: ChatUser; readonly confirmedBy?: string; readonly message?: MessageRef }
+  /**
+   * `/tournament` (no `token`): a tournament's sign-up opened in this chat; `shared`: said in a
+   * group or channel, where tournaments are played. With `token`: a tournament's button
+   * (`tournamentToken`) pressed under `message`, its sign-up or standings.
+   */
+  | { readonly kind: 'tournament'; readonly chat: ChatRef; readonly from: ChatUser; readonly shared?: boolean; readonly token?: string; readonly message?: MessageRef }
   /** Inline mode (the bot's handle typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string }
   /** An inline result sent into a chat by the user (`resultId`: the `InlineResult` id): open the challenge it offered. */

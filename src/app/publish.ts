@@ -13,6 +13,7 @@ import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } fro
 import { countMatch, seriesText } from './series.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
+import { tournamentMatchOver } from './tournament/match-end.ts';
 
 /** Where publishing writes: the app's dependencies, the emitter, and the game's messenger. */
 export interface Publisher {
@@ -139,6 +140,7 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   }
   if (chat) await emit({ kind: 'text', chat, text: words(lang) });
   if (!over) return;
+  await tournamentMatchOver(p, record, state);
   const players = state.players.filter((x) => x !== null);
   for (const reach of await reachPlayers(deps.store, record, players.map((player) => ({ id: player.id, language: lang })))) {
     if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: words(reach.lang) });

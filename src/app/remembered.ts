@@ -93,6 +93,8 @@ export const CHALLENGE_MESSAGE: Note<MessageRef> = { name: 'challenge', decode: 
 export const NOTICE: Note<MessageRef> = { name: 'notice', decode: messageRef };
 /** The handle (lower case, no `@`) a challenge is addressed to, when the platform gave no id: only they may accept. */
 export const INVITEE: Note<string> = { name: 'invitee', decode: text };
+/** The tournament a match is played for (its id): the match's end is counted there (`tournament/match-end.ts`). */
+export const TOURNAMENT: Note<string> = { name: 'tournament', decode: text };
 /** Whom a challenge is addressed to, as its message names them (a name, or `@handle`): the message is redrawn with it. */
 export const ADDRESSEE: Note<string> = { name: 'addressee', decode: text };
 

@@ -28,6 +28,8 @@ import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
 import { gameLabel, leftText } from './texts.ts';
+import { tournamentMatchOver } from './tournament/match-end.ts';
+import { healDueTournaments } from './tournament/heal.ts';
 
 /**
  * What the sweep needs: the app's dependencies (the store, the clock, dice — a time-out may start
@@ -67,6 +69,8 @@ export interface SweepReport {
   /** Wake-ups with nothing to send (a skipped step, quiet hours, a clock moved on). */
   rescheduled: number;
   corrupt: number;
+  /** Tournaments being played that were looked at (`tournament/heal.ts`). */
+  tournaments: number;
 }
 
 const MINUTE = 60_000;
@@ -79,7 +83,7 @@ type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' |
 export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
   const now = deps.now();
   const listing = await deps.store.listDue(now, options.limit ?? 200);
-  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length };
+  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length, tournaments: 0 };
   for (const bad of listing.corrupt) deps.log?.({ level: 'error', event: 'sweep-corrupt-item', key: bad.key, reason: bad.reason });
   const queue = [...listing.records];
   const worker = async () => {
@@ -95,6 +99,7 @@ export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promis
     }
   };
   await Promise.all(Array.from({ length: options.parallel ?? 8 }, worker));
+  if (options.stopAt === undefined || deps.now() < options.stopAt) report.tournaments = await healDueTournaments(deps, now, deps.log);
   return report;
 }
 
@@ -186,6 +191,7 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   if (state.phase === 'expired') {
     const message = noteOf(record, CHALLENGE_MESSAGE);
     if (message) await post.emit({ kind: 'editText', message, text: t(lang, 'challenge.expired') });
+    if (post.messenger) await tournamentMatchOver({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state);
   } else if (post.messenger) {
     await tellEnding({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state, lang, { words });
   } else {

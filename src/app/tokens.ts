@@ -149,6 +149,19 @@ export function forgetterOfToken(data: string): string | undefined {
   return /^f:([a-z]{1,16}:[0-9A-Za-z_-]{1,40})$/.exec(data)?.[1];
 }
 
+/** Signs the content of a button of another kind (a tournament's): `<content>:<mac>`, the MAC as a game token's. */
+export function signed(content: string): string {
+  return `${content}:${macOf(content)}`;
+}
+
+/** The content of a button `signed` made, or undefined when it is not one (no MAC, or the wrong one). */
+export function verified(data: string): string | undefined {
+  const cut = data.lastIndexOf(':');
+  if (cut <= 0 || data.length > 64) return undefined;
+  const content = data.slice(0, cut);
+  return sameMac(data.slice(cut + 1), macOf(content)) ? content : undefined;
+}
+
 /** Returns the token a button carried, or undefined for anything malformed. Not a rule: a codec. */
 export function decodeToken(text: string): Token | undefined {
   if (typeof text !== 'string' || text.length > 64) return undefined;

@@ -11,8 +11,9 @@ import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dyn
 
 import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey } from './layout.ts';
-import type { Alarm, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError } from './types.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
+import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError, TournamentRecord } from './types.ts';
+import { decodeTournament, encodeTournament } from './tournaments.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -295,6 +296,54 @@ export class DynamoGameStore implements GameStore {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+  }
+
+  async createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>> {
+    try {
+      await this.documents.send(new PutCommand({ TableName: this.tableName, Item: encodeTournament(record, record.version), ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (error) {
+      if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
+      throw error;
+    }
+    return ok({ ...record });
+  }
+
+  async loadTournament(id: string): Promise<Result<TournamentRecord, StoreError>> {
+    const out = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: tournamentKey(id), sk: TOURNAMENT_SORT_KEY }, ConsistentRead: true }));
+    return out.Item === undefined ? fail({ kind: 'not-found', id }) : decodeTournament(out.Item);
+  }
+
+  async saveTournament(record: TournamentRecord, expectedVersion: number): Promise<Result<TournamentRecord, StoreError>> {
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 1) throw new InvariantError(`expected version ${expectedVersion} is not a positive integer`);
+    const item = encodeTournament(record, expectedVersion + 1);
+    const tooLarge = oversize(record.id, item);
+    if (tooLarge !== undefined) return fail(tooLarge);
+    try {
+      await this.documents.send(new PutCommand({
+        TableName: this.tableName, Item: item, ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion },
+      }));
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.loadTournament(record.id);
+      if (!current.ok) return current;
+      return fail({ kind: 'stale-version', id: record.id, expected: expectedVersion, actual: current.value.version });
+    }
+    return ok({ ...record, version: expectedVersion + 1 });
+  }
+
+  async listDueTournaments(now: number, limit: number): Promise<{ records: TournamentRecord[]; corrupt: CorruptItem[] }> {
+    const out = await this.documents.send(new QueryCommand({
+      TableName: this.tableName, IndexName: INDEX.due, KeyConditionExpression: 'duePk = :due AND dueAt <= :now',
+      ExpressionAttributeValues: { ':due': TOURNAMENT_DUE_PARTITION, ':now': now }, ScanIndexForward: true, Limit: checkLimit(limit),
+    }));
+    const listing: { records: TournamentRecord[]; corrupt: CorruptItem[] } = { records: [], corrupt: [] };
+    for (const item of out.Items ?? []) {
+      const decoded = decodeTournament(item);
+      if (decoded.ok) listing.records.push(decoded.value);
+      else listing.corrupt.push(decoded.error);
+    }
+    return listing;
   }
 
   async recall(key: string): Promise<unknown> {

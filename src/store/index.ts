@@ -16,6 +16,7 @@ export type {
   SaveOptions,
   StoreError,
   StoredChat,
+  TournamentRecord,
 } from './types.ts';
 export { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 export { DynamoGameStore } from './dynamodb.ts';

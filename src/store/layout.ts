@@ -54,12 +54,25 @@
  * | a game's last turn notice   | game item, `note:notice`                   | each turn notice               |
  * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
  * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
+ * | the tournament of a match   | game item, `note:tournament`               | a tournament's pairing opened  |
+ * | a chat's open tournaments   | `MEMO#tournaments#<platform>:<chat>` / `M` | `/tournament` (compare-and-set) |
  *
  * A press reads its game, the presser's four values and its chat's language in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
  * (`setNotes`, an `UpdateItem`), and a save sets only the match's attributes, never a note it did
  * not name. Remembered values are one item each, last write wins; `/forget` deletes a player's
  * (`GameStore.forget`). What is kept about people and for how long: docs/privacy.md.
+ *
+ * Tournaments (issue #17, `src/app/tournament/`): one item per tournament, `TOURNEY#<id>` / `T`,
+ * holding its whole state (settings, players, rounds, every pairing with its match id and, once
+ * counted, its result) as a JSON string with a `version`; every change is one conditional write on
+ * that version, like the game item, and counting a match is idempotent by its match id (a pairing
+ * keeps its result). Its matches are ordinary game items whose note `note:tournament` names it.
+ * While a tournament is being played it is on the `byDue` index under a partition of its own,
+ * `duePk` = `DUE#TOURNEY` (so the games' `DUE` partition never holds an item that is not a game):
+ * the scheduler looks at it now and then and counts a finished match whose count a crash lost.
+ * | `byDue`      | `duePk` = `DUE#TOURNEY` (sparse)         | `dueAt`     | tournaments being played       |
+ * A chat's open tournaments (for the cap per chat) are a remembered value, `MEMO#tournaments#<platform>:<chat>`.
  *
  * Idempotency items (`UPD#<key>` / `U`) carry `expiresAt` in epoch seconds, the table's TTL
  * attribute on AWS (enabled by deployment; dynalite has no TTL, so expiry is also checked on write).
@@ -108,6 +121,16 @@ export function overKey(key: string): string {
 }
 
 const OVER_PREFIX = 'OVER#';
+
+/** Partition key of a tournament item. */
+export function tournamentKey(id: string): string {
+  return `TOURNEY#${id}`;
+}
+
+/** The sort key of a tournament item. */
+export const TOURNAMENT_SORT_KEY = 'T';
+/** The partition of the due index that holds tournaments (the games' is `DUE_PARTITION`). */
+export const TOURNAMENT_DUE_PARTITION = 'DUE#TOURNEY';
 
 /** Partition key of an idempotency item for a platform update id. */
 export function claimKey(key: string): string {

@@ -72,6 +72,19 @@ export type Alarm = {
   readonly sendingUntil?: number;
 };
 
+/**
+ * One stored tournament (`layout.ts`): `state` is the app's opaque JSON value, `version` the
+ * optimistic concurrency counter (every successful save stores `expectedVersion + 1`), `dueAt`
+ * when the scheduler should look at it next, if ever.
+ */
+export type TournamentRecord = {
+  id: string;
+  version: number;
+  state: unknown;
+  updatedAt: number;
+  dueAt?: number;
+};
+
 /** A stored item that does not decode: reported, never thrown, never overwritten blindly. */
 export type CorruptItem = { kind: 'corrupt-item'; key: string; reason: string };
 
@@ -155,6 +168,14 @@ export interface GameStore {
    * compare-and-set, with `expiresAt` (epoch seconds) for DynamoDB's TTL. Returns whether it was written.
    */
   rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean>;
+  /** Stores a new tournament; `already-exists` if the id is taken. */
+  createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>>;
+  /** The tournament with this id (strongly consistent read). */
+  loadTournament(id: string): Promise<Result<TournamentRecord, StoreError>>;
+  /** Replaces the tournament if its stored version is still `expectedVersion`; `stale-version` otherwise. */
+  saveTournament(record: TournamentRecord, expectedVersion: number): Promise<Result<TournamentRecord, StoreError>>;
+  /** Tournaments due at or before `now` (ms), most overdue first. */
+  listDueTournaments(now: number, limit: number): Promise<{ records: TournamentRecord[]; corrupt: CorruptItem[] }>;
   /** The values kept under `keys`, in one round trip; a key without a value is absent. */
   recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
 }import { type Result } from '../lib/index.ts';

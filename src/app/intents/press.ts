@@ -16,6 +16,7 @@ import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { playsOf } from '../turn-answers.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
+import { tournamentMatchOver } from '../tournament/match-end.ts';
 import { history } from './history.ts';
 import { rematch } from './rematch.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
@@ -212,6 +213,7 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
     // A challenge declined, cancelled or expired: the challenge message says so.
     const key = after.phase === 'declined' ? 'challenge.declined' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
     if (source.message) await emit({ kind: 'editText', message: source.message, text: t(lang, key) });
+    await tournamentMatchOver(u, committed.record, after);
     return;
   }
   if (fromText && source.message && before.phase === 'challenge') {

@@ -91,6 +91,7 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
       type: SUBCOMMAND, name: 'quiet', ...described({ en: 'Quiet hours for reminders', ru: 'Тихие часы для напоминаний' }),
       options: [{ type: STRING, name: 'hours', ...described({ en: 'e.g. 23-7 +3 (hours, UTC offset) or off', ru: 'напр. 23-7 +3 (часы, сдвиг от UTC) или off' }), max_length: 20 }],
     },
+    { type: SUBCOMMAND, name: 'tournament', ...described({ en: 'Open a tournament in this channel (knockout or round robin)', ru: 'Открыть турнир в этом канале (на выбывание или круговой)' }) },
     { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом' }) },
     { type: SUBCOMMAND, name: 'privacy', ...described({ en: 'What the bot keeps about you', ru: 'Что бот хранит о вас' }) },
     { type: SUBCOMMAND, name: 'forget', ...described({ en: 'Delete what the bot keeps about you', ru: 'Удалить то, что бот хранит о вас' }) },

@@ -7,7 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import { languageOfToken, forgetterOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -60,6 +60,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     }
     const forgetter = forgetterOfToken(data.custom_id);
     if (forgetter !== undefined) return { kind: 'forget', ...base, confirmedBy: forgetter, message };
+    if (tournamentOfToken(data.custom_id) !== undefined) return { kind: 'tournament', ...base, token: data.custom_id, message };
     return { kind: 'press', ...base, token: data.custom_id, message: { chat: base.chat, messageId: interaction.message.id } };
   }
   if (interaction.type !== APPLICATION_COMMAND) return undefined;
@@ -100,6 +101,8 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
       const hours = option('hours');
       return { kind: 'quiet', ...base, args: typeof hours === 'string' ? hours : '' };
     }
+    case 'tournament':
+      return { kind: 'tournament', ...base, shared: interaction.guild_id !== undefined };
     case 'lang': {
       // In a server's channel `/nardy lang` sets the channel's game language: the member's own bits say whether they manage it.
       const lang = option('language');

@@ -18,7 +18,7 @@ const PRIVATE: readonly (readonly [string, MessageKey])[] = [
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
   ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],
-  ['lang', 'command.lang.group'], ['help', 'command.help'],
+  ['tournament', 'command.tournament'], ['lang', 'command.lang.group'], ['help', 'command.help'],
 ];
 
 /** One `setMyCommands` call: a scope, a language (none: the default) and its commands. */

@@ -5,7 +5,7 @@
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]` (an invite link followed), `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
- * `/quiet 23-7 +3|off`, `/privacy`, `/forget`, each also as `/command@<bot>` in groups; a command
+ * `/quiet 23-7 +3|off`, `/privacy`, `/forget`, `/tournament`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * Text that is no command: a typed move (`24/18 13/11`, `roll`, `беру` — `isTypedMove` says
@@ -22,7 +22,7 @@
  *    the topic header of a forum topic).
  */
 import type { CallbackQuery, Chat, Message, MessageEntity, Update, User } from 'telegraf/types';
-import { forgetterOfToken, isTypedMove, languageOfToken, variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { forgetterOfToken, isTypedMove, languageOfToken, tournamentOfToken, variantOfWord, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
@@ -70,6 +70,7 @@ function parsePress(query: CallbackQuery): Intent | undefined {
   if (lang !== undefined) return { kind: 'lang', chat, from: telegramUser(query.from), lang, shared: query.message.chat.type !== 'private', message };
   const forgetter = forgetterOfToken(query.data);
   if (forgetter !== undefined) return { kind: 'forget', chat, from: telegramUser(query.from), confirmedBy: forgetter, message };
+  if (tournamentOfToken(query.data) !== undefined) return { kind: 'tournament', chat, from: telegramUser(query.from), token: query.data, message };
   return {
     kind: 'press',
     chat,
@@ -139,6 +140,8 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
       return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
     case 'quiet':
       return { kind: 'quiet', ...base, args: command.args };
+    case 'tournament':
+      return { kind: 'tournament', ...base, shared: message.chat.type !== 'private' };
     default:
       return undefined;
   }
