@@ -202,7 +202,10 @@ export interface Limits {
 export interface AppDeps {
   readonly store: GameStore;
   readonly now: () => number;
+  /** The dice of matches without a server seed (stored before checkable dice, or tests' fixed dice). */
   readonly dice: DiceSource;
+  /** New matches' secret server seeds (src/dice/fair.ts); absent, new matches roll with `dice`. */
+  readonly serverSeed?: () => string;
   readonly messengers: Messengers;
   /** New game ids; random by default. */
   readonly newId?: () => string;

@@ -67,6 +67,12 @@ export const QUIET: Remembered<QuietHours | null> = {
  */
 export const CONFIRM: Remembered<boolean> = { key: (player) => `confirm#${player}`, decode: (v) => (typeof v === 'boolean' ? v : undefined) };
 
+/**
+ * The player's own dice seed (`/seed <text>`), mixed into every roll of a match they join from
+ * then on (src/dice/fair.ts): taken when a challenge is accepted. Absent: the public default seed.
+ */
+export const SEED: Remembered<string> = { key: (player) => `seed#${player}`, decode: (v) => (typeof v === 'string' ? v : undefined) };
+
 /** Matches won by each of two players against each other in one chat, and the last match counted (so none counts twice). */
 export interface Series {
   readonly wins: Readonly<Record<string, number>>;
