@@ -10,6 +10,8 @@ import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
+import { endedGameNumber, resultButtons, revealLine } from './fair-dice.ts';
+import { countGameDice } from './lifetime-dice.ts';
 import { countMatch, seriesText } from './series.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
@@ -132,15 +134,19 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   const series = state.phase === 'finished' ? await countMatch(deps.store, chat, state, deps.now()) : undefined;
   const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
   if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
+  // Each player's lifetime dice (`/dice`) count the game once, however often it is announced.
+  if (state.game && state.fair?.seeds) await countGameDice(deps.store, state, endedGameNumber(state), deps.now());
   const notice = over ? noteOf(record, NOTICE) : undefined;
   if (notice) {
     await emit({ kind: 'delete', message: notice });
     await setNotes(deps.store, record.id, [NOTICE, undefined]);
   }
-  if (chat) await emit({ kind: 'text', chat, text: words(lang) });
+  // Once the match is over its server seed is revealed with the result, and 🔍 Verify offers the transcript (fair-dice.ts).
+  const told = (l: Lang) => [words(l), revealLine(record, state, l)].filter((line) => line !== undefined).join('\n');
+  if (chat) await emit({ kind: 'text', chat, text: told(lang), buttons: resultButtons(record, state, lang) });
   if (!over) return;
   const players = state.players.filter((x) => x !== null);
   for (const reach of await reachPlayers(deps.store, record, players.map((player) => ({ id: player.id, language: lang })))) {
-    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: words(reach.lang) });
+    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: told(reach.lang), buttons: resultButtons(record, state, reach.lang) });
   }
 }

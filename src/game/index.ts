@@ -5,7 +5,7 @@
 // Common.
 export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
 export type { Applied, ChallengeInput } from './apply.ts';
-export { replayHistory } from './replay.ts';
+export { replayHistory, walkHistory } from './replay.ts';
 export { drawsRoll } from './evolve.ts';
 export { diceRevealable, transcriptOf } from './transcript.ts';
 export type { Transcript, TranscriptRoll } from './transcript.ts';

@@ -10,6 +10,7 @@ import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
+import { sendLuck, sendTranscript, showDice } from '../fair-dice.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
@@ -34,8 +35,8 @@ export function changesSomething(token: Token | undefined): boolean {
   return token !== undefined && !VIEW_CHOICES.has(token.choice.k) && !KEYBOARD_ONLY.has(token.choice.k);
 }
 
-/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record sent). */
-const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history']);
+/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record, the dice or the luck sent). */
+const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'dice', 'verify', 'luck']);
 
 /**
  * Whether a press must claim its update on its own before it is handled (at most once). A press
@@ -108,6 +109,9 @@ export const press: Handler<'press'> = async (u) => {
   }
   if (token.choice.k === 'rematch') return rematch(u, record, state);
   if (token.choice.k === 'history') return history(u, record, state);
+  if (token.choice.k === 'dice') return showDice(u, state, boardLang);
+  if (token.choice.k === 'verify') return sendTranscript(u, record, state, boardLang);
+  if (token.choice.k === 'luck') return sendLuck(u, state, token.choice.n, boardLang);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));

@@ -5,7 +5,7 @@
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]` (an invite link followed), `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
- * `/quiet 23-7 +3|off`, `/privacy`, `/forget`, each also as `/command@<bot>` in groups; a command
+ * `/quiet 23-7 +3|off`, `/seed <text>|off`, `/dice`, `/privacy`, `/forget`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * Text that is no command: a typed move (`24/18 13/11`, `roll`, `беру` — `isTypedMove` says
@@ -139,6 +139,10 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
       return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
     case 'quiet':
       return { kind: 'quiet', ...base, args: command.args };
+    case 'seed':
+      return command.args === '' ? { kind: 'seed', ...base } : { kind: 'seed', ...base, text: command.args };
+    case 'dice':
+      return { kind: 'dice', ...base };
     default:
       return undefined;
   }
