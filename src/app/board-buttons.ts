@@ -70,8 +70,9 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
 /** The finished board's rows: a rematch (a new match, after a match) and the match's history; the last game's luck and the dice transcript. */
 function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
-  const dice = [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), ...(state.fair?.seeds ? [b('button.verify', { k: 'verify' })] : [])];
-  return [[b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })], dice];
+  const again = [b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })];
+  // A match with checkable dice (issue #18): the last game's luck and the dice transcript.
+  return state.fair?.seeds ? [again, [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), b('button.verify', { k: 'verify' })]] : [again];
 }
 
 /** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */

@@ -8,7 +8,7 @@
 import type { GameEnd, MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
-import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
+import type { AppDeps, ChatRef, Effect, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
 import { endedGameNumber, resultButtons, revealLine } from './fair-dice.ts';
 import { countGameDice } from './lifetime-dice.ts';
@@ -143,10 +143,14 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   }
   // Once the match is over its server seed is revealed with the result, and 🔍 Verify offers the transcript (fair-dice.ts).
   const told = (l: Lang) => [words(l), revealLine(record, state, l)].filter((line) => line !== undefined).join('\n');
-  if (chat) await emit({ kind: 'text', chat, text: told(lang), buttons: resultButtons(record, state, lang) });
+  const result = (l: Lang, to: ChatRef): Effect => {
+    const buttons = resultButtons(record, state, l);
+    return { kind: 'text', chat: to, text: told(l), ...(buttons.length > 0 ? { buttons } : {}) };
+  };
+  if (chat) await emit(result(lang, chat));
   if (!over) return;
   const players = state.players.filter((x) => x !== null);
   for (const reach of await reachPlayers(deps.store, record, players.map((player) => ({ id: player.id, language: lang })))) {
-    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: told(reach.lang), buttons: resultButtons(record, state, reach.lang) });
+    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit(result(reach.lang, reach.chat));
   }
 }

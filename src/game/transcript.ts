@@ -29,7 +29,7 @@ export interface Transcript {
   readonly rolls: readonly TranscriptRoll[];
 }
 
-/** Returns true once a match's server seed may be shown: it will never roll again. */
+/** Returns true once a match's server seed may be shown: it will never roll again. Not a rule: the dice's secrecy. */
 export function diceRevealable(state: MatchState): boolean {
   return state.phase !== 'playing' && state.phase !== 'challenge';
 }
@@ -37,6 +37,7 @@ export function diceRevealable(state: MatchState): boolean {
 /**
  * Returns the transcript of a match with checkable dice, or undefined for one without (or still a
  * challenge). `closed`: the game was closed for good (abandoned) though its phase still says playing.
+ * Not a rule: a record of the dice.
  */
 export function transcriptOf(state: MatchState, closed = false): Transcript | undefined {
   const fair = state.fair;
