@@ -35,8 +35,13 @@ export class LuckMeter {
 
   /** The luck of `dice`: its value minus the weighted average over `rolls` (all 21 by default, the 15 non-doubles for an opening throw). */
   luck(position: Position, dice: Dice, firstTurn: boolean, rolls: readonly (readonly [number, number, number])[] = ROLLS): number {
-    let sum = 0, weights = 0;
-    for (const [a, b, w] of rolls) { sum += w * this.value(position, [a, b], firstTurn); weights += w; }
-    return this.value(position, dice, firstTurn) - sum / weights;
+    let sum = 0, weights = 0, rolled: number | undefined;
+    const [lo, hi] = dice[0] <= dice[1] ? dice : [dice[1], dice[0]];
+    for (const [a, b, w] of rolls) {
+      const v = this.value(position, [a, b], firstTurn);
+      if (a === lo && b === hi) rolled = v;
+      sum += w * v; weights += w;
+    }
+    return (rolled ?? this.value(position, dice, firstTurn)) - sum / weights;
   }
 }
