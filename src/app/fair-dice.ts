@@ -30,18 +30,21 @@ export function revealLine(record: GameRecord, state: MatchState, lang: Lang): s
   return state.fair?.seeds && revealable(record, state) ? t(lang, 'dice.revealed', { seed: state.fair.serverSeed }) : undefined;
 }
 
-/** The number of the game a result is about: the one that just ended (the next may have begun), or the one closed unfinished. */
-export function endedGameNumber(state: MatchState): number {
+/**
+ * The number of the game a result is about: the current one when it ended (or the match did, or it
+ * was closed unfinished), else the one before it — the next game of a match begins at once.
+ */
+export function endedGameNumber(record: GameRecord, state: MatchState): number {
   const game = state.game;
   if (!game) return 1;
-  return game.ended || state.phase !== 'playing' ? game.number : Math.max(1, game.number - 1);
+  return game.ended || state.phase !== 'playing' || record.status === 'closed' ? game.number : Math.max(1, game.number - 1);
 }
 
 /** The buttons under a result of a match with checkable dice: 🍀 Luck of the game, and 🔍 Verify once its seed is revealed. */
 export function resultButtons(record: GameRecord, state: MatchState, lang: Lang): Button[][] {
   const b = (key: 'button.luck' | 'button.verify', choice: Choice): Button => ({ label: t(lang, key), token: encodeToken({ surface: 'text', gameId: state.id, version: record.version, choice }) });
   if (!state.fair?.seeds || !state.game) return [];
-  const row = [b('button.luck', { k: 'luck', n: endedGameNumber(state) })];
+  const row = [b('button.luck', { k: 'luck', n: endedGameNumber(record, state) })];
   if (revealable(record, state)) row.push(b('button.verify', { k: 'verify' }));
   return [row];
 }

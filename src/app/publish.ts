@@ -135,7 +135,7 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
   if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
   // Each player's lifetime dice (`/dice`) count the game once, however often it is announced.
-  if (state.game && state.fair?.seeds) await countGameDice(deps.store, state, endedGameNumber(state), deps.now());
+  if (state.game && state.fair?.seeds) await countGameDice(deps.store, state, endedGameNumber(record, state), deps.now());
   const notice = over ? noteOf(record, NOTICE) : undefined;
   if (notice) {
     await emit({ kind: 'delete', message: notice });
