@@ -4,10 +4,11 @@
  * after a game — 🔐 the commitment and your seed, 🔍 the dice transcript as a file, 🍀 the luck
  * (their presses: `intents/dice-buttons.ts`).
  */
-import { diceRevealable, type MatchState } from '../game/index.ts';
+import { diceRevealable, transcriptOf, type MatchState } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { Button, Messenger } from './ports.ts';
+import { gameLabel } from './texts.ts';
 import { encodeToken, type Choice } from './tokens.ts';
 
 /** How a user types a command on this messenger: `/seed`, or `/nardy seed`. */
@@ -47,4 +48,12 @@ export function resultButtons(record: GameRecord, state: MatchState, lang: Lang)
   const row = [b('button.luck', { k: 'luck', n: endedGameNumber(record, state) })];
   if (revealable(record, state)) row.push(b('button.verify', { k: 'verify' }));
   return [row];
+}
+
+/** The dice transcript of a match whose seed is revealed, as the file 🔍 Verify and `/history` send, with its caption. */
+export function transcriptFile(state: MatchState, lang: Lang, closed = false): { name: string; content: string; caption: string } | undefined {
+  const transcript = transcriptOf(state, closed);
+  if (transcript?.serverSeed === undefined) return undefined;
+  const name = `nardy-dice-${state.id}.json`;
+  return { name, content: `${JSON.stringify(transcript, null, 1)}\n`, caption: t(lang, 'dice.transcript', { game: gameLabel(state, lang), verify: `npm run -s nardy -- verify ${name}` }) };
 }

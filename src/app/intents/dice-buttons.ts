@@ -2,15 +2,14 @@
  * The presses of the dice's buttons (`fair-dice.ts`): 🔐 the commitment and the presser's own seed,
  * 🔍 the dice transcript as a JSON file once the match is over, 🍀 each player's luck in a game.
  */
-import { transcriptOf, type MatchState } from '../../game/index.ts';
+import { challengerSeat, type MatchState } from '../../game/index.ts';
 import { t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { loadComputer } from '../computer.ts';
-import { commandText, revealable } from '../fair-dice.ts';
+import { commandText, revealable, transcriptFile } from '../fair-dice.ts';
 import { luckText } from '../luck.ts';
 import type { Intent } from '../ports.ts';
 import { recall, SEED } from '../remembered.ts';
-import { gameLabel } from '../texts.ts';
 import type { Update } from './update.ts';
 
 type Press = Update<Intent & { kind: 'press' }>;
@@ -29,9 +28,7 @@ export async function showDice(u: Press, state: MatchState, lang: Lang): Promise
 
 /** Which of a match's two seeds is a player's: the challenger's first. */
 function seedIndex(state: MatchState, player: string): 0 | 1 {
-  const accepted = state.history.find((e) => e.type === 'accepted');
-  const challenger = accepted?.type === 'accepted' ? state.players[accepted.challengerSeat]?.id : state.players[0]?.id;
-  return challenger === player ? 0 : 1;
+  return state.players[challengerSeat(state) ?? 0]?.id === player ? 0 : 1;
 }
 
 /** 🔍: the dice transcript as a JSON file, with how to check it. */
@@ -39,12 +36,8 @@ export async function sendTranscript(u: Press, record: GameRecord, state: MatchS
   if (!state.fair?.seeds) return void (await u.emit({ kind: 'toast', text: t(lang, 'dice.notCheckable'), alert: true }));
   if (!revealable(record, state)) return void (await u.emit({ kind: 'toast', text: t(lang, 'dice.notOver'), alert: true }));
   await u.emit({ kind: 'toast', text: '' });
-  const name = `nardy-dice-${state.id}.json`;
-  const transcript = transcriptOf(state, record.status === 'closed');
-  await u.emit({
-    kind: 'document', chat: u.intent.chat, name, content: `${JSON.stringify(transcript, null, 1)}\n`,
-    caption: t(lang, 'dice.transcript', { game: gameLabel(state, lang), verify: `npm run -s nardy -- verify ${name}` }),
-  });
+  const file = transcriptFile(state, lang, record.status === 'closed');
+  if (file) await u.emit({ kind: 'document', chat: u.intent.chat, ...file });
 }
 
 /** 🍀: each player's luck in one game of the match. */

@@ -70,6 +70,9 @@ describe('issue 18 end to end: dice anyone can check', () => {
     expect(transcript).toMatchObject({ match: gameId, commitment, serverSeed: SERVER_SEED, seeds: ['слова Нодара', '42 and a cat'] });
     expect(verifyTranscript(transcript)).toEqual({ ok: true, rolls: state.fair!.rolls });
 
+    // `/history` of the finished match sends the transcript too.
+    await w.say(ANNA, '/history');
+    expect(w.live().at(-1)!.document?.filename).toBe(`nardy-dice-${gameId}.json`);
     await w.press(ANNA, result!, luck.data);
     const luckText = w.live().at(-1)!.text!;
     expect(luckText).toContain(t('ru', 'luck.title', { number: 1, game: '' }).split(':')[0]);
