@@ -50,7 +50,7 @@ describe('issue 18 end to end: dice anyone can check', () => {
     expect(everything()).not.toContain(SERVER_SEED);
 
     // A few turns, then whoever is to act resigns: an ending that reveals the seed like any other.
-    await playFor(w, gameId, false, 12);
+    await playFor(w, gameId, false, 6);
     for (let i = 0; i < 40 && !buttonsOf(w.board()).some((b) => b.token.choice.k === 'askResign'); i++) await playFor(w, gameId, false, 1);
     const { state: before } = await stored(gameId);
     const resigner = USERS.get(before.players[seatToAct(before)!]!.id)!;
