@@ -27,7 +27,10 @@ export type Connected<K extends PlatformName> = ReturnType<Module<K>['connect']>
 export interface WiringParts {
   readonly store: GameStore;
   readonly now?: () => number;
+  /** Fixed dice (tests): new matches then roll with them, uncommitted, unless `serverSeed` is given too. */
   readonly dice?: DiceSource;
+  /** New matches' secret server seeds (src/dice/fair.ts); default random ones, unless `dice` is given. */
+  readonly serverSeed?: () => string;
   /** The messengers to wire, each with its parts. */
   readonly platforms: { readonly [K in PlatformName]?: PartsOf<K> };
   /** Messengers the caller built itself (the local process's stand-ins), added to the registry as they are. */
@@ -51,8 +54,9 @@ export interface Wired {
 /** Builds the app and its messengers from `parts`. */
 export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired> {
   // Imported here, not at the top: the Discord endpoint's INIT loads this module and must stay light.
-  const [{ sweep }, { jsonLog }, dice] = await Promise.all([
+  const [{ sweep }, { jsonLog }, dice, serverSeed] = await Promise.all([
     import('./app/index.ts'), import('./platforms/shared/log.ts'), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice()),
+    parts.serverSeed ?? (parts.dice === undefined ? import('./dice/fair.ts').then((f) => f.newServerSeed) : undefined),
   ]);
   const messengers: Record<string, Messenger> = {};
   const connected: Record<string, unknown> = {};
@@ -71,7 +75,7 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
     connected[name] = connection;
     messengers[connection.messenger.platform] = connection.messenger;
   }
-  app = { store: parts.store, now: parts.now ?? Date.now, dice, messengers: { ...messengers, ...parts.messengers }, ...ticketKeyOf(parts) };
+  app = { store: parts.store, now: parts.now ?? Date.now, dice, ...(serverSeed === undefined ? {} : { serverSeed }), messengers: { ...messengers, ...parts.messengers }, ...ticketKeyOf(parts) };
   // Not awaited: the renderer loads while INIT ends and the first update reads its game.
   if (parts.warm === true) void (await import('./render/index.ts')).warmRenderer();
   const scheduler = { ...app, log: parts.log ?? jsonLog };

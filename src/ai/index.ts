@@ -12,3 +12,4 @@ export { Searcher } from './search.ts';
 export { BOARD, ROLLS, aiRules, isFirstTurn, swapInto, wonPoints } from './rules.ts';
 export type { AiRules } from './rules.ts';
 export { rollDie, seededRandom } from './random.ts';
+export { LuckMeter, OPENING_ROLLS } from './luck.ts';

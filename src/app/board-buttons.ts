@@ -54,7 +54,7 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
         b('button.roll', { k: 'roll' }),
         ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
         ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
-      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })]];
+      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(state.fair ? [b('button.dice', { k: 'dice' })] : [])]];
     case 'doubled':
       return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
     case 'beavered':
@@ -68,10 +68,12 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   }
 }
 
-/** The finished board's one row: a rematch (a new match, after a match) and the match's history. */
+/** The finished board's rows: a rematch (a new match, after a match) and the match's history; the last game's luck and the dice transcript. */
 function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
-  return [[b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })]];
+  const again = [b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })];
+  // A match with checkable dice (issue #18): the last game's luck and the dice transcript.
+  return state.fair?.seeds ? [again, [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), b('button.verify', { k: 'verify' })]] : [again];
 }
 
 /** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */

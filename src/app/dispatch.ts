@@ -26,6 +26,8 @@ import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
 import { resign } from './intents/resign.ts';
 import { rules } from './intents/rules.ts';
+import { seed } from './intents/seed.ts';
+import { diceStats } from './intents/dice.ts';
 import { join, start } from './intents/start.ts';
 import { tournament } from './intents/tournament.ts';
 import type { Handler, Update } from './intents/update.ts';
@@ -38,7 +40,7 @@ import { decodeToken } from './tokens.ts';
 import { t } from '../i18n/index.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget, tournament,
+  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget, tournament, seed, dice: diceStats,
 };
 
 /**

@@ -10,14 +10,19 @@ import {
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
 import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
+import { derivedDice, DEFAULT_SEED } from '../dice/fair.ts';
 import { recallDecoded, rememberDecoded } from './decoded.ts';
+import { SEED } from './remembered.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
 /** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
 export interface MatchDeps {
   readonly store: GameStore;
   readonly now: () => number;
+  /** The dice of matches without a server seed (stored before checkable dice, or tests' fixed dice). */
   readonly dice: DiceSource;
+  /** New matches' secret server seeds (src/dice/fair.ts); absent, new matches roll with `dice`. */
+  readonly serverSeed?: () => string;
 }
 
 /** Failures a platform answers politely: the game's own errors, storage outcomes, replays. */
@@ -121,7 +126,7 @@ export function boardLanguage(record: GameRecord): string | undefined {
 /** Opens a challenge and stores it. */
 export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: StoredChat, lang?: string, notes?: GameNotes): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
-  const created = createChallenge(input, now);
+  const created = createChallenge(deps.serverSeed ? { ...input, serverSeed: deps.serverSeed() } : input, now);
   if (!created.ok) return created;
   const saved = await deps.store.create({ ...recordOf(created.value.state, 1, now, chat, lang), ...(notes === undefined ? {} : { notes }) });
   if (!saved.ok) return fail(storeError(saved.error));
@@ -167,7 +172,8 @@ export async function runCommand(
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version, current: record });
   }
-  const applied = apply(state, command, now, deps.dice);
+  const seeded = command.type === 'accept' ? await withSeeds(deps.store, state, command.by.id) : state;
+  const applied = apply(seeded, command, now, diceOf(deps, seeded, command));
   if (!applied.ok) return applied;
   const notes = (await options.beforeSave?.(applied.value.state)) ?? undefined;
   const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes, { ends: endsSomething(applied.value.events) });
@@ -182,6 +188,39 @@ export async function runCommand(
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }
+
+/**
+ * The match as the acceptance finds it: the players' seeds taken (each one's `/seed`, else the
+ * default), the challenger's first. Taken here, at the last moment before the first roll, so a
+ * seed set after seeing the commitment counts.
+ */
+async function withSeeds(store: GameStore, state: MatchState, acceptor: string): Promise<MatchState> {
+  const fair = state.fair;
+  const challenger = state.players[0]?.id;
+  if (!fair || fair.seeds !== null || state.phase !== 'challenge' || challenger === undefined) return state;
+  const values = await store.recallMany([SEED.key(challenger), SEED.key(acceptor)]);
+  const seedOf = (player: string) => SEED.decode(values.get(SEED.key(player))) ?? DEFAULT_SEED;
+  return { ...state, fair: { ...fair, seeds: [seedOf(challenger), seedOf(acceptor)] } };
+}
+
+/**
+ * The dice a command rolls with: the match's own derived dice from its roll index on, or for a
+ * match without a server seed the process's. Redelivered or racing commands derive the same rolls
+ * (the index is the stored one), and only one of them is stored.
+ */
+export function diceOf(deps: Pick<MatchDeps, 'dice'>, state: MatchState, command: Command): DiceSource {
+  const fair = state.fair;
+  if (!fair?.seeds) return fair ? NO_ROLL_YET : deps.dice;
+  const seatsByDice = command.type === 'accept' && state.settings.colour === 'random';
+  return derivedDice({ serverSeed: fair.serverSeed, matchId: state.id, seeds: fair.seeds }, fair.rolls, seatsByDice);
+}
+
+/** A committed match rolls nothing before its seeds are fixed by the acceptance. */
+const NO_ROLL_YET: DiceSource = {
+  die() {
+    throw new Error('a committed match rolls only once its seeds are fixed');
+  },
+};
 
 const ENDING_EVENTS: ReadonlySet<MatchEvent['type']> = new Set(['gameEnded', 'matchEnded', 'expired', 'cancelled', 'declined']);
 

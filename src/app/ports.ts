@@ -97,6 +97,10 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'remind'; readonly chat: ChatRef; readonly from: ChatUser; readonly mode?: string }
   /** `/quiet 23-7 +3` or `/quiet off`: hours without reminders, in my time zone. */
   | { readonly kind: 'quiet'; readonly chat: ChatRef; readonly from: ChatUser; readonly args: string }
+  /** `/seed <text>`: my own dice seed for the matches accepted from now on; `off` clears it, no text shows it (issue #18). */
+  | { readonly kind: 'seed'; readonly chat: ChatRef; readonly from: ChatUser; readonly text?: string }
+  /** `/dice`: my dice over all my games with checkable dice, against what fair dice give. */
+  | { readonly kind: 'dice'; readonly chat: ChatRef; readonly from: ChatUser }
   /** `/privacy`: what the bot keeps about the user, for how long, and who is responsible for it. */
   | { readonly kind: 'privacy'; readonly chat: ChatRef; readonly from: ChatUser }
   /**
@@ -142,7 +146,7 @@ export type Effect =
   | { readonly kind: 'editText'; readonly message: MessageRef; readonly text: string; readonly buttons?: readonly (readonly Button[])[] }
   | { readonly kind: 'delete'; readonly message: MessageRef }
   /** A file (a match record): `name` with its extension, `content` its text (UTF-8), `caption` a line under it. */
-  | { readonly kind: 'document'; readonly chat: ChatRef; readonly name: string; readonly content: string; readonly caption?: string }
+  | { readonly kind: 'document'; readonly chat: ChatRef; readonly name: string; readonly content: string | Uint8Array; readonly caption?: string }
   /** The answer to an inline query: the results, personal to the user, not cached. */
   | { readonly kind: 'inlineAnswer'; readonly results: readonly InlineResult[] };
 
@@ -174,6 +178,8 @@ export interface Messenger {
   readonly platform: ChatPlatform;
   /** The help text of this messenger's commands (they are typed differently on each). */
   readonly helpKey: MessageKey;
+  /** How a user types one of the bot's commands here (`/seed`, or a subcommand of one command); `/<name>` when absent. */
+  commandText?(name: string): string;
   readonly limits: MessengerLimits;
   /** How a notice names a player so that the messenger notifies them; the name where it has no mentions. */
   mention(player: { readonly id: string; readonly name: string }): string;
@@ -208,7 +214,10 @@ export interface Limits {
 export interface AppDeps {
   readonly store: GameStore;
   readonly now: () => number;
+  /** The dice of matches without a server seed (stored before checkable dice, or tests' fixed dice). */
   readonly dice: DiceSource;
+  /** New matches' secret server seeds (src/dice/fair.ts); absent, new matches roll with `dice`. */
+  readonly serverSeed?: () => string;
   readonly messengers: Messengers;
   /** New game ids; random by default. */
   readonly newId?: () => string;

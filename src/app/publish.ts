@@ -8,8 +8,10 @@
 import type { GameEnd, MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
-import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
+import type { AppDeps, ChatRef, Effect, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
+import { endedGameNumber, resultButtons, revealLine } from './fair-dice.ts';
+import { countGameDice } from './lifetime-dice.ts';
 import { countMatch, seriesText } from './series.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
@@ -133,16 +135,24 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   const series = state.phase === 'finished' ? await countMatch(deps.store, chat, state, deps.now()) : undefined;
   const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
   if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
+  // Each player's lifetime dice (`/dice`) count the game once, however often it is announced.
+  if (state.game && state.fair?.seeds) await countGameDice(deps.store, state, endedGameNumber(record, state), deps.now());
   const notice = over ? noteOf(record, NOTICE) : undefined;
   if (notice) {
     await emit({ kind: 'delete', message: notice });
     await setNotes(deps.store, record.id, [NOTICE, undefined]);
   }
-  if (chat) await emit({ kind: 'text', chat, text: words(lang) });
+  // Once the match is over its server seed is revealed with the result, and 🔍 Verify offers the transcript (fair-dice.ts).
+  const told = (l: Lang) => [words(l), revealLine(record, state, l)].filter((line) => line !== undefined).join('\n');
+  const result = (l: Lang, to: ChatRef): Effect => {
+    const buttons = resultButtons(record, state, l);
+    return { kind: 'text', chat: to, text: told(l), ...(buttons.length > 0 ? { buttons } : {}) };
+  };
+  if (chat) await emit(result(lang, chat));
   if (!over) return;
   await tournamentMatchOver(p, record, state);
   const players = state.players.filter((x) => x !== null);
   for (const reach of await reachPlayers(deps.store, record, players.map((player) => ({ id: player.id, language: lang })))) {
-    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit({ kind: 'text', chat: reach.chat, text: words(reach.lang) });
+    if (reach.chat && reach.chat.chatId !== chat?.chatId) await emit(result(reach.lang, reach.chat));
   }
 }

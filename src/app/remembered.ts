@@ -67,6 +67,37 @@ export const QUIET: Remembered<QuietHours | null> = {
  */
 export const CONFIRM: Remembered<boolean> = { key: (player) => `confirm#${player}`, decode: (v) => (typeof v === 'boolean' ? v : undefined) };
 
+/**
+ * The player's own dice seed (`/seed <text>`), mixed into every roll of a match they join from
+ * then on (src/dice/fair.ts): taken when a challenge is accepted. Absent: the public default seed.
+ */
+export const SEED: Remembered<string> = { key: (player) => `seed#${player}`, decode: (v) => (typeof v === 'string' ? v : undefined) };
+
+/** A player's dice over their games with checkable dice (`lifetime-dice.ts`), and the games already counted. */
+export interface LifetimeDice {
+  readonly games: number;
+  readonly rolls: number;
+  /** How often each face came, 1 to 6 (two dice a roll). */
+  readonly faces: readonly number[];
+  /** How often each double came, 1-1 to 6-6. */
+  readonly doubles: readonly number[];
+  /** The games counted (`<match id>#<game number>`), the newest last: none counts twice. */
+  readonly counted: readonly string[];
+}
+
+const counts = (v: unknown): v is number[] => Array.isArray(v) && v.length === 6 && v.every((n) => Number.isSafeInteger(n) && n >= 0);
+
+/** The player's lifetime dice (`/dice`). */
+export const LIFETIME_DICE: Remembered<LifetimeDice> = {
+  key: (player) => `dice#${player}`,
+  decode: (v) => {
+    const d = v as Partial<LifetimeDice> | null;
+    if (typeof d !== 'object' || d === null || !Number.isSafeInteger(d.games) || !Number.isSafeInteger(d.rolls) || !counts(d.faces) || !counts(d.doubles)) return undefined;
+    if (!Array.isArray(d.counted) || !d.counted.every((k) => typeof k === 'string')) return undefined;
+    return { games: d.games!, rolls: d.rolls!, faces: d.faces, doubles: d.doubles, counted: d.counted };
+  },
+};
+
 /** Matches won by each of two players against each other in one chat, and the last match counted (so none counts twice). */
 export interface Series {
   readonly wins: Readonly<Record<string, number>>;

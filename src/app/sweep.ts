@@ -22,7 +22,7 @@ import { t, type Lang } from '../i18n/index.ts';
 import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
-import { boardLanguage, nextRecord } from './matches.ts';
+import { boardLanguage, diceOf, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
@@ -124,7 +124,7 @@ async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: n
 
 /** Applies a time-out or an expiry through the reducer and stores it with a pending announcement. */
 async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: number, leaseMs: number): Promise<Outcome> {
-  const applied = apply(state, { type: 'tick' }, now, deps.dice);
+  const applied = apply(state, { type: 'tick' }, now, diceOf(deps, state, { type: 'tick' }));
   if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
   const saved = await deps.store.save({ ...nextRecord(record, applied.value.state, now), alarm: { for: now, step: 0 }, dueAt: now }, record.version, {}, { ends: true });
   if (!saved.ok) return 'raced';

@@ -83,22 +83,32 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
     // Against the computer: the challenger starts the game with Play; nobody else can accept.
     const token = (k: 'accept' | 'cancel' | 'settings') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
     return {
-      text: t(lang, 'challenge.computer', { challenger, variant, level: t(lang, `computer.${state.settings.computer}`), settings }),
-      buttons: [[{ label: t(lang, 'button.playComputer'), token: token('accept') }, { label: t(lang, 'button.cancel'), token: token('cancel') }], [{ label: t(lang, 'button.settings'), token: token('settings') }]],
+      text: withCommitment(state, lang, t(lang, 'challenge.computer', { challenger, variant, level: t(lang, `computer.${state.settings.computer}`), settings })),
+      buttons: [[{ label: t(lang, 'button.playComputer'), token: token('accept') }, { label: t(lang, 'button.cancel'), token: token('cancel') }], [{ label: t(lang, 'button.settings'), token: token('settings') }, ...diceButton(state, version, lang)]],
     };
   }
   const invitation = opponentName
     ? t(lang, 'challenge.to', { challenger, opponent: opponentName, variant, settings })
     : t(lang, 'challenge.open', { challenger, variant, settings });
   // Between two who have played here before: their series so far (`series.ts`).
-  const text = series ? `${invitation}\n${series}` : invitation;
+  const text = withCommitment(state, lang, series ? `${invitation}\n${series}` : invitation);
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
   row.push({ label: t(lang, 'button.cancel'), token: token('cancel') });
-  const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }]];
+  const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }, ...diceButton(state, version, lang)]];
   if (invite) buttons.push([{ label: t(lang, 'inline.join'), url: invite }]);
   return { text, buttons };
+}
+
+/** A challenge with checkable dice shows its whole commitment before anyone rolls (src/dice/fair.ts). */
+function withCommitment(state: MatchState, lang: Lang, text: string): string {
+  return state.fair ? `${text}\n${t(lang, 'dice.commitment', { commitment: state.fair.commitment })}` : text;
+}
+
+/** 🔐: the commitment and the presser's seed (`fair-dice.ts`), on a challenge with checkable dice. */
+export function diceButton(state: MatchState, version: number, lang: Lang, surface: 'text' | 'board' = 'text'): Button[] {
+  return state.fair ? [{ label: t(lang, 'button.dice'), token: encodeToken({ surface, gameId: state.id, version, choice: { k: 'dice' } }) }] : [];
 }
 
 /**

@@ -56,6 +56,12 @@ export type Choice =
   | { readonly k: 'rematch' }
   /** On a finished board: the match in notation, and its record as a file. */
   | { readonly k: 'history' }
+  /** The dice's commitment and the presser's own seed (issue #18). */
+  | { readonly k: 'dice' }
+  /** After a match with checkable dice: its dice transcript as a file. */
+  | { readonly k: 'verify' }
+  /** After a game: each player's luck in game `n`. */
+  | { readonly k: 'luck'; readonly n: number }
   /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
@@ -77,7 +83,7 @@ export interface Token {
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
   q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
-  B: 'detonate', V: 'variants', R: 'rematch', H: 'history',
+  B: 'detonate', V: 'variants', R: 'rematch', H: 'history', K: 'dice', W: 'verify',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 
@@ -87,6 +93,7 @@ function choiceCode(c: Choice): string {
     case 'set': return `O${c.key}${c.value}`;
     case 'pick': return `f${c.from}`;
     case 'step': return `s${c.from}.${c.to}.${c.die}`;
+    case 'luck': return `Y${c.n}`;
     default: return CODE[c.k];
   }
 }
@@ -114,6 +121,7 @@ function decodeChoice(code: string): Choice | undefined {
     return key && /^[vmcgwpkla]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
   }
   if (head === 'L') { const i = int(rest, 0, 99); return i === undefined ? undefined : { k: 'play', i }; }
+  if (head === 'Y') { const n = int(rest, 1, 999); return n === undefined ? undefined : { k: 'luck', n }; }
   if (head === 'f') { const from = int(rest, 1, 25); return from === undefined ? undefined : { k: 'pick', from }; }
   if (head === 's') {
     const [f, t, d] = rest.split('.');

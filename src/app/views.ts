@@ -10,6 +10,7 @@ import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '
 import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
 import { progressOf } from './turn-answers.ts';
+import { diceCaption } from './fair-dice.ts';
 
 export type { ViewMode } from './board-buttons.ts';
 
@@ -157,6 +158,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   lines.push(n > 0
     ? t(lang, 'caption.score', { a: name(state, 0), sa: state.score[0], sb: state.score[1], b: name(state, 1), n })
     : `${name(state, 0)} — ${name(state, 1)}`);
+  lines.push(diceCaption(state, lang));
   for (const play of lastPlays(state)) {
     const forced = play.forced ? ` ${t(lang, 'caption.forced')}` : '';
     lines.push(play.move === 'Ø'

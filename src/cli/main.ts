@@ -8,6 +8,7 @@ import { legalCommand, legalBatch } from './legal.ts';
 import { perftCommand } from './perft.ts';
 import { renderCommand } from './render.ts';
 import { playCommand, showCommand } from './replay.ts';
+import { verifyCommand } from './verify.ts';
 
 const USAGE = `usage: nardy <command> [options]
   legal --variant V (--position ID | --board JSON) --dice a-b [--first-turn] [--options JSON]
@@ -16,6 +17,7 @@ const USAGE = `usage: nardy <command> [options]
   show  --variant V (--position ID | --board JSON)
   play  --variant V [--options JSON] "3-1: 8/5 6/5" "6-4: 24/14" ...
   render --variant V (--position ID | --board JSON) [--dice a-b] [--spec JSON] [--out file.png]
+  verify transcript.json               every roll of a finished match's dice transcript, recomputed
 variants: ${Object.keys(VARIANTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<number> {
@@ -48,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
       return playCommand(values, positionals, process.stdout);
     case 'render':
       return renderCommand(values, process.stdout);
+    case 'verify':
+      return verifyCommand(positionals[0], process.stdout);
     default:
       process.stderr.write(`${command ? `unknown command "${command}"\n` : ''}${USAGE}\n`);
       return 2;

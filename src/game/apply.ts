@@ -7,6 +7,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
+import { commitmentOf } from '../dice/fair.ts';
 import { mayChange } from './changes.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
@@ -130,6 +131,8 @@ export interface ChallengeInput {
   readonly invitee: PlayerId | null;
   readonly settings: Partial<Omit<MatchSettings, 'variant'>> & { variant?: string };
   readonly ttlMs?: number;
+  /** The match's secret server seed (src/dice/fair.ts); without one it rolls with the dice it is given. */
+  readonly serverSeed?: string;
 }
 
 /**
@@ -144,7 +147,9 @@ export function createChallenge(input: ChallengeInput, now: number): Result<Appl
     type: 'challenged', at: now, by: input.by, invitee: input.invitee, seat: null, id: input.id,
     settings: settings.value, expiresAt: now + (input.ttlMs ?? CHALLENGE_TTL_MS),
   };
-  return ok({ state: evolve(undefined as unknown as MatchState, event), events: [event] });
+  const state = evolve(undefined as unknown as MatchState, event);
+  const fair = input.serverSeed === undefined ? undefined : { serverSeed: input.serverSeed, commitment: commitmentOf(input.serverSeed), seeds: null, rolls: 0 };
+  return ok({ state: fair ? { ...state, fair } : state, events: [event] });
 }
 
 /** Returns the next moment the scheduler must look at the match (expiry or time-out), if any. Implements RULES.md §5. */

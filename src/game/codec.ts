@@ -7,12 +7,13 @@
  */
 import { fail, ok, type Result } from '../lib/index.ts';
 import type { DiceSource } from '../dice/index.ts';
+import { commitmentOf, isServerSeed } from '../dice/fair.ts';
 import { type Step } from '../engine/index.ts';
 import { apply, replayCommand } from './apply.ts';
 import { seatToAct } from './clock.ts';
 import { evolve } from './evolve.ts';
 import { validateSettings } from './settings.ts';
-import { SCHEMA_VERSION, type Command, type GameError, type MatchEvent, type MatchState } from './types.ts';
+import { SCHEMA_VERSION, type Command, type FairDice, type GameError, type MatchEvent, type MatchState } from './types.ts';
 
 type EventType = MatchEvent['type'];
 
@@ -45,11 +46,16 @@ const LAYOUT: Record<EventType, { code: string; fields: string[] }> = {
 };
 const BY_CODE = new Map(Object.entries(LAYOUT).map(([type, l]) => [l.code, { type, fields: l.fields }]));
 
-/** The stored form: `{ v, h, s }` — schema version, compact history, steps in progress. */
+/**
+ * The stored form: `{ v, h, s, f? }` — schema version, compact history, steps in progress, and
+ * (absent in matches stored before checkable dice) the dice's key: `k` the server seed, `p` the
+ * players' seeds once accepted, `n` the roll index, which must be what the history counts.
+ */
 export interface StoredMatch {
   readonly v: number;
   readonly h: readonly unknown[][];
   readonly s: readonly Step[];
+  readonly f?: { readonly k: string; readonly p: readonly [string, string] | null; readonly n: number };
 }
 
 /** Returns the stored form of a match. Not a rule: a codec. */
@@ -62,7 +68,18 @@ export function encodeMatch(state: MatchState): StoredMatch {
     for (const f of layout.fields) row.push((e as unknown as Record<string, unknown>)[f] ?? null);
     return row;
   });
-  return { v: SCHEMA_VERSION, h, s: state.game?.turn.steps ?? [] };
+  const fair = state.fair;
+  return { v: SCHEMA_VERSION, h, s: state.game?.turn.steps ?? [], ...(fair ? { f: { k: fair.serverSeed, p: fair.seeds, n: fair.rolls } } : {}) };
+}
+
+/** The dice's key as stored, checked (the roll index is checked against the history after the replay). */
+function decodeFair(f: unknown): FairDice | undefined | string {
+  if (f === undefined) return undefined;
+  const v = f as { k?: unknown; p?: unknown; n?: unknown } | null;
+  if (typeof v !== 'object' || v === null || !isServerSeed(v.k) || !Number.isSafeInteger(v.n)) return 'the dice key is malformed';
+  const seeds = v.p === null ? null : Array.isArray(v.p) && v.p.length === 2 && v.p.every((x) => typeof x === 'string') ? [v.p[0] as string, v.p[1] as string] as const : undefined;
+  if (seeds === undefined) return 'the players\' seeds are malformed';
+  return { serverSeed: v.k, commitment: commitmentOf(v.k), seeds, rolls: 0 };
 }
 
 function decodeRows(rows: readonly unknown[]): MatchEvent[] | string {
@@ -155,7 +172,10 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
     if (typeof events === 'string') return bad(events);
     const problem = checkChallenge(events[0]);
     if (problem) return bad(problem);
-    let state = evolve(undefined as unknown as MatchState, events[0]);
+    const fair = decodeFair(v.f);
+    if (typeof fair === 'string') return bad(fair);
+    const challenged = evolve(undefined as unknown as MatchState, events[0]);
+    let state = fair ? { ...challenged, fair } : challenged;
     let steps = v.s as Step[];
     for (let i = 1; i < events.length; ) {
       const last = events[events.length - 1];
@@ -175,6 +195,7 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
       state = applied.value.state;
       i += produced.length;
     }
+    if (fair && (state.fair?.rolls !== v.f?.n || (state.fair?.seeds === null) !== !state.history.some((e) => e.type === 'accepted'))) return bad('the roll index or the seeds disagree with the history');
     const stepped = applySteps(state, steps, events[events.length - 1].at);
     return typeof stepped === 'string' ? bad(stepped) : ok(stepped);
   } catch (err) {

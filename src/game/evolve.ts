@@ -171,5 +171,15 @@ export function evolve(state: MatchState, e: MatchEvent): MatchState {
     next = { ...next, clock: { ...next.clock, since: e.at } };
   }
   if (!TRANSIENT_EVENTS.has(e.type)) next = { ...next, history: [...next.history, e] };
+  if (next.fair && drawsRoll(state, e)) next = { ...next, fair: { ...next.fair, rolls: next.fair.rolls + 1 } };
   return next;
+}
+
+/**
+ * Whether an event drew a roll of the match's dice: every opening throw (ties too) and every roll,
+ * and the acceptance when the seats were left to the dice. The order of these events is the order
+ * of the roll index (src/dice/fair.ts). Not a rule: the dice's bookkeeping.
+ */
+export function drawsRoll(before: MatchState, e: MatchEvent): boolean {
+  return e.type === 'openingThrow' || e.type === 'rolled' || (e.type === 'accepted' && before.settings.colour === 'random');
 }

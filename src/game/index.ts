@@ -5,7 +5,10 @@
 // Common.
 export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
 export type { Applied, ChallengeInput } from './apply.ts';
-export { replayHistory } from './replay.ts';
+export { replayHistory, walkHistory } from './replay.ts';
+export { drawsRoll } from './evolve.ts';
+export { diceRevealable, transcriptOf } from './transcript.ts';
+export type { Transcript, TranscriptRoll } from './transcript.ts';
 export { renamePlayer } from './names.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
@@ -17,6 +20,6 @@ export { deadlineOf, seatToAct } from './clock.ts';
 export { boardFor, challengerSeat, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
-  Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
+  Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, FairDice, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,
   MatchSettings, MatchState, Player, PlayerId, Seat, Turn, TurnStage,
 } from './types.ts';

@@ -13,3 +13,16 @@ export function replayHistory(history: readonly MatchEvent[]): MatchState {
   for (const e of history) state = evolve(state, e);
   return state;
 }
+
+/**
+ * Calls `visit` with every event of a history and the match just before it, folding as it goes
+ * (one pass, not a replay per event). Not a rule: a fold.
+ */
+export function walkHistory(history: readonly MatchEvent[], visit: (before: MatchState | undefined, e: MatchEvent) => void): MatchState {
+  let state = undefined as unknown as MatchState;
+  for (const e of history) {
+    visit(e.type === 'challenged' ? undefined : state, e);
+    state = evolve(state, e);
+  }
+  return state;
+}

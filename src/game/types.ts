@@ -163,6 +163,23 @@ export interface MatchState {
   readonly result: MatchResult | null;
   /** Every permanent event, enough to replay the match exactly. */
   readonly history: readonly MatchEvent[];
+  /**
+   * The match's checkable dice (src/dice/fair.ts); absent in a match stored before them (or one
+   * played with injected dice), which rolls with the server's random dice.
+   */
+  readonly fair?: FairDice;
+}
+
+/** What a match's dice are derived from (src/dice/fair.ts), and how many rolls it has drawn. */
+export interface FairDice {
+  /** The server seed, 64 hex digits: secret until the match is over, never shown or read by the computer. */
+  readonly serverSeed: string;
+  /** SHA-256 of the server seed: shown from the challenge on. */
+  readonly commitment: string;
+  /** The challenger's and the acceptor's seed, fixed by the acceptance; null while the challenge is open. */
+  readonly seeds: readonly [string, string] | null;
+  /** The roll index: rolls drawn so far, so the next roll's number. Counted by `evolve`, stored with every move. */
+  readonly rolls: number;
 }
 
 /**

@@ -9,8 +9,8 @@
  */
 const EN = {
   // Help and start.
-  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/confirm on|off — whether your turns wait for ✅ Confirm\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/history — the game so far\n/rules — the rules of your game\n/lang — language\n/help — this help\n/privacy, /forget — your data\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
-  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy confirm — whether your turns wait for ✅ Confirm\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy history — your game here in notation (a finished one also as a file)\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n/nardy privacy, /nardy forget — your data\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
+  'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/confirm on|off — whether your turns wait for ✅ Confirm\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/history — the game so far\n/rules — the rules of your game\n/lang — language\n/help — this help\n/seed, /dice — your dice\n/privacy, /forget — your data\n\nYou move with the buttons under the board, or by replying to it with the move: 24/18 13/11, roll, double, take, pass.',
+  'help.discord': 'I run games of nardy in this channel: long nardy and short nardy (backgammon).\n\n/nardy challenge — challenge someone (opponent: only them; empty: anyone here); variant, match, cube and clock set the game.\n/nardy move — your move in words: 24/18 13/11, roll, double, take, pass\n/nardy games — your games and challenges\n/nardy vacation — vacation in your correspondence games\n/nardy confirm — whether your turns wait for ✅ Confirm\n/nardy remind — reminders to move (off, default, frequent)\n/nardy quiet — no reminders in these hours (23-7 +3)\n/nardy resign — resign your game in this channel\n/nardy history — your game here in notation (a finished one also as a file)\n/nardy rules — the rules of your game\n/nardy lang — change the language\n/nardy help — this help\n/nardy seed, /nardy dice — your dice seed, your dice so far\n/nardy privacy, /nardy forget — your data\n\nYou move by pressing the buttons under the board; when it is your turn, I mention you.',
   // The command menu Telegram shows when '/' is typed (tools/telegram/set-commands.ts).
   'command.start': 'Welcome and how to play',
   'command.nardy': 'Challenge someone to nardy, or the computer',
@@ -204,7 +204,7 @@ const EN = {
   'command.privacy': 'What the bot keeps about you',
   'command.forget': 'Delete what the bot keeps about you',
   'privacy.player': 'Player {n}',
-  'privacy.text': 'What I keep about you, and for how long:\n• in every game you play or are challenged to: your platform id and your name as the chat shows it;\n• your language, your private chat with me, /remind, /quiet (with your time zone) and /confirm: until you change them or send /forget;\n• the @handle a challenge was addressed to, and the score of your series in a chat.\n30 days after a game is over, it forgets its players\' names and where to reach them; the moves, the result and the players\' ids stay, for /games and /history.\n/forget deletes your settings and puts a neutral name in place of yours in all your games.\nWhoever runs this bot is responsible for this data: ask them about anything else.',
+  'privacy.text': 'What I keep about you, and for how long:\n• in every game you play or are challenged to: your platform id and your name as the chat shows it;\n• your language, your private chat with me, /remind, /quiet (with your time zone), /confirm, /seed and your /dice counts: until you change them or send /forget;\n• the @handle a challenge was addressed to, and the score of your series in a chat.\n30 days after a game is over, it forgets its players\' names and where to reach them; the moves, the result and the players\' ids stay, for /games and /history.\n/forget deletes your settings and puts a neutral name in place of yours in all your games.\nWhoever runs this bot is responsible for this data: ask them about anything else.',
   'forget.ask': '/forget will:\n• delete your language, your private chat with me, /remind, /quiet and /confirm;\n• put “Player 1” or “Player 2” in place of your name in {games|game|games} and stop writing to you about them;\n• cancel {challenges|open challenge|open challenges}.\nGames in play go on: you can still move or /resign, and a clock or 30 days without a move ends them. Press the button to go ahead.',
   'forget.button': '🗑 Forget me',
   'forget.done': 'Done: your settings are deleted and your name is gone from {games|game|games}; {challenges|challenge|challenges} cancelled. I will not write to you privately again unless you open me anew.',
@@ -377,6 +377,32 @@ const EN = {
   'button.tournament.players': '👥 up to {n}',
   'button.tournament.knockout': '🏆 Knockout',
   'button.tournament.roundRobin': '🔁 Round robin',
+  // Checkable dice, luck and lifetime dice (issue #18).
+  'command.seed': 'Your own dice seed',
+  'command.dice': 'Your dice over all your games',
+  'button.dice': '🔐 Dice',
+  'button.verify': '🔍 Verify',
+  'button.luck': '🍀 Luck',
+  'dice.commitment': '🔐 Dice committed: {commitment}. Each player may set their own seed before the game starts (🔐 Dice).',
+  'dice.committedShort': '🔐 Dice committed: {short}…',
+  'dice.uncommitted': '🎲 Dice: the server’s random dice, without a commitment (this game began before checkable dice).',
+  'dice.revealed': '🔓 Server seed: {seed}. 🔍 Verify gives every roll to check.',
+  'dice.info': '🔐 Dice commitment: {commitment}\n{name}, your seed: {seed}. Set it before the game starts: {command} <text> (it is taken when the challenge is accepted).',
+  'dice.noSeed': 'none (the default)',
+  'dice.transcript': 'Dice transcript of {game}: every roll with its number. Check it: {verify}',
+  'dice.notCheckable': 'This game began before checkable dice: it has no transcript to check.',
+  'dice.notOver': 'The server seed stays secret until the match is over; then 🔍 Verify gives the transcript.',
+  'seed.set': 'Your dice seed is now “{seed}”: it is mixed into every roll of the matches accepted from now on.',
+  'seed.cleared': 'Your dice seed is back to the default (none).',
+  'seed.show': 'Your dice seed: {seed}. {command} <text> sets it, {off} clears it.',
+  'luck.title': '🍀 Luck in game {number}: {game}',
+  'luck.player': '{name}: {rolls|roll|rolls}, {doubles|double|doubles}, {pips} pips rolled, {expected} expected.',
+  'luck.equity': 'Luck in equity (the strong net): {a} {la}, {b} {lb}: {luckier} was luckier by {diff}.',
+  'luck.even': 'Luck in equity (the strong net): {a} {la}, {b} {lb}: even.',
+  'dice.none': 'None of your dice are counted yet: your rolls count once a game with checkable dice ends.',
+  'dice.stats': '🎲 Your dice over {games|game|games}: {rolls|roll|rolls}.\nFaces (rolled, expected): {faces}\nDoubles: {doubles}, expected {expected}.\nChi-square of the faces: {chi} with 5 degrees of freedom, p = {p}. {verdict}',
+  'dice.fair': 'Nothing unusual: fair dice give a p-value like this.',
+  'dice.odd': 'Unusual (p < 0.01): one player in a hundred sees this much by chance.',
 } as const;
 
 /** Every text the product shows, by key: the union of the English catalog's keys. */

@@ -59,6 +59,8 @@ export type LocalOptions = {
   /** Where log lines go; default stdout. */
   log?: LineSink;
   dice?: DiceSource;
+  /** New matches' server seeds (src/dice/fair.ts); default random ones unless `dice` is given. */
+  serverSeed?: () => string;
   now?: () => number;
   /** A real bot to run by long polling as well (`TELEGRAM_BOT_TOKEN`), against `apiRoot`. */
   polling?: { token: string; botId: number; botUsername: string; apiRoot: string };
@@ -130,6 +132,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     wired = await wire({
       store, warm: true, log: schedulerLog,
       ...(options.now === undefined ? {} : { now: options.now }), ...(options.dice === undefined ? {} : { dice: options.dice }),
+      ...(options.serverSeed === undefined ? {} : { serverSeed: options.serverSeed }),
       // The scheduler writes through the real bot when one runs, else through the stand-in.
       platforms: { telegram: polled?.parts ?? standIn.parts },
       messengers: { discord: discordMessenger(undefined, channel.emit(real?.emit)) },

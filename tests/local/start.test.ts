@@ -110,6 +110,9 @@ describe('npm start: the local process', () => {
     if (!loaded.ok) throw new Error(loaded.error.kind);
     const state = decodeMatch(loaded.value.state);
     if (!state.ok) throw new Error(state.error.message);
+    // npm start rolls checkable dice (issue #18): a committed server seed, the board saying so.
+    expect(state.value.fair?.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(board!.caption).toContain(state.value.fair!.commitment.slice(0, 16));
     const mover = state.value.players[seatToAct(state.value)!]!.id === `telegram:${ALICE}` ? ALICE : BOB;
     const move = board!.buttons.flat().find((b) => b.data !== undefined && !/resign/i.test(b.text));
     expect(move, 'the board has a move button').toBeDefined();

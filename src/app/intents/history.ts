@@ -3,7 +3,8 @@
  * last finished) or the History button of a board. The match so far goes out as text in
  * the project's notation (`exportLongText`, its header left for the file), clipped to the
  * messenger's limit with the newest plays kept; a finished match also as a file: a gnubg `.mat`
- * for short nardy (backgammon, which gnubg and XG replay), the plain record for every other variant.
+ * for short nardy (backgammon, which gnubg and XG replay), the plain record for every other variant;
+ * with checkable dice, the dice transcript as well.
  */
 import { exportLongText, exportMat, type MatchState } from '../../game/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
@@ -11,6 +12,7 @@ import type { GameRecord } from '../../store/index.ts';
 import { loadMatch } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
+import { transcriptFile } from '../fair-dice.ts';
 import { gameLabel } from '../texts.ts';
 import { say, type Handler, type Update } from './update.ts';
 
@@ -41,6 +43,9 @@ export async function sendHistory(u: Update, state: MatchState, lang: Lang): Pro
   await u.emit({ kind: 'text', chat, text: historyText(state, lang, u.messenger.limits.text) });
   if (state.phase !== 'finished') return;
   await u.emit({ kind: 'document', chat, ...recordFile(state), caption: t(lang, 'history.file', { game: gameLabel(state, lang) }) });
+  // A match with checkable dice: its dice transcript too, for `nardy verify` (issue #18).
+  const dice = transcriptFile(state, lang);
+  if (dice) await u.emit({ kind: 'document', chat, ...dice });
 }
 
 /** The History button (on a board in play or finished): anyone who sees the board may read it. */

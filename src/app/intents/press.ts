@@ -17,6 +17,7 @@ import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts
 import { playsOf } from '../turn-answers.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
+import { sendLuck, sendTranscript, showDice } from './dice-buttons.ts';
 import { history } from './history.ts';
 import { rematch } from './rematch.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
@@ -35,8 +36,8 @@ export function changesSomething(token: Token | undefined): boolean {
   return token !== undefined && !VIEW_CHOICES.has(token.choice.k) && !KEYBOARD_ONLY.has(token.choice.k);
 }
 
-/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record sent). */
-const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history']);
+/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record, the dice or the luck sent). */
+const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'dice', 'verify', 'luck']);
 
 /**
  * Whether a press must claim its update on its own before it is handled (at most once). A press
@@ -109,6 +110,9 @@ export const press: Handler<'press'> = async (u) => {
   }
   if (token.choice.k === 'rematch') return rematch(u, record, state);
   if (token.choice.k === 'history') return history(u, record, state);
+  if (token.choice.k === 'dice') return showDice(u, state, boardLang);
+  if (token.choice.k === 'verify') return sendTranscript(u, record, state, boardLang);
+  if (token.choice.k === 'luck') return sendLuck(u, state, token.choice.n, boardLang);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));

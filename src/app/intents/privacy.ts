@@ -12,7 +12,7 @@ import { ok } from '../../lib/index.ts';
 import type { GameRecord, GameStatus, GameStore } from '../../store/index.ts';
 import { matchOf, runCommand } from '../matches.ts';
 import { forgetPlayerIn } from '../privacy.ts';
-import { CHALLENGE_MESSAGE, noteOf, playerKeys, SERIES } from '../remembered.ts';
+import { CHALLENGE_MESSAGE, LIFETIME_DICE, noteOf, playerKeys, SEED, SERIES } from '../remembered.ts';
 import { seriesOwner } from '../series.ts';
 import { forgetToken } from '../tokens.ts';
 import { say, type Handler } from './update.ts';
@@ -54,7 +54,7 @@ export const forget: Handler<'forget'> = async (u) => {
     if (loaded.ok) await forgetPlayerIn(deps.store, loaded.value.record, loaded.value.state, me);
   }
   // `inline#…`: the open inline challenge per variant that earlier versions remembered (inline mode writes nothing now).
-  await deps.store.forget([...playerKeys(me), ...Object.keys(VARIANTS).map((v) => `inline#${me}#${v}`), ...seriesKeys(forgotten, me)]);
+  await deps.store.forget([...playerKeys(me), SEED.key(me), LIFETIME_DICE.key(me), ...Object.keys(VARIANTS).map((v) => `inline#${me}#${v}`), ...seriesKeys(forgotten, me)]);
   const text = t(lang, 'forget.done', counts);
   if (intent.message) await emit({ kind: 'editText', message: intent.message, text });
   else await say(u, text);

@@ -42,7 +42,7 @@ const DEFERRED_UPDATE_MESSAGE = 6;
 const EPHEMERAL = 1 << 6;
 
 /** Subcommands answered to the user alone: their reply is about them, not the channel's game. */
-const PRIVATE_SUBCOMMANDS = new Set(['games', 'help', 'lang', 'rules', 'vacation', 'remind', 'quiet', 'privacy', 'forget']);
+const PRIVATE_SUBCOMMANDS = new Set(['games', 'help', 'lang', 'rules', 'vacation', 'remind', 'quiet', 'privacy', 'forget', 'seed', 'dice']);
 
 /**
  * Returns the immediate answer to an interaction: the deferral its kind needs. Shared by the HTTP

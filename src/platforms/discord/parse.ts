@@ -80,7 +80,12 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     case 'help':
     case 'privacy':
     case 'forget':
+    case 'dice':
       return { kind: sub.name, ...base };
+    case 'seed': {
+      const text = option('text');
+      return typeof text === 'string' ? { kind: 'seed', ...base, text } : { kind: 'seed', ...base };
+    }
     case 'rules': {
       const variant = variantOf(option('variant'));
       return variant === undefined ? { kind: 'rules', ...base } : { kind: 'rules', ...base, variant };

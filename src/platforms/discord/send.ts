@@ -208,10 +208,14 @@ async function boardBody(effect: Effect & { kind: 'board' }, log: Log, shown?: r
   return { ...body, attachments: [{ id: '0', filename: name }], files: [{ name, data: png.value, contentType: 'image/png' }] };
 }
 
-/** A file (a match record): its caption as content, the text as its one attachment, uploaded as the board's PNG is. */
+/** A file (a match record, a dice transcript; bytes: a PNG picture): its caption as content, the text as its one attachment, uploaded as the board's PNG is. */
 function documentBody(effect: Effect & { kind: 'document' }, log: Log): Body {
   const body = textBody(effect.caption ?? '', undefined, log);
-  return { ...body, attachments: [{ id: '0', filename: effect.name }], files: [{ name: effect.name, data: Buffer.from(effect.content, 'utf8'), contentType: 'text/plain; charset=utf-8' }] };
+  const { content } = effect;
+  const file = typeof content === 'string'
+    ? { name: effect.name, data: Buffer.from(content, 'utf8'), contentType: effect.name.endsWith('.json') ? 'application/json' : 'text/plain; charset=utf-8' }
+    : { name: effect.name, data: Buffer.from(content), contentType: 'image/png' };
+  return { ...body, attachments: [{ id: '0', filename: effect.name }], files: [file] };
 }
 
 function rows(buttons: Buttons, log: Log) {

@@ -14,7 +14,7 @@ type Scope = { readonly type: 'all_private_chats' } | { readonly type: 'all_grou
 const PRIVATE: readonly (readonly [string, MessageKey])[] = [
   ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['rules', 'command.rules'],
   ['confirm', 'command.confirm'], ['vacation', 'command.vacation'], ['remind', 'command.remind'], ['quiet', 'command.quiet'], ['lang', 'command.lang'], ['help', 'command.help'],
-  ['privacy', 'command.privacy'], ['forget', 'command.forget'],
+  ['seed', 'command.seed'], ['dice', 'command.dice'], ['privacy', 'command.privacy'], ['forget', 'command.forget'],
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
   ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],

@@ -5,7 +5,7 @@
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]` (an invite link followed), `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
- * `/quiet 23-7 +3|off`, `/privacy`, `/forget`, `/tournament`, each also as `/command@<bot>` in groups; a command
+ * `/quiet 23-7 +3|off`, `/seed <text>|off`, `/dice`, `/privacy`, `/forget`, `/tournament`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * Text that is no command: a typed move (`24/18 13/11`, `roll`, `беру` — `isTypedMove` says
@@ -142,6 +142,10 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
       return { kind: 'quiet', ...base, args: command.args };
     case 'tournament':
       return { kind: 'tournament', ...base, shared: message.chat.type !== 'private' };
+    case 'seed':
+      return command.args === '' ? { kind: 'seed', ...base } : { kind: 'seed', ...base, text: command.args };
+    case 'dice':
+      return { kind: 'dice', ...base };
     default:
       return undefined;
   }

@@ -145,11 +145,11 @@ async function sendText(bot: Bot, chat: ChatRef, text: string, buttons: Buttons)
   return sent.ok ? { chat, messageId: String(sent.value.message_id) } : undefined;
 }
 
-/** A file (a match record) as a document upload, with its caption. */
+/** A file (a match record, a dice transcript or picture) as a document upload, with its caption. */
 async function sendDocument(bot: Bot, effect: Effect & { kind: 'document' }): Promise<MessageRef | undefined> {
   const { chat, name, content, caption } = effect;
   await bot.pace.wait(chat.chatId);
-  const file = Input.fromBuffer(Buffer.from(content, 'utf8'), name);
+  const file = Input.fromBuffer(typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content), name);
   const sent = await bot.api('sendDocument', () => bot.telegram.sendDocument(chat.chatId, file, caption === undefined ? {} : { caption: clip(caption, CAPTION_LIMIT) }));
   return sent.ok ? { chat, messageId: String(sent.value.message_id) } : undefined;
 }

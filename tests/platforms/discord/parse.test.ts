@@ -52,6 +52,9 @@ describe('parse.ts: interactions as intents', () => {
     expect(parseInteraction(discord.command(CAROL, channel, 'vacation'))).not.toHaveProperty('away');
     expect(parseInteraction(discord.command(CAROL, channel, 'remind', { mode: 'frequent' }))).toMatchObject({ kind: 'remind', mode: 'frequent' });
     expect(parseInteraction(discord.command(CAROL, channel, 'quiet', { hours: '23-7 +3' }))).toMatchObject({ kind: 'quiet', args: '23-7 +3' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'seed', { text: 'Lucky 7' }))).toMatchObject({ kind: 'seed', text: 'Lucky 7' });
+    expect(parseInteraction(discord.command(CAROL, channel, 'seed'))).not.toHaveProperty('text');
+    expect(parseInteraction(discord.command(CAROL, channel, 'dice'))).toMatchObject({ kind: 'dice' });
     expect(parseInteraction(discord.command(CAROL, channel, 'privacy'))).toMatchObject({ kind: 'privacy' });
     expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).toMatchObject({ kind: 'forget' });
     expect(parseInteraction(discord.command(CAROL, channel, 'forget'))).not.toHaveProperty('confirmedBy');
@@ -106,7 +109,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'tournament', 'help', 'privacy', 'forget', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'tournament', 'help', 'seed', 'dice', 'privacy', 'forget', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {

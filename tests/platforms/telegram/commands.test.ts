@@ -34,7 +34,7 @@ function expectMenus(): void {
   }
   expect(api.commands(PRIVATE)).toEqual(api.commands(PRIVATE, 'en'));
   expect(api.commands(GROUP)).toEqual(api.commands(GROUP, 'en'));
-  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'privacy', 'forget']);
+  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'seed', 'dice', 'privacy', 'forget']);
   expect(names(GROUP)).toEqual(['nardy', 'games', 'resign', 'history', 'rules', 'tournament', 'lang', 'help']);
 }
 

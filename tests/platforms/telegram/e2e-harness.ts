@@ -50,10 +50,10 @@ function seededDice(rng: Rng): DiceSource {
   return { die: () => rollDie(rng) };
 }
 
-function webhookFor(rng: Rng, store: GameStore = table.store): TelegramWebhook {
+function webhookFor(rng: Rng, store: GameStore = table.store, serverSeed?: () => string): TelegramWebhook {
   // The harness's clock stands still, so no token bucket would ever fill again: these games are
   // played with roomy buckets (the buckets themselves are tested in tests/app/limits.test.ts).
-  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, limits: { ...DEFAULT_LIMITS, user: STILL_CLOCK_BUCKET, chat: STILL_CLOCK_BUCKET }, ticketKey: 'e2e-test' };
+  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, limits: { ...DEFAULT_LIMITS, user: STILL_CLOCK_BUCKET, chat: STILL_CLOCK_BUCKET }, ticketKey: 'e2e-test', ...(serverSeed === undefined ? {} : { serverSeed }) };
   return createTelegramWebhook({
     token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });
@@ -65,11 +65,12 @@ function newGroup(id: number): TgChat {
 }
 
 /** The world of one test: a group, the webhook, and helpers that act as the users. */
-export function world(groupId: number, seed: number, options: { store?: GameStore } = {}) {
+export function world(groupId: number, seed: number, options: { store?: GameStore; serverSeed?: () => string } = {}) {
   problems.length = 0;
   const group = newGroup(groupId);
   const rng = mulberry32(seed);
-  const hook = webhookFor(rng, options.store);
+  // With `serverSeed`, new matches roll checkable dice (issue #18) instead of the seeded ones.
+  const hook = webhookFor(rng, options.store, options.serverSeed);
   const post = async (update: TgUpdate): Promise<number> =>
     (await hook({ headers: { 'x-telegram-bot-api-secret-token': SECRET }, body: JSON.stringify(update) })).status;
   const say = async (user: TgUser, text: string, replyTo?: StoredMessage): Promise<void> => {

@@ -126,6 +126,12 @@ describe('parseUpdate: commands', () => {
     expect(parseUpdate(text('/quiet 23-7 +3'), BOT)).toEqual({ kind: 'quiet', chat: group, from: nodar, args: '23-7 +3' });
   });
 
+  it('issue 18: /seed takes the rest of the line as it was typed (none: show it); /dice', () => {
+    expect(parseUpdate(text('/seed Lucky Seven 7'), BOT)).toEqual({ kind: 'seed', chat: group, from: nodar, text: 'Lucky Seven 7' });
+    expect(parseUpdate(text('/seed@nardy_bot'), BOT)).toEqual({ kind: 'seed', chat: group, from: nodar });
+    expect(parseUpdate(text('/dice'), BOT)).toEqual({ kind: 'dice', chat: group, from: nodar });
+  });
+
   it('the display name is first and last name, else the username; the language code is passed as Telegram sends it', () => {
     expect(parseUpdate(text('/help', {}, ANNA), BOT)?.from).toEqual(anna);
     expect(parseUpdate(text('/help', {}, NO_NAME), BOT)?.from).toEqual({ id: 'telegram:333', name: 'ghost', username: 'ghost' });

@@ -1,0 +1,47 @@
+/**
+ * The presses of the dice's buttons (`fair-dice.ts`): 🔐 the commitment and the presser's own seed,
+ * 🔍 the dice transcript as a JSON file once the match is over, 🍀 each player's luck in a game.
+ */
+import { challengerSeat, type MatchState } from '../../game/index.ts';
+import { t, type Lang } from '../../i18n/index.ts';
+import type { GameRecord } from '../../store/index.ts';
+import { loadComputer } from '../computer.ts';
+import { commandText, revealable, transcriptFile } from '../fair-dice.ts';
+import { luckText } from '../luck.ts';
+import type { Intent } from '../ports.ts';
+import { recall, SEED } from '../remembered.ts';
+import type { Update } from './update.ts';
+
+type Press = Update<Intent & { kind: 'press' }>;
+
+/** 🔐: the commitment and the presser's own seed, with how to set it. */
+export async function showDice(u: Press, state: MatchState, lang: Lang): Promise<void> {
+  await u.emit({ kind: 'toast', text: '' });
+  if (!state.fair) return void (await u.emit({ kind: 'text', chat: u.intent.chat, text: t(lang, 'dice.uncommitted') }));
+  // Once accepted, the seed the match took; before, the one it would take now.
+  const playing = state.players.some((p) => p?.id === u.intent.from.id);
+  const own = playing ? state.fair.seeds?.[seedIndex(state, u.intent.from.id)] : undefined;
+  const seed = own ?? (await recall(u.deps.store, SEED, u.intent.from.id)) ?? '';
+  const text = t(lang, 'dice.info', { commitment: state.fair.commitment, name: u.intent.from.name, seed: seed === '' ? t(lang, 'dice.noSeed') : `“${seed}”`, command: commandText(u.messenger, 'seed') });
+  await u.emit({ kind: 'text', chat: u.intent.chat, text });
+}
+
+/** Which of a match's two seeds is a player's: the challenger's first. */
+function seedIndex(state: MatchState, player: string): 0 | 1 {
+  return state.players[challengerSeat(state) ?? 0]?.id === player ? 0 : 1;
+}
+
+/** 🔍: the dice transcript as a JSON file, with how to check it. */
+export async function sendTranscript(u: Press, record: GameRecord, state: MatchState, lang: Lang): Promise<void> {
+  if (!state.fair?.seeds) return void (await u.emit({ kind: 'toast', text: t(lang, 'dice.notCheckable'), alert: true }));
+  if (!revealable(record, state)) return void (await u.emit({ kind: 'toast', text: t(lang, 'dice.notOver'), alert: true }));
+  await u.emit({ kind: 'toast', text: '' });
+  const file = transcriptFile(state, lang, record.status === 'closed');
+  if (file) await u.emit({ kind: 'document', chat: u.intent.chat, ...file });
+}
+
+/** 🍀: each player's luck in one game of the match. */
+export async function sendLuck(u: Press, state: MatchState, number: number, lang: Lang): Promise<void> {
+  await u.emit({ kind: 'toast', text: '' });
+  await u.emit({ kind: 'text', chat: u.intent.chat, text: luckText(state, number, lang, await loadComputer()) });
+}
