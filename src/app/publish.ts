@@ -11,6 +11,7 @@ import type { GameRecord } from '../store/index.ts';
 import type { AppDeps, ChatRef, Emit, MessageRef, Messenger } from './ports.ts';
 import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
 import { countMatch, seriesText } from './series.ts';
+import { rateAtMatchEnd } from './club/match-end.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
 
@@ -121,7 +122,8 @@ export interface Ending {
 /**
  * Tells everyone how a game ended, the one place that does, for a press and the scheduler alike:
  * the board redrawn (with the result, or the next game of the match), one result message in the
- * chat (`resultText`). When the match is over: the series counted and shown, the stale "your
+ * chat (`resultText`). When the match is over: the series counted and shown, a rated match's
+ * ratings moved and both changes shown (`club/match-end.ts`), the stale "your
  * move" notice deleted, and each player told privately (in their language) unless that is the
  * game's chat.
  */
@@ -130,7 +132,10 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   const chat = record.chat;
   const over = state.phase !== 'playing' || record.status === 'closed';
   const series = state.phase === 'finished' ? await countMatch(deps.store, chat, state, deps.now()) : undefined;
-  const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
+  // A rated match moves its players' ratings, once (`club/rate.ts`); the result shows both changes.
+  const rated = await rateAtMatchEnd(deps.store, record, state, deps.now());
+  const after = (l: Lang) => [seriesText(l, series, state.players), rated(l)].filter((x) => x !== undefined).join('\n') || undefined;
+  const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, after(l)));
   if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
   const notice = over ? noteOf(record, NOTICE) : undefined;
   if (notice) {

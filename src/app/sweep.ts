@@ -24,6 +24,7 @@ import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
+import { rateAtMatchEnd } from './club/match-end.ts';
 import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
@@ -203,6 +204,8 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
 async function fadeWhenDue(deps: SweepDeps, record: GameRecord, state: MatchState, now: number): Promise<Outcome> {
   const at = fadeAt(record.updatedAt);
   if (now < at) return (await deps.store.setAlarm(record.id, record.version, undefined, undefined, at)) ? 'rescheduled' : 'raced';
+  // The last chance to finish a rating a crash left half written (a no-op for one rated in full).
+  await rateAtMatchEnd(deps.store, record, state, record.updatedAt);
   return (await fade(deps.store, record, state)) ? 'faded' : 'raced';
 }
 

@@ -7,6 +7,8 @@
  * drawn on the board picture (src/render/labels.ts).
  * Texts stay short enough for a chat caption (Telegram: at most 1,024 characters per photo).
  */
+import { CLUB_EN } from './club.ts';
+
 const EN = {
   // Help and start.
   'help': 'I run games of nardy in this chat: long nardy and short nardy (backgammon).\n\n/nardy or /play — challenge someone. Reply to their message or @mention them to challenge only them; otherwise anyone here can accept. /nardy short — short nardy; /nardy tavla, nackgammon, hypergammon, longgammon, nuclear, sudden, plakoto or gulbara — the other games (all games are under ⚙️ Settings). /nardy vs computer — play the computer (its level is in the settings).\n/games — your games and challenges\n/vacation [on|off] — vacation in your correspondence games\n/confirm on|off — whether your turns wait for ✅ Confirm\n/remind off|default|frequent — reminders to move\n/quiet 23-7 +3 — no reminders from 23:00 to 7:00 at UTC+3 (/quiet off)\n/resign — resign the current game\n/history — the game so far\n/rules — the rules of your game\n/lang — language\n/help — this help\n/privacy, /forget — your data\n\nYou move by pressing the buttons under the board, or by typing the move in a reply to it: 24/18 13/11, roll, double, take, pass.',
@@ -339,6 +341,7 @@ const EN = {
   'rules.clock.pool': 'Extra time for the whole match: {pool|day|days} each.',
   'rules.clock.vacation': 'Vacation: {vacation|day|days} each.',
   'rules.clock.timeout': 'Running out of time loses the match.',
+  ...CLUB_EN,
 } as const;
 
 /** Every text the product shows, by key: the union of the English catalog's keys. */

@@ -9,6 +9,7 @@
  * never თავისი, and "again" ხელახლა, never თავიდან: a nardy player reads both as "of / from the
  * head". A noun after a numeral stays singular ("5 ქულა", "3 დღე"), so no text needs plural forms.
  */
+import { CLUB_KA } from './club.ts';
 import type { MessageKey } from './en.ts';
 
 /** The Georgian texts. Not a rule: a catalog. */
@@ -336,4 +337,5 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'rules.clock.pool': 'დამატებითი დრო თითოეულს მთელი მატჩისთვის: {pool} დღე.',
   'rules.clock.vacation': 'შვებულება თითოეულს: {vacation} დღე.',
   'rules.clock.timeout': 'ვისაც დრო ამოეწურება, მატჩს აგებს.',
+  ...CLUB_KA,
 };

@@ -6,6 +6,7 @@
  * `{n|one|few|many}` (plural.ts): "{points|очко|очка|очков}" reads "1 очко", "2 очка", "5 очков".
  * One word for each thing within a text: поле (never пункт), кость (never кубик), бой (a hit).
  */
+import { CLUB_RU } from './club.ts';
 import type { MessageKey } from './en.ts';
 
 /** The Russian texts. Not a rule: a catalog. */
@@ -333,4 +334,5 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'rules.clock.pool': 'Запас времени каждому на весь матч: {pool|день|дня|дней}.',
   'rules.clock.vacation': 'Отпуск каждому: {vacation|день|дня|дней}.',
   'rules.clock.timeout': 'Кто просрочил время, проигрывает матч.',
+  ...CLUB_RU,
 };

@@ -19,6 +19,7 @@ export type {
 } from './types.ts';
 export { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 export { DynamoGameStore } from './dynamodb.ts';
+export type { ClubStore, StoredRating, StoredWeekly } from './club.ts';
 export { connectDynamoDb } from './connection.ts';
 export type { DynamoDbClients, DynamoDbSettings } from './connection.ts';
 export { createTable } from './table.ts';
