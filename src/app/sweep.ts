@@ -25,6 +25,7 @@ import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { rateAtMatchEnd } from './club/match-end.ts';
+import { postWeeklies } from './club/weekly.ts';
 import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
@@ -68,6 +69,8 @@ export interface SweepReport {
   /** Wake-ups with nothing to send (a skipped step, quiet hours, a clock moved on). */
   rescheduled: number;
   corrupt: number;
+  /** Weekly posts sent (issue 17, `club/weekly.ts`). */
+  weekly: number;
 }
 
 const MINUTE = 60_000;
@@ -80,7 +83,7 @@ type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' |
 export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
   const now = deps.now();
   const listing = await deps.store.listDue(now, options.limit ?? 200);
-  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length };
+  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length, weekly: 0 };
   for (const bad of listing.corrupt) deps.log?.({ level: 'error', event: 'sweep-corrupt-item', key: bad.key, reason: bad.reason });
   const queue = [...listing.records];
   const worker = async () => {
@@ -96,6 +99,12 @@ export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promis
     }
   };
   await Promise.all(Array.from({ length: options.parallel ?? 8 }, worker));
+  try {
+    report.weekly = await postWeeklies(deps.store, deps.messengers, now);
+  } catch (error) {
+    // The weekly posts stay due; the games' work of this sweep is done either way.
+    deps.log?.({ level: 'error', event: 'sweep-weekly-failed', error: String(error) });
+  }
   return report;
 }
 

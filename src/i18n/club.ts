@@ -6,6 +6,10 @@
 export const CLUB_EN = {
   'settings.rated': 'Rated game',
   'settings.ratedNote': 'Rated.',
+  'command.top': 'The best rated players',
+  'command.top.group': 'This chat\'s table',
+  'command.stats': 'Ratings and record of a player',
+  'command.weekly': 'The weekly post here: on or off',
   'rating.change': '{name} {before} → {after} ({delta})',
   'family.long': 'long nardy',
   'family.short': 'short nardy',
@@ -43,6 +47,10 @@ export type ClubKey = keyof typeof CLUB_EN;
 export const CLUB_RU: Readonly<Record<ClubKey, string>> = {
   'settings.rated': 'На рейтинг',
   'settings.ratedNote': 'На рейтинг.',
+  'command.top': 'Лучшие игроки по рейтингу',
+  'command.top.group': 'Таблица этого чата',
+  'command.stats': 'Рейтинг и результаты игрока',
+  'command.weekly': 'Недельная сводка здесь: вкл или выкл',
   'rating.change': '{name} {before} → {after} ({delta})',
   'family.long': 'длинные нарды',
   'family.short': 'короткие нарды',
@@ -77,6 +85,10 @@ export const CLUB_RU: Readonly<Record<ClubKey, string>> = {
 export const CLUB_KA: Readonly<Record<ClubKey, string>> = {
   'settings.rated': 'სარეიტინგო',
   'settings.ratedNote': 'სარეიტინგო.',
+  'command.top': 'საუკეთესო მოთამაშეები რეიტინგით',
+  'command.top.group': 'ამ ჩატის ცხრილი',
+  'command.stats': 'მოთამაშის რეიტინგი და შედეგები',
+  'command.weekly': 'კვირის მიმოხილვა აქ: ჩართვა ან გამორთვა',
   'rating.change': '{name} {before} → {after} ({delta})',
   'family.long': 'გრძელი ნარდი',
   'family.short': 'მოკლე ნარდი',
