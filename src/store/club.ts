@@ -70,7 +70,7 @@ export class DynamoClubStore implements ClubStore {
     try {
       await this.documents.send(new PutCommand({
         TableName: this.tableName,
-        Item: { pk: ratingKey(item.player), sk: item.board, chatKey: boardKey(item.board), updatedAt: round(item.rating), version: expectedVersion + 1, value: json },
+        Item: encodeRating({ ...item, version: expectedVersion + 1 }),
         ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
         ...(expectedVersion === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
       }));
@@ -163,6 +163,11 @@ export class DynamoClubStore implements ClubStore {
     }));
     return (out.Items ?? []).flatMap(decodeWeekly);
   }
+}
+
+/** A rating item as the table holds it (also what a bench or a migration writes in batches). */
+export function encodeRating(item: StoredRating): Item {
+  return { pk: ratingKey(item.player), sk: item.board, chatKey: boardKey(item.board), updatedAt: round(item.rating), version: item.version, value: JSON.stringify(item.value) };
 }
 
 /** Ratings are kept to 1/1000 of a point, a number DynamoDB stores exactly. */

@@ -52,13 +52,14 @@ export interface RatingRecord {
 
 /**
  * How many applied matches a standing remembers. A redelivery (or a sweep's retry) comes within
- * hours, long before a player finishes 32 more rated matches on one board.
+ * hours, long before a player finishes 16 more rated matches on one board; the list is what keeps
+ * the item small (each entry about 100 bytes, written twice: the item and its index copy).
  */
-export const APPLIED_KEPT = 32;
+export const APPLIED_KEPT = 16;
 /** How far back a standing keeps its history: the 30-day change and the weekly post need no more. */
 export const HISTORY_DAYS = 31;
-/** At most this many history entries (a very busy player's 30-day change then counts the last 60). */
-export const HISTORY_KEPT = 60;
+/** At most this many history entries (a very busy player's 30-day change then counts the last 40). */
+export const HISTORY_KEPT = 40;
 export const DAY_MS = 24 * 3600_000;
 
 /** The scope of a board: a chat's own table, or everyone's. */
