@@ -20,7 +20,7 @@ import { handleIntent, openChallenge, recordOf, runCommand, type AppDeps, type C
 import { rateAtMatchEnd } from '../src/app/club/match-end.ts';
 import { matchWeight, type RatingFamily } from '../src/app/club/families.ts';
 import { withMatch } from '../src/app/club/rate.ts';
-import { boardOf, newcomer, type Standing } from '../src/app/club/standing.ts';
+import { boardOf, encodeStanding, newcomer, type Standing } from '../src/app/club/standing.ts';
 import { cryptoDice } from '../src/dice/index.ts';
 import type { MatchState } from '../src/game/index.ts';
 import { telegramMessenger } from '../src/platforms/telegram/index.ts';
@@ -159,7 +159,7 @@ try {
   }
   const ratingItems = [...standings].map(([key, standing]) => {
     const [player, board] = key.split('|') as [string, string];
-    return encodeRating({ player: playerOf(Number(player)).id, board, rating: standing.rating, version: standing.games, value: standing });
+    return encodeRating({ player: playerOf(Number(player)).id, board, rating: standing.rating, version: standing.games, value: encodeStanding(standing) });
   });
   console.log(`  rated in memory: ${(performance.now() - rateStarted).toFixed(0)} ms (${ratingItems.length.toLocaleString('en')} rating items)`);
   reset();

@@ -23,7 +23,7 @@ import type { MatchState } from '../../game/index.ts';
 import type { GameRecord, GameStore } from '../../store/index.ts';
 import { familyOf, isRated, matchWeight } from './families.ts';
 import { update, type Glicko } from './glicko2.ts';
-import { APPLIED_KEPT, DAY_MS, HISTORY_DAYS, HISTORY_KEPT, boardOf, newcomer, recordOfItem, type RatingRecord, type Standing } from './standing.ts';
+import { APPLIED_KEPT, DAY_MS, HISTORY_DAYS, HISTORY_KEPT, boardOf, encodeStanding, newcomer, recordOfItem, type RatingRecord, type Standing } from './standing.ts';
 
 /** One player's change on the global board, for the result message: `Anna 1512 → 1527 (+15)`. */
 export interface RatingChange {
@@ -93,7 +93,7 @@ async function applySide(store: GameStore, read: RatingRecord, side: Side): Prom
   for (let attempt = 0; ; attempt++) {
     if (current.standing.applied.some((a) => a.match === side.match)) return current.standing;
     const next = withMatch(current.standing, side);
-    if (await store.club.writeRating({ player: current.player, board: current.board, rating: next.rating, version: current.version, value: next }, current.version)) return next;
+    if (await store.club.writeRating({ player: current.player, board: current.board, rating: next.rating, version: current.version, value: encodeStanding(next) }, current.version)) return next;
     if (attempt + 1 >= ATTEMPTS) throw new Error(`rating of ${current.player} on ${current.board}: ${ATTEMPTS} writes lost their race`);
     const [item] = await store.club.readRatings([{ player: current.player, board: current.board }]);
     current = (item === undefined ? undefined : recordOfItem(item)) ?? { ...current, version: item?.version ?? 0, standing: newcomer('') };
@@ -115,7 +115,7 @@ export function withMatch(standing: Standing, side: Side): Standing {
     streak,
     bestStreak: Math.max(standing.bestStreak, streak),
     variants: { ...standing.variants, [side.variant]: (standing.variants[side.variant] ?? 0) + 1 },
-    history: [...standing.history.filter((h) => h.at >= keepFrom), { at: side.at, before: standing.rating, after: rated.rating, won }].slice(-HISTORY_KEPT),
+    history: [...(standing.history[0] !== undefined && standing.history[0].at < keepFrom ? standing.history.filter((h) => h.at >= keepFrom) : standing.history), { at: side.at, before: standing.rating, after: rated.rating, won }].slice(-HISTORY_KEPT),
     applied: [...standing.applied, { match: side.match, at: side.at, before: { rating: standing.rating, deviation: standing.deviation, volatility: standing.volatility }, after: rated.rating }].slice(-APPLIED_KEPT),
   };
 }

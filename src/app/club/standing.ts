@@ -58,8 +58,8 @@ export interface RatingRecord {
 export const APPLIED_KEPT = 16;
 /** How far back a standing keeps its history: the 30-day change and the weekly post need no more. */
 export const HISTORY_DAYS = 31;
-/** At most this many history entries (a very busy player's 30-day change then counts the last 40). */
-export const HISTORY_KEPT = 40;
+/** At most this many history entries (a very busy player's 30-day change then counts the last 30). */
+export const HISTORY_KEPT = 30;
 export const DAY_MS = 24 * 3600_000;
 
 /** The scope of a board: a chat's own table, or everyone's. */
@@ -89,6 +89,20 @@ function glicko(v: unknown): Glicko | undefined {
     : undefined;
 }
 
+/**
+ * A standing as it is stored: the history and the applied matches as short arrays, the history's
+ * ratings to 1/100 of a point (what the item costs to write is its size, twice: item and index).
+ * The applied matches' ratings before stay exact: a healed side is rated against them.
+ */
+export function encodeStanding(s: Standing): unknown {
+  const hundredth = (n: number) => Math.round(n * 100) / 100;
+  return {
+    ...s,
+    history: s.history.map((h) => [h.at, hundredth(h.before), hundredth(h.after), h.won ? 1 : 0]),
+    applied: s.applied.map((a) => [a.match, a.at, a.before.rating, a.before.deviation, a.before.volatility, a.after]),
+  };
+}
+
 /** A stored standing, checked; undefined when it does not decode (the item is then rewritten from a newcomer's). */
 export function decodeStanding(stored: unknown): Standing | undefined {
   const s = stored as Partial<Record<keyof Standing, unknown>> | null;
@@ -97,14 +111,14 @@ export function decodeStanding(stored: unknown): Standing | undefined {
   if (!g || typeof s.name !== 'string' || !num(s.games) || !num(s.wins) || !num(s.lastPlayed) || !num(s.streak) || !num(s.bestStreak)) return undefined;
   if (typeof s.variants !== 'object' || s.variants === null || !Array.isArray(s.history) || !Array.isArray(s.applied)) return undefined;
   const variants = Object.fromEntries(Object.entries(s.variants as Record<string, unknown>).filter((e): e is [string, number] => num(e[1])));
-  const history = (s.history as unknown[]).filter((h): h is HistoryEntry => {
-    const e = h as Partial<HistoryEntry> | null;
-    return typeof e === 'object' && e !== null && num(e.at) && num(e.before) && num(e.after) && typeof e.won === 'boolean';
+  const history = (s.history as unknown[]).flatMap((h): HistoryEntry[] => {
+    const [at, before, after, won] = Array.isArray(h) ? (h as unknown[]) : [];
+    return num(at) && num(before) && num(after) && (won === 0 || won === 1) ? [{ at, before, after, won: won === 1 }] : [];
   });
   const applied = (s.applied as unknown[]).flatMap((a): AppliedMatch[] => {
-    const e = a as Partial<AppliedMatch> | null;
-    const before = typeof e === 'object' && e !== null ? glicko(e.before) : undefined;
-    return before && typeof e!.match === 'string' && num(e!.at) && num(e!.after) ? [{ match: e!.match, at: e!.at, before, after: e!.after }] : [];
+    const [match, at, rating, deviation, volatility, after] = Array.isArray(a) ? (a as unknown[]) : [];
+    const before = glicko({ rating, deviation, volatility });
+    return before && typeof match === 'string' && num(at) && num(after) ? [{ match, at, before, after }] : [];
   });
   return { ...g, name: s.name, games: s.games, wins: s.wins, lastPlayed: s.lastPlayed, streak: s.streak, bestStreak: s.bestStreak, variants, history, applied };
 }
