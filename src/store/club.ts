@@ -6,7 +6,7 @@
  * index under its own partition (`WEEKLY`), which the games' sweep never reads.
  */
 import { InvariantError } from '../lib/index.ts';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INDEX, WEEKLY_PARTITION, WEEKLY_SORT_KEY, boardKey, ratingKey, weeklyKey } from './layout.ts';
 
@@ -32,6 +32,8 @@ export interface ClubStore {
   countAbove(board: string, rating: number): Promise<number>;
   /** Every rating item of a player, on every board: one Query of its partition. */
   ratingsOf(player: string): Promise<StoredRating[]>;
+  /** Deletes every rating item of a player (`/forget`); returns how many there were. */
+  forgetRatings(player: string): Promise<number>;
   /** A chat's weekly post item. */
   readWeekly(chat: string): Promise<StoredWeekly | undefined>;
   /** Writes a chat's weekly item if its stored `dueAt` is still `expectedDueAt` (null: no item yet; undefined: item without a due time). */
@@ -126,6 +128,20 @@ export class DynamoClubStore implements ClubStore {
       start = out.LastEvaluatedKey;
     } while (start !== undefined);
     return items.flatMap(decodeRating);
+  }
+
+  async forgetRatings(player: string): Promise<number> {
+    const boards = (await this.ratingsOf(player)).map((r) => r.board);
+    for (let i = 0; i < boards.length; i += 25) {
+      let pending: unknown[] | undefined = boards.slice(i, i + 25).map((sk) => ({ DeleteRequest: { Key: { pk: ratingKey(player), sk } } }));
+      for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
+        if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} rating deletions unprocessed`);
+        const out: { UnprocessedItems?: Record<string, unknown[]> } = await this.documents.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending as never } }));
+        pending = out.UnprocessedItems?.[this.tableName];
+      }
+    }
+    return boards.length;
   }
 
   async readWeekly(chat: string): Promise<StoredWeekly | undefined> {

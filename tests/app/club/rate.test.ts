@@ -121,11 +121,14 @@ describe('issue 17: rating a finished match exactly once', () => {
     expect(healed?.map((c) => c.name)).toEqual(['Anna', 'Nodar']);
   });
 
-  it('a chatless match (inline mode) is rated on the global board only', async () => {
+  it('a chatless match (inline mode) is rated on the global board only; /forget\'s deletion takes a player\'s standings away', async () => {
     const state = resigned('rate-4', { variant: 'plakoto' }, { id: 'telegram:7', name: 'Gia' }, { id: 'telegram:8', name: 'Eka' });
     await rateMatch(table.store, recordFor(state, false), state, 40);
     const items = await table.store.club.ratingsOf('telegram:7');
     expect(items.map((i) => i.board)).toEqual(['variants#GLOBAL']);
+    expect(await table.store.club.forgetRatings('telegram:7')).toBe(1);
+    expect(await table.store.club.ratingsOf('telegram:7')).toEqual([]);
+    expect((await table.store.club.topRatings('variants#GLOBAL', 10)).map((i) => i.player)).not.toContain('telegram:7');
   });
 
   it('rates nothing for a match not rated, against the computer, stored before the setting, or abandoned', async () => {
