@@ -13,7 +13,7 @@
  *
  * `npm run bench:ratings`; `RATINGS_MATCHES` / `RATINGS_PLAYERS` change the sizes.
  */
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { callsText, counted, countingProxy, reset } from './counting-proxy.ts';
 import type { AddressInfo } from 'node:net';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { handleIntent, openChallenge, recordOf, runCommand, type AppDeps, type ChatUser, type Effect } from '../src/app/index.ts';
@@ -40,35 +40,7 @@ const CHATS = Math.max(1, Math.round(PLAYERS / 50));
  */
 const GAME_ITEMS = Math.min(MATCHES, Number(process.env.RATINGS_GAME_ITEMS ?? Math.round(MATCHES / 10)));
 
-/** DynamoDB calls by operation, and the items the Queries read, since the last `reset`. */
-const counted = { calls: new Map<string, number>(), queried: 0 };
-function reset(): void {
-  counted.calls.clear();
-  counted.queried = 0;
-}
-const callsText = () => [...counted.calls].map(([op, n]) => `${op} ${n}`).join(', ') + (counted.queried > 0 ? `; Query read ${counted.queried} items` : '');
-
-/** A proxy in front of dynalite that counts each call and, for a Query, the items it read. */
-async function countingProxy(endpoint: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const target = new URL(endpoint);
-  const server = createHttpServer((req, res) => {
-    const op = String(req.headers['x-amz-target'] ?? '').split('.').at(-1) ?? '?';
-    counted.calls.set(op, (counted.calls.get(op) ?? 0) + 1);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (op === 'Query') counted.queried += (JSON.parse(body.toString('utf8')) as { ScannedCount?: number }).ScannedCount ?? 0;
-        res.writeHead(up.statusCode ?? 500, up.headers);
-        res.end(body);
-      });
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => server.close(() => done())) };
-}
+const calls = () => callsText() + (counted.queried > 0 ? `; Query read ${counted.queried} items` : '');
 
 /** A small seeded PRNG (mulberry32): the same club every run. */
 function rng(seed: number): () => number {
@@ -165,7 +137,7 @@ try {
   reset();
   let started = performance.now();
   await writeAll(ratingItems);
-  console.log(`  wrote the rating items: ${((performance.now() - started) / 1000).toFixed(1)} s (${callsText()})`);
+  console.log(`  wrote the rating items: ${((performance.now() - started) / 1000).toFixed(1)} s (${calls()})`);
   reset();
   started = performance.now();
   const games = seats.map(({ m, a, b, chat, when }) => {
@@ -175,7 +147,7 @@ try {
   });
   await writeAll(games);
   const gameSeconds = (performance.now() - started) / 1000;
-  console.log(`  wrote ${games.length.toLocaleString('en')} of the ${MATCHES.toLocaleString('en')} finished game items: ${gameSeconds.toFixed(1)} s (${callsText()}); all of them would take about ${((gameSeconds * MATCHES) / Math.max(1, games.length)).toFixed(0)} s`);
+  console.log(`  wrote ${games.length.toLocaleString('en')} of the ${MATCHES.toLocaleString('en')} finished game items: ${gameSeconds.toFixed(1)} s (${calls()}); all of them would take about ${((gameSeconds * MATCHES) / Math.max(1, games.length)).toFixed(0)} s`);
 
   /** Times one intent through the app and counts its DynamoDB calls. */
   const measure = async (label: string, run: () => Promise<unknown>) => {
@@ -183,7 +155,7 @@ try {
     said.length = 0;
     const t0 = performance.now();
     await run();
-    console.log(`  ${label}: ${(performance.now() - t0).toFixed(1)} ms, ${callsText()}`);
+    console.log(`  ${label}: ${(performance.now() - t0).toFixed(1)} ms, ${calls()}`);
   };
   // A player in the middle of chat 7's table, not in its top 10.
   const caller = playerOf(7 * Math.ceil(PLAYERS / CHATS) + 3);

@@ -9,8 +9,9 @@ import type { Intent } from '../../app/index.ts';
 import { maskSecrets, type Log } from '../shared/log.ts';
 
 export async function withChatAdmin(telegram: Telegram, intent: Intent, log: Log): Promise<Intent> {
-  const asks = (intent.kind === 'lang' && intent.lang !== undefined) || (intent.kind === 'weekly' && intent.on !== undefined);
-  if (!asks || (intent.kind !== 'lang' && intent.kind !== 'weekly') || intent.shared !== true) return intent;
+  if (intent.kind !== 'lang' && intent.kind !== 'weekly') return intent;
+  const changes = intent.kind === 'lang' ? intent.lang !== undefined : intent.on !== undefined;
+  if (!changes || intent.shared !== true) return intent;
   const userId = Number(intent.from.id.slice('telegram:'.length));
   try {
     const member = await telegram.getChatMember(intent.chat.chatId, userId);
