@@ -103,3 +103,43 @@ describe('issue 17 end to end on Telegram: ratings, /top, /stats, /weekly', () =
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe('issue 17 on Telegram: a crash between the rating writes, healed by the redelivery', () => {
+  it('the final press dies after the first of the four rating writes; Telegram redelivers it; every standing has moved once', async () => {
+    let writes = 0;
+    let crashing = true;
+    const real = world(-1017003, 1703).store;
+    const club = Object.assign(Object.create(real.club) as typeof real.club, {
+      writeRating: async (...args: Parameters<typeof real.club.writeRating>) => {
+        if (crashing && writes++ >= 1) {
+          // A connection lost mid-write: the world failing, so the webhook answers 500 and Telegram redelivers.
+          throw Object.assign(new Error('the connection died here'), { code: 'ECONNRESET' });
+        }
+        return real.club.writeRating(...args);
+      },
+    });
+    const w = world(-1017003, 1703, { store: Object.assign(Object.create(real) as typeof real, { club }) });
+    const gameId = await challengeAndAccept(w, '/nardy short');
+    const { state: playing } = await stored(gameId);
+    expect(playing.players.map((p) => p!.id).sort()).toEqual([`telegram:${NODAR.id}`, `telegram:${ANNA.id}`].sort());
+    const who = USERS.get(playing.players[playing.game!.turn.seat]!.id)!;
+    await w.press(who, w.board(), buttonsOf(w.board()).find((b) => b.token.choice.k === 'askResign')!.data);
+    const final = api.userPress(who, { chat: { id: w.group.id }, message_id: w.board().message_id }, buttonsOf(w.board()).find((b) => b.token.choice.k === 'resign')!.data);
+    expect(await w.post(final)).not.toBe(200);
+    expect((await stored(gameId)).state.phase).toBe('finished');
+    const players = playing.players.map((p) => p!.id);
+    const boards = ['short#GLOBAL', `short#telegram:${w.group.id}`];
+    const read = async () => Object.fromEntries((await real.club.readRatings(boards.flatMap((board) => players.map((player) => ({ player, board }))))).map((i) => [`${i.player} ${i.board}`, i.version]));
+    // The first test of this file rated these two on the global board already (version 1); the chat's boards are new.
+    const once = Object.fromEntries(boards.flatMap((board) => players.map((player) => [`${player} ${board}`, board.endsWith('GLOBAL') ? 2 : 1])));
+    const half = await read();
+    expect(Object.keys(half).filter((k) => half[k] === once[k])).toHaveLength(1);
+    crashing = false;
+    // Telegram delivers the update again: the press was applied, so it is answered again and the rating finished.
+    expect(await w.post(final)).toBe(200);
+    expect(await read()).toEqual(once);
+    expect(await w.post(final)).toBe(200);
+    expect(await read()).toEqual(once);
+    problems.length = 0;
+  }, 120_000);
+});
