@@ -8,7 +8,7 @@
  *     told to slow down, dropped; the game items (and all items) left in the table.
  * (b) A player with 5,000 finished games and 3 open ones sends `/games`: the items its queries read.
  */
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import { callsText, counted, countingProxy, reset } from './counting-proxy.ts';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_LIMITS, handleIntent, openChallenge, recordOf, runCommand, type AppDeps, type ChatUser, type Effect } from '../src/app/index.ts';
@@ -22,35 +22,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const TABLE = 'nardy-bench-abuse';
 
-/** DynamoDB calls by operation, and the items the Queries read, since the last `reset`. */
-const counted = { calls: new Map<string, number>(), queried: 0 };
-function reset(): void {
-  counted.calls.clear();
-  counted.queried = 0;
-}
-const callsText = () => [...counted.calls].map(([op, n]) => `${op} ${n}`).join(', ');
-
-/** A proxy in front of dynalite that counts each call and, for a Query, the items it read. */
-async function countingProxy(endpoint: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const target = new URL(endpoint);
-  const server = createHttpServer((req, res) => {
-    const op = String(req.headers['x-amz-target'] ?? '').split('.').at(-1) ?? '?';
-    counted.calls.set(op, (counted.calls.get(op) ?? 0) + 1);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (op === 'Query') counted.queried += (JSON.parse(body.toString('utf8')) as { ScannedCount?: number }).ScannedCount ?? 0;
-        res.writeHead(up.statusCode ?? 500, up.headers);
-        res.end(body);
-      });
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((done) => server.close(() => done())) };
-}
 
 const { default: dynalite } = await import('dynalite');
 const db = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });

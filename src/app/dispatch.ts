@@ -32,6 +32,9 @@ import { join, start } from './intents/start.ts';
 import { tournament } from './intents/tournament.ts';
 import type { Handler, Update } from './intents/update.ts';
 import { vacation } from './intents/vacation.ts';
+import { stats } from './intents/stats.ts';
+import { top } from './intents/top.ts';
+import { weekly } from './intents/weekly.ts';
 import { BUCKET, bucketsOf, isLimited, spendTokens } from './limits.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
 import type { AppDeps, Emit, Intent } from './ports.ts';
@@ -41,6 +44,7 @@ import { t } from '../i18n/index.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
   press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget, tournament, seed, dice: diceStats,
+  top, stats, weekly,
 };
 
 /**

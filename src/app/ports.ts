@@ -114,6 +114,21 @@ export type Intent = { readonly updateKey?: string } & (
    * (`tournamentToken`) pressed under `message`, its sign-up or standings.
    */
   | { readonly kind: 'tournament'; readonly chat: ChatRef; readonly from: ChatUser; readonly shared?: boolean; readonly token?: string; readonly message?: MessageRef }
+  /**
+   * `/top [variant]` (issue 17): the best rated players of the variant's family (of every family
+   * without one); `shared`: said in a group or channel, whose own table it shows (else everyone's).
+   */
+  | { readonly kind: 'top'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId; readonly shared?: boolean }
+  /**
+   * `/stats [@user]`: a player's ratings and record (`player`; the caller's own without one);
+   * `playerUsername`: named by handle only, without an id; `shared` as for `top` (the series there).
+   */
+  | { readonly kind: 'stats'; readonly chat: ChatRef; readonly from: ChatUser; readonly player?: ChatUser; readonly playerUsername?: string; readonly shared?: boolean }
+  /**
+   * `/weekly on|off`: the chat's weekly post (no word shows whether it is on); `shared` and
+   * `isAdmin` as for `lang` (the platform asks whether the user administers the chat when it matters).
+   */
+  | { readonly kind: 'weekly'; readonly chat: ChatRef; readonly from: ChatUser; readonly on?: boolean; readonly shared?: boolean; readonly isAdmin?: boolean }
   /** Inline mode (the bot's handle typed in any chat): `chat` is the user's private chat with the bot. */
   | { readonly kind: 'inline'; readonly chat: ChatRef; readonly from: ChatUser; readonly query: string }
   /** An inline result sent into a chat by the user (`resultId`: the `InlineResult` id): open the challenge it offered. */

@@ -13,6 +13,7 @@ import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } fro
 import { endedGameNumber, resultButtons, revealLine } from './fair-dice.ts';
 import { countGameDice } from './lifetime-dice.ts';
 import { countMatch, seriesText } from './series.ts';
+import { rateAtMatchEnd } from './club/match-end.ts';
 import { resultText } from './texts.ts';
 import { boardView, type ViewMode } from './views.ts';
 import { tournamentMatchOver } from './tournament/match-end.ts';
@@ -124,7 +125,8 @@ export interface Ending {
 /**
  * Tells everyone how a game ended, the one place that does, for a press and the scheduler alike:
  * the board redrawn (with the result, or the next game of the match), one result message in the
- * chat (`resultText`). When the match is over: the series counted and shown, the stale "your
+ * chat (`resultText`). When the match is over: the series counted and shown, a rated match's
+ * ratings moved and both changes shown (`club/match-end.ts`), the stale "your
  * move" notice deleted, and each player told privately (in their language) unless that is the
  * game's chat.
  */
@@ -133,7 +135,10 @@ export async function tellEnding(p: Publisher, record: GameRecord, state: MatchS
   const chat = record.chat;
   const over = state.phase !== 'playing' || record.status === 'closed';
   const series = state.phase === 'finished' ? await countMatch(deps.store, chat, state, deps.now()) : undefined;
-  const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, seriesText(l, series, state.players)));
+  // A rated match moves its players' ratings, once (`club/rate.ts`); the result shows both changes.
+  const rated = await rateAtMatchEnd(deps.store, record, state, deps.now());
+  const after = (l: Lang) => [seriesText(l, series, state.players), rated(l)].filter((x) => x !== undefined).join('\n') || undefined;
+  const words = ending.words ?? ((l: Lang) => resultText(state, ending.ended ?? state.game?.ended ?? undefined, l, after(l)));
   if (state.game) await publishBoard(p, record, state, lang, ending.place ?? { known: true });
   // Each player's lifetime dice (`/dice`) count the game once, however often it is announced.
   if (state.game && state.fair?.seeds) await countGameDice(deps.store, state, endedGameNumber(record, state), deps.now());

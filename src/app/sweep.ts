@@ -24,6 +24,8 @@ import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, diceOf, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
+import { rateAtMatchEnd } from './club/match-end.ts';
+import { postWeeklies } from './club/weekly.ts';
 import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
@@ -71,6 +73,8 @@ export interface SweepReport {
   corrupt: number;
   /** Tournaments being played that were looked at (`tournament/heal.ts`). */
   tournaments: number;
+  /** Weekly posts sent (issue 17, `club/weekly.ts`). */
+  weekly: number;
 }
 
 const MINUTE = 60_000;
@@ -83,7 +87,7 @@ type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' |
 export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
   const now = deps.now();
   const listing = await deps.store.listDue(now, options.limit ?? 200);
-  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length, tournaments: 0 };
+  const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length, tournaments: 0, weekly: 0 };
   for (const bad of listing.corrupt) deps.log?.({ level: 'error', event: 'sweep-corrupt-item', key: bad.key, reason: bad.reason });
   const queue = [...listing.records];
   const worker = async () => {
@@ -99,6 +103,12 @@ export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promis
     }
   };
   await Promise.all(Array.from({ length: options.parallel ?? 8 }, worker));
+  try {
+    report.weekly = await postWeeklies(deps.store, deps.messengers, now);
+  } catch (error) {
+    // The weekly posts stay due; the games' work of this sweep is done either way.
+    deps.log?.({ level: 'error', event: 'sweep-weekly-failed', error: String(error) });
+  }
   if (options.stopAt === undefined || deps.now() < options.stopAt) report.tournaments = await healDueTournaments(deps, now, deps.log);
   return report;
 }
@@ -209,6 +219,8 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
 async function fadeWhenDue(deps: SweepDeps, record: GameRecord, state: MatchState, now: number): Promise<Outcome> {
   const at = fadeAt(record.updatedAt);
   if (now < at) return (await deps.store.setAlarm(record.id, record.version, undefined, undefined, at)) ? 'rescheduled' : 'raced';
+  // The last chance to finish a rating a crash left half written (a no-op for one rated in full).
+  await rateAtMatchEnd(deps.store, record, state, record.updatedAt);
   return (await fade(deps.store, record, state)) ? 'faded' : 'raced';
 }
 

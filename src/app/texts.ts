@@ -67,7 +67,7 @@ export function settingsLine(state: MatchState, lang: Lang): string {
     match: s.matchLength > 0 ? t(lang, 'match.points', { n: s.matchLength }) : t(lang, 'match.single'),
     cube: t(lang, s.doubling ? 'cube.on' : 'cube.off'),
     clock: clockText(state, lang),
-  });
+  }) + (s.rated === true ? ` ${t(lang, 'settings.ratedNote')}` : '');
 }
 
 /**
@@ -118,12 +118,12 @@ export function diceButton(state: MatchState, version: number, lang: Lang, surfa
  */
 export function changedSettings(state: MatchState, key: string, value: string): Record<string, unknown> | undefined {
   const s = state.settings;
-  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer };
+  const base = { variant: s.variant, matchLength: s.matchLength, doubling: s.doubling, options: { ...s.options }, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer, rated: s.rated };
   switch (key) {
     case 'v': {
       const variant = /^[0-9a-z]$/.test(value) ? VARIANT_IDS[parseInt(value, 36)] : undefined;
       if (!variant) return undefined;
-      return { variant, matchLength: VARIANTS[variant].defaultMatchLength ?? s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer };
+      return { variant, matchLength: VARIANTS[variant].defaultMatchLength ?? s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer, rated: s.rated };
     }
     case 'a': {
       const level = COMPUTER_LEVELS.find((l) => l[0] === value);
@@ -135,6 +135,8 @@ export function changedSettings(state: MatchState, key: string, value: string): 
     case 'g': return { ...base, options: { ...base.options, gameType: value === 'c' ? 'caucasian' : 'international' } };
     case 'w': return { ...base, options: { ...base.options, withMars: value === '1' } };
     case 'p': return { ...base, showPips: value === '1' };
+    // Not offered against the computer, where a match is never rated (validation refuses it).
+    case 'r': return s.computer ? undefined : { ...base, rated: value === '1' };
     case 'k': return { ...base, colour: value === 'w' ? 'white' : value === 'b' ? 'black' : 'random' };
     default: return undefined;
   }
@@ -178,6 +180,8 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   rows.push(KEYBOARD_CLOCKS.map((code) => set('l', code, clockButton(CLOCKS[code], lang), sameClock(CLOCKS[code]))));
   if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
+  // Rated or not (issue 17): between people only; a match against the computer is never rated.
+  if (!s.computer) rows.push([set('r', s.rated === true ? '0' : '1', t(lang, 'settings.rated'), s.rated === true)]);
   rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);
   return { text, buttons: rows };
 }

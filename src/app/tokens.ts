@@ -62,7 +62,7 @@ export type Choice =
   | { readonly k: 'verify' }
   /** After a game: each player's luck in game `n`. */
   | { readonly k: 'luck'; readonly n: number }
-  /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
+  /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level, r rated). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
   | { readonly k: 'pick'; readonly from: number }
@@ -118,7 +118,7 @@ function decodeChoice(code: string): Choice | undefined {
   if (head === 'O') {
     const key = rest[0];
     const value = rest.slice(1);
-    return key && /^[vmcgwpkla]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
+    return key && /^[vmcgwpklar]$/.test(key) && /^[a-z0-9]{1,2}$/.test(value) ? { k: 'set', key, value } : undefined;
   }
   if (head === 'L') { const i = int(rest, 0, 99); return i === undefined ? undefined : { k: 'play', i }; }
   if (head === 'Y') { const n = int(rest, 1, 999); return n === undefined ? undefined : { k: 'luck', n }; }

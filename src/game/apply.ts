@@ -140,7 +140,8 @@ export interface ChallengeInput {
  * Implements RULES.md §4–§5 (settings) through `validateSettings`.
  */
 export function createChallenge(input: ChallengeInput, now: number): Result<Applied, GameError> {
-  const settings = validateSettings(input.settings);
+  // A new challenge always says whether it is rated: by default between people, never against the computer.
+  const settings = validateSettings({ ...input.settings, rated: input.settings.rated ?? input.settings.computer === undefined });
   if (!settings.ok) return settings;
   if (input.invitee === input.by.id) return fail({ kind: 'not-a-player', message: 'you cannot challenge yourself' });
   const event: MatchEvent = {

@@ -109,6 +109,8 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   for (const key of ['doubling', 'crawford', 'jacoby', 'beaver', 'showPips'] as const) {
     if (typeof s[key] !== 'boolean') return invalid(`${key} must be true or false`);
   }
+  if (s.rated !== undefined && typeof s.rated !== 'boolean') return invalid('rated must be true or false');
+  if (s.rated === true && s.computer !== undefined) return invalid('a match against the computer is not rated');
   if (s.computer !== undefined && !COMPUTER_LEVELS.includes(s.computer)) return invalid(`the computer's level must be one of ${COMPUTER_LEVELS.join(', ')}`);
   // Its evaluators are trained for long and short nardy only (src/ai/); the §6 variants are for people for now.
   if (s.computer !== undefined && !COMPUTER_VARIANTS.includes(s.variant)) return fail({ kind: 'computer-variant', message: `the computer plays ${COMPUTER_VARIANTS.join(' and ')} nardy only` });

@@ -51,6 +51,12 @@ export interface MatchSettings {
   readonly clock: ClockSettings;
   /** Present only in a match against the computer: its level (the app plays its turns). */
   readonly computer?: ComputerLevel;
+  /**
+   * Whether the finished match moves its players' ratings (issue 17). New challenges say it either
+   * way (on between people, off against the computer, where it cannot be on); matches stored before
+   * the setting existed lack it and are not rated.
+   */
+  readonly rated?: boolean;
 }
 
 /** The player id the computer plays under; no platform id has this form. */

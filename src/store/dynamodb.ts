@@ -11,6 +11,7 @@ import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dyn
 
 import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
+import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
@@ -19,10 +20,15 @@ const DEFAULT_LIST_LIMIT = 20;
 
 /** The games repository on one DynamoDB table created by `createTable`. */
 export class DynamoGameStore implements GameStore {
+  /** The club's items (ratings, weekly posts) on the same table: `club.ts`. */
+  readonly club: ClubStore;
+
   constructor(
     private readonly documents: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+  ) {
+    this.club = new DynamoClubStore(documents, tableName);
+  }
 
   async create(record: GameRecord): Promise<Result<GameRecord, StoreError>> {
     const item = encodeGame(record, record.version);

@@ -20,6 +20,8 @@ export type {
 } from './types.ts';
 export { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 export { DynamoGameStore } from './dynamodb.ts';
+export type { ClubStore, StoredRating, StoredWeekly } from './club.ts';
+export { encodeRating } from './club.ts';
 export { connectDynamoDb } from './connection.ts';
 export type { DynamoDbClients, DynamoDbSettings } from './connection.ts';
 export { createTable } from './table.ts';

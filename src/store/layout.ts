@@ -50,6 +50,8 @@
  * | a player's dice seed        | `MEMO#seed#<player>` / `M`                 | `/seed` (issue #18)            |
  * | a player's lifetime dice    | `MEMO#dice#<player>` / `M`, with `expiresAt` far off: face and double counts, games counted | a game with checkable dice ended (`rememberIf`) |
  * | two players' series in a chat | `MEMO#series#<platform>:<chat>#<player>#<player>` / `M` (players sorted): wins by player, last match counted | a match finished |
+ * | a player's rating on a board | `RATING#<player>` / `<family>#<scope>` (scope `GLOBAL` or `<platform>:<chat>`), with `chatKey` = `RATING#<family>#<scope>`, `updatedAt` = the rating, `version`; `value`: deviation, volatility, games, wins, streaks, variants, 30 days of history, the last matches applied | a rated match finished (`app/club/rate.ts`) |
+ * | a chat's weekly post        | `WEEKLY#<platform>:<chat>` / `W`, with `duePk` = `WEEKLY` and `dueAt` while it is on; `value`: language, last leader | `/weekly`, the sweep |
  * | a game's board message      | game item, `note:board`                    | a board posted anew            |
  * | a player's private board    | game item, `note:board@<player>`           | (games from inline mode)       |
  * | a game's challenge message  | game item, `note:challenge`                | the challenge posted           |
@@ -58,6 +60,13 @@
  * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
  * | the tournament of a match   | game item, `note:tournament`               | a tournament's pairing opened  |
  * | a chat's open tournaments   | `MEMO#tournaments#<platform>:<chat>` / `M` | `/tournament` (compare-and-set) |
+ *
+ * The club's tables need no index of their own (`store/club.ts`): a rating item sits in `byChat`
+ * under its board's key, its `updatedAt` slot holding the rating, so a chat's (or the global) top
+ * 10 of a family is one Query of one partition in rating order, and a rank one COUNT Query of the
+ * items above; no game is ever filed under a `RATING#` key. A player's ratings are one Query of
+ * their partition (`RATING#<player>`). A weekly item waits in `byDue` under `WEEKLY`, a partition
+ * the games' sweep never reads (it reads `DUE`); the sweep reads `WEEKLY` with one more Query.
  *
  * A press reads its game, the presser's four values and its chat's language in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
@@ -143,6 +152,26 @@ export function claimKey(key: string): string {
 export function memoKey(key: string): string {
   return `MEMO#${key}`;
 }
+
+/** Partition key of a player's rating items. */
+export function ratingKey(player: string): string {
+  return `RATING#${player}`;
+}
+
+/** The `byChat` key a board's rating items are filed under (a board: `<family>#<scope>`). */
+export function boardKey(board: string): string {
+  return `RATING#${board}`;
+}
+
+/** Partition key of a chat's weekly post item. */
+export function weeklyKey(chat: string): string {
+  return `WEEKLY#${chat}`;
+}
+
+/** Sort key of a weekly post item. */
+export const WEEKLY_SORT_KEY = 'W';
+/** The `byDue` partition of the weekly posts (the games' is `DUE`). */
+export const WEEKLY_PARTITION = 'WEEKLY';
 
 /** Sort key of a remembered value. */
 export const MEMO_SORT_KEY = 'M';

@@ -1,4 +1,4 @@
-
+import type { ClubStore } from './club.ts';
 
 /** Where a game lives in its life: an open challenge, being played, over, or closed for good. */
 export type GameStatus = 'challenge' | 'active' | 'finished' | 'closed';
@@ -115,6 +115,8 @@ export type Listing = { records: GameRecord[]; corrupt: CorruptItem[] };
 
 /** The games repository (STYLE.md §15). One read and one conditional write per state change. */
 export interface GameStore {
+  /** Ratings and the weekly posts (`club.ts`), on the same table. */
+  readonly club: ClubStore;
   /** Stores a new game; `already-exists` if the id is taken. */
   create(record: GameRecord): Promise<Result<GameRecord, StoreError>>;
   /** The game with this id (strongly consistent read). */

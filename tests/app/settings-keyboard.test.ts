@@ -47,9 +47,9 @@ describe('settings keyboard: the variants come from the registry', () => {
   });
 
   it('only the settings a variant has: no cube in tavla, no mars in sudden death, the Caucasian rule only in short nardy', () => {
-    expect(setKeys(settingsMessage(challengeOf('short'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'g', 'c', 'w', 'p', 'l', 'k']));
-    expect(setKeys(settingsMessage(challengeOf('tavla'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'w', 'p', 'l', 'k']));
-    expect(setKeys(settingsMessage(challengeOf('suddenDeath'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'c', 'p', 'l', 'k']));
+    expect(setKeys(settingsMessage(challengeOf('short'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'g', 'c', 'w', 'p', 'l', 'k', 'r']));
+    expect(setKeys(settingsMessage(challengeOf('tavla'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'w', 'p', 'l', 'k', 'r']));
+    expect(setKeys(settingsMessage(challengeOf('suddenDeath'), 1, 'en').buttons)).toEqual(new Set(['v', 'm', 'c', 'p', 'l', 'k', 'r']));
   });
 
   it('choosing tavla takes its match to 3 and leaves the cube off', () => {

@@ -46,7 +46,8 @@ const ERROR_UNIONS: Record<string, readonly string[]> = {
 };
 
 /** Texts a translation may leave as in English: none so far (add proper nouns here if needed). */
-const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set([]);
+// Names and numbers only (issue 17): `Anna 1512 → 1527 (+15)`, and a name before a colon.
+const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['rating.change', 'stats.title']);
 
 /** Commands with their Latin arguments, and UTC offsets: the only Latin a translation may contain. */
 const COMMANDS = /\/[a-z]+(?: (?:\[[a-z|]+\]|[a-z|]+\b|\d+-\d+ \+\d+))*|UTC[+-]\d+/g;

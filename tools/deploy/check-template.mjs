@@ -57,8 +57,8 @@ const roleOf = (fn) => resources[`${fn}LambdaFunction`]?.Properties?.Role?.['Fn:
 expect(resources.IamRoleLambdaExecution === undefined, 'a shared role (IamRoleLambdaExecution) exists: every function has its own');
 expect(new Set(FUNCTIONS.map(roleOf)).size === FUNCTIONS.length && FUNCTIONS.every(roleOf), `the functions do not each have their own role: ${FUNCTIONS.map((f) => `${f}=${roleOf(f)}`).join(' ')}`);
 const tableArn = '${GamesTable.Arn}';
-// What the store calls (src/store/dynamodb.ts) and which indexes it names (src/store/layout.ts).
-const storeText = readFileSync('src/store/dynamodb.ts', 'utf8');
+// What the store calls (src/store/dynamodb.ts, and club.ts for ratings) and which indexes it names (src/store/layout.ts).
+const storeText = ['src/store/dynamodb.ts', 'src/store/club.ts'].map((file) => readFileSync(file, 'utf8')).join('\n');
 const ACTION_OF = { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan', BatchGet: 'BatchGetItem', BatchWrite: 'BatchWriteItem', TransactWrite: 'TransactWriteItems', TransactGet: 'TransactGetItems' };
 const used = new Set([...storeText.matchAll(/new (\w+?)Command\(/g)].map((m) => `dynamodb:${ACTION_OF[m[1]] ?? m[1]}`));
 const layout = readFileSync('src/store/layout.ts', 'utf8');

@@ -11,6 +11,7 @@ import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from
 import { boardLangOf } from '../board-language.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
+import { rateAtMatchEnd } from '../club/match-end.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
@@ -264,6 +265,8 @@ async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: 
 async function answerAgain(u: Press, record: GameRecord, state: MatchState, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
   const { emit, intent } = u;
   if (!answered) await emit({ kind: 'toast', text: '' });
+  // Its first delivery may have died between the match's write and its rating's: finish that (once).
+  await rateAtMatchEnd(u.deps.store, record, state, u.deps.now());
   if (surface === 'board' && state.game && intent.message && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
 }
 

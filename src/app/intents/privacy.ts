@@ -54,6 +54,8 @@ export const forget: Handler<'forget'> = async (u) => {
     if (loaded.ok) await forgetPlayerIn(deps.store, loaded.value.record, loaded.value.state, me);
   }
   // `inline#…`: the open inline challenge per variant that earlier versions remembered (inline mode writes nothing now).
+  // Their ratings too (issue 17): every standing, global and per chat; the tables then show them no more.
+  await deps.store.club.forgetRatings(me);
   await deps.store.forget([...playerKeys(me), SEED.key(me), LIFETIME_DICE.key(me), ...Object.keys(VARIANTS).map((v) => `inline#${me}#${v}`), ...seriesKeys(forgotten, me)]);
   const text = t(lang, 'forget.done', counts);
   if (intent.message) await emit({ kind: 'editText', message: intent.message, text });

@@ -100,6 +100,15 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
     { type: SUBCOMMAND, name: 'dice', ...described({ en: 'Your dice over all your games, against fair dice', ru: 'Ваши кости за все партии против честных' }) },
     { type: SUBCOMMAND, name: 'privacy', ...described({ en: 'What the bot keeps about you', ru: 'Что бот хранит о вас' }) },
     { type: SUBCOMMAND, name: 'forget', ...described({ en: 'Delete what the bot keeps about you', ru: 'Удалить то, что бот хранит о вас' }) },
+    { type: SUBCOMMAND, name: 'top', ...described({ en: 'This channel\'s table of rated players', ru: 'Таблица рейтинга этого канала' }), options: [variantOption] },
+    {
+      type: SUBCOMMAND, name: 'stats', ...described({ en: 'Ratings and record of a player', ru: 'Рейтинг и результаты игрока' }),
+      options: [{ type: USER, name: 'player', ...described({ en: 'Whose (empty: yours)', ru: 'Чьи (пусто: ваши)' }) }],
+    },
+    {
+      type: SUBCOMMAND, name: 'weekly', ...described({ en: 'The weekly post in this channel', ru: 'Недельная сводка в этом канале' }),
+      options: [{ type: BOOLEAN, name: 'on', ...described({ en: 'On or off (empty: show)', ru: 'Включить или выключить (пусто: показать)' }) }],
+    },
     {
       type: SUBCOMMAND, name: 'lang', ...described({ en: 'The bot\'s language for you', ru: 'Язык бота для вас' }),
       options: [{

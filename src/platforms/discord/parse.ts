@@ -108,6 +108,22 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     }
     case 'tournament':
       return { kind: 'tournament', ...base, shared: interaction.guild_id !== undefined };
+    case 'top': {
+      // In a server's channel its own table; in a DM everyone's.
+      const variant = variantOf(option('variant'));
+      return { kind: 'top', ...base, shared: interaction.guild_id !== undefined, ...(variant === undefined ? {} : { variant }) };
+    }
+    case 'stats': {
+      const id = option('player');
+      const user = typeof id === 'string' ? data.resolved?.users?.[id] : undefined;
+      const player = user === undefined || user.bot === true ? undefined : discordUser(user, data.resolved?.members?.[user.id]?.nick);
+      return { kind: 'stats', ...base, shared: interaction.guild_id !== undefined, ...(player === undefined ? {} : { player }) };
+    }
+    case 'weekly': {
+      const on = option('on');
+      const shared = interaction.guild_id !== undefined;
+      return { kind: 'weekly', ...base, shared, ...(shared ? { isAdmin: managesGuild(interaction.member?.permissions) } : {}), ...(typeof on === 'boolean' ? { on } : {}) };
+    }
     case 'lang': {
       // In a server's channel `/nardy lang` sets the channel's game language: the member's own bits say whether they manage it.
       const lang = option('language');

@@ -1,7 +1,7 @@
 /**
- * Whether the user of a group's `/lang xx` administers the group: Telegram does not say so in the
+ * Whether the user of a group's `/lang xx` (or `/weekly on|off`) administers the group: Telegram does not say so in the
  * update, so the edge asks (`getChatMember`) and puts the answer on the intent (`isAdmin`) — the
- * app decides what an admin may do. Asked only when it matters: a language code in a shared chat.
+ * app decides what an admin may do. Asked only when it matters: a language code (an on or off) in a shared chat.
  * A failed question counts as "not an admin" (the app then checks whether they challenge there).
  */
 import type { Telegram } from 'telegraf';
@@ -9,7 +9,9 @@ import type { Intent } from '../../app/index.ts';
 import { maskSecrets, type Log } from '../shared/log.ts';
 
 export async function withChatAdmin(telegram: Telegram, intent: Intent, log: Log): Promise<Intent> {
-  if (intent.kind !== 'lang' || intent.shared !== true || intent.lang === undefined) return intent;
+  if (intent.kind !== 'lang' && intent.kind !== 'weekly') return intent;
+  const changes = intent.kind === 'lang' ? intent.lang !== undefined : intent.on !== undefined;
+  if (!changes || intent.shared !== true) return intent;
   const userId = Number(intent.from.id.slice('telegram:'.length));
   try {
     const member = await telegram.getChatMember(intent.chat.chatId, userId);

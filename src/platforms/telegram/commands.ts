@@ -14,11 +14,11 @@ type Scope = { readonly type: 'all_private_chats' } | { readonly type: 'all_grou
 const PRIVATE: readonly (readonly [string, MessageKey])[] = [
   ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['rules', 'command.rules'],
   ['confirm', 'command.confirm'], ['vacation', 'command.vacation'], ['remind', 'command.remind'], ['quiet', 'command.quiet'], ['lang', 'command.lang'], ['help', 'command.help'],
-  ['seed', 'command.seed'], ['dice', 'command.dice'], ['privacy', 'command.privacy'], ['forget', 'command.forget'],
+  ['seed', 'command.seed'], ['dice', 'command.dice'], ['privacy', 'command.privacy'], ['forget', 'command.forget'], ['top', 'command.top'], ['stats', 'command.stats'],
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
   ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],
-  ['tournament', 'command.tournament'], ['lang', 'command.lang.group'], ['help', 'command.help'],
+  ['tournament', 'command.tournament'], ['lang', 'command.lang.group'], ['help', 'command.help'], ['top', 'command.top.group'], ['stats', 'command.stats'], ['weekly', 'command.weekly'],
 ];
 
 /** One `setMyCommands` call: a scope, a language (none: the default) and its commands. */

@@ -5,7 +5,7 @@
  *
  * Commands: `/nardy` and `/play` (a challenge), `/start [payload]` (an invite link followed), `/games`, `/resign`, `/history`, `/help`,
  * `/rules [long|short]`, `/lang [ru|en|ka]`, `/vacation [on|off]`, `/remind off|default|frequent`,
- * `/quiet 23-7 +3|off`, `/seed <text>|off`, `/dice`, `/privacy`, `/forget`, `/tournament`, each also as `/command@<bot>` in groups; a command
+ * `/quiet 23-7 +3|off`, `/seed <text>|off`, `/dice`, `/privacy`, `/forget`, `/tournament`, `/top [variant]`, `/stats [@user]`, `/weekly on|off`, each also as `/command@<bot>` in groups; a command
  * addressed to another bot (`/play@other_bot`) is not ours.
  *
  * Text that is no command: a typed move (`24/18 13/11`, `roll`, `беру` — `isTypedMove` says
@@ -138,6 +138,20 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     }
     case 'remind':
       return firstWord === '' ? { kind: 'remind', ...base } : { kind: 'remind', ...base, mode: firstWord };
+    case 'top': {
+      // In a group or channel its own table; in a private chat everyone's.
+      const variant = variantOfWord(firstWord);
+      return { kind: 'top', ...base, shared: message.chat.type !== 'private', ...(variant === undefined ? {} : { variant }) };
+    }
+    case 'stats': {
+      const player = mentionedUser(message, command, botUsername) ?? repliedToUser(message);
+      return { kind: 'stats', ...base, shared: message.chat.type !== 'private', ...(player === undefined ? {} : 'id' in player ? { player } : { playerUsername: player.username }) };
+    }
+    case 'weekly': {
+      // Whether the user administers the group is asked by `admins.ts`, as for `/lang`.
+      const on = ['on', 'вкл', 'ჩართვა'].includes(firstWord) ? true : ['off', 'выкл', 'გამორთვა'].includes(firstWord) ? false : undefined;
+      return { kind: 'weekly', ...base, shared: message.chat.type !== 'private', ...(on === undefined ? {} : { on }) };
+    }
     case 'quiet':
       return { kind: 'quiet', ...base, args: command.args };
     case 'tournament':
