@@ -2,17 +2,23 @@
  * The computer as a player: given a position and dice it chooses a legal play; given a position
  * before a roll it estimates its equity and decides the cube (double / take / pass).
  *
- * Levels (both variants):
+ * Levels (every variant):
  * - beginner: the medium level's choice half of the time, otherwise a random legal play; never
  *   doubles, always takes.
- * - medium: short nardy pubeval (Tesauro's public linear evaluator), long nardy a hand-tuned
- *   heuristic; both choose the best play by a static score (greedy, no lookahead).
- * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays and the
- *   one-sided bear-off table once both sides bear off.
- * The cube at the medium and strong levels follows the net's equity (see `cube.ts`).
+ * - medium: the short family pubeval (Tesauro's public linear evaluator), the long family a
+ *   hand-tuned heuristic; both choose the best play by a static score (greedy, no lookahead).
+ * - strong: the self-play-trained net of the family (short nardy's for nackgammon, hypergammon,
+ *   longgammon, tavla, sudden death and nuclear; long nardy's for gul bara), read with each
+ *   variant's rules (what a win scores, a hit ending sudden death), with 1-ply lookahead on the
+ *   best few plays and the one-sided bear-off table once both sides bear off.
+ * - Plakoto, whose pins no net here has seen: medium is the greedy pip-and-pin player, strong a
+ *   hand-written heuristic (`PlakotoHeuristic`) without lookahead; it never doubles and always
+ *   takes, having no equity to judge the cube by.
+ * The cube at the medium and strong levels follows the net's equity (see `cube.ts`); the bomb of
+ * nuclear backgammon is detonated when the net's equity gains by it (`shouldDetonate`).
  */
-import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
-import { type Evaluator, LongHeuristic, NetEvaluator, Pubeval } from './evaluators.ts';
+import { VARIANTS, legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
+import { type Evaluator, LongHeuristic, NetEvaluator, PipHit, PlakotoHeuristic, Pubeval } from './evaluators.ts';
 import { netFromJson, type NetJson, type Net } from './net.ts';
 import { seededRandom } from './random.ts';
 import { type CubeContext, doubleDecision, takeDecision } from './cube.ts';
@@ -35,10 +41,17 @@ export const LOOKAHEAD = { keep: 6, window: 0.25, budget: 8000 } as const;
 
 const nets: Partial<Record<VariantId, Net>> = {};
 
-/** The trained net of a variant (loaded once). */
+/** The trained net of a variant (loaded once): its family's, short nardy's or long nardy's. */
 export function netFor(variant: VariantId): Net {
-  return (nets[variant] ??= netFromJson((variant === 'short' ? shortWeights : longWeights) as NetJson));
+  const family = VARIANTS[variant].family === 'short' ? 'short' : 'long';
+  return (nets[family] ??= netFromJson((family === 'short' ? shortWeights : longWeights) as NetJson));
 }
+
+/**
+ * What a nuclear bomb's detonation must gain in equity before the computer uses it: the bomb then
+ * passes to the opponent, whose own detonation later is worth something the net does not see.
+ */
+export const DETONATE_GAIN = 0.1;
 
 /** A computer player of one level for one variant and its options. Holds scratch space: one per thread. */
 export class ComputerPlayer {
@@ -46,6 +59,8 @@ export class ComputerPlayer {
   readonly searcher: Searcher;
   readonly net: NetEvaluator;
   private readonly medium: Evaluator;
+  /** The strong level's ranking where the net does not serve (plakoto); undefined: the net with lookahead. */
+  private readonly own: Evaluator | undefined;
   private readonly board = new Int8Array(BOARD);
   private readonly swapped = new Int8Array(BOARD);
 
@@ -53,7 +68,14 @@ export class ComputerPlayer {
     this.rules = aiRules(variant, options);
     this.searcher = new Searcher(this.rules);
     this.net = new NetEvaluator(netFor(variant), this.rules);
-    this.medium = this.rules.short ? new Pubeval() : new LongHeuristic();
+    const pinning = this.rules.variant.pinning === true;
+    this.medium = pinning ? new PipHit() : this.rules.short ? new Pubeval() : new LongHeuristic();
+    this.own = pinning ? new PlakotoHeuristic() : undefined;
+  }
+
+  /** True when the level judges the cube by an equity (not the beginner, not plakoto's heuristics). */
+  private get judgesCube(): boolean {
+    return this.level !== 'beginner' && this.own === undefined;
   }
 
   /**
@@ -61,8 +83,8 @@ export class ComputerPlayer {
    * `b[at..]` (mover first) and dice, or -1 when the roll cannot be played. The fast path for
    * benches and training-style loops.
    */
-  chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
-    const n = this.searcher.generate(b, at, dice, firstTurn);
+  chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+    const n = this.searcher.generate(b, at, dice, firstTurn, moves);
     if (n === 0) return -1;
     if (n === 1) return 0;
     switch (this.level) {
@@ -71,6 +93,7 @@ export class ComputerPlayer {
       case 'medium':
         return this.searcher.scorePlays(n, this.medium);
       case 'strong':
+        if (this.own) return this.searcher.scorePlays(n, this.own);
         return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
     }
   }
@@ -78,7 +101,7 @@ export class ComputerPlayer {
   /** Returns the chosen play of a position and roll, one of `legalPlays`; undefined when none. */
   choosePlay(position: Position, dice: Dice, context: TurnContext = {}): Play | undefined {
     loadInto(this.board, position);
-    const i = this.chooseIndex(this.board, 0, dice, context.firstTurn ?? false);
+    const i = this.chooseIndex(this.board, 0, dice, context.firstTurn ?? false, context.moves);
     if (i < 0) return undefined;
     const chosen = this.searcher.gen.boards.subarray(i * BOARD, i * BOARD + BOARD);
     const plays = legalPlays(position, dice, context);
@@ -99,12 +122,20 @@ export class ComputerPlayer {
 
   /** Should the side to roll in `position` (the computer) double now? */
   shouldDouble(position: Position, cube: CubeContext): boolean {
-    return this.level !== 'beginner' && doubleDecision(this.equityToRoll(position), cube);
+    return this.judgesCube && doubleDecision(this.equityToRoll(position), cube);
   }
 
   /** Should the computer take a double, its own equity being `equity` (for the new cube value)? */
   takes(equity: number, cube: CubeContext): boolean {
-    return this.level === 'beginner' || takeDecision(equity, cube);
+    return !this.judgesCube || takeDecision(equity, cube);
+  }
+
+  /**
+   * Nuclear: should the side to roll (the computer) detonate the bomb, `detonated` being
+   * `position` with every blot on the bar? When its equity to roll gains `DETONATE_GAIN` or more.
+   */
+  shouldDetonate(position: Position, detonated: Position): boolean {
+    return this.judgesCube && this.equityToRoll(detonated) >= this.equityToRoll(position) + DETONATE_GAIN;
   }
 }
 

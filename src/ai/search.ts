@@ -7,6 +7,9 @@ import { Generator, type Dice } from '../engine/index.ts';
 import type { Evaluator } from './evaluators.ts';
 import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoints } from './rules.ts';
 
+/** A ranking's score of a play that wins the game (above any evaluator's own). */
+const WINNING_PLAY = 1e12;
+
 /** Scratch space for one searcher (one per player; not shared across concurrent searches). */
 export class Searcher {
   readonly gen = new Generator();
@@ -19,19 +22,24 @@ export class Searcher {
 
   constructor(readonly rules: AiRules) {}
 
-  /** Generates the plays of `dice` for the board at `b[at..]` (mover first); returns their number. */
-  generate(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
-    return generateFrom(this.gen, this.rules, b, at, dice, firstTurn);
+  /** Generates the plays of `dice` for the board at `b[at..]` (mover first); returns their number. `moves`: see `generateFrom`. */
+  generate(b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+    return generateFrom(this.gen, this.rules, b, at, dice, firstTurn, moves);
   }
 
-  /** Scores every play left in `gen` with `ev` (0-ply); returns the index of the best. */
+  /**
+   * Scores every play left in `gen` with `ev` (0-ply); returns the index of the best. A ranking
+   * evaluator does not know every variant's ends (a hit in sudden death, a pinned mother in
+   * plakoto), so a play that wins outranks every other whatever it says.
+   */
   scorePlays(n: number, ev: Evaluator): number {
     if (this.scores.length < n) this.scores = new Float64Array(n * 2);
     ev.prepare?.(this.gen.b, 0);
     let best = 0;
     const boards = this.gen.boards;
     for (let i = 0; i < n; i++) {
-      const s = ev.score(boards, i * BOARD);
+      const won = ev.equity ? 0 : wonPoints(this.rules, boards, i * BOARD);
+      const s = won > 0 ? WINNING_PLAY + won : ev.score(boards, i * BOARD);
       this.scores[i] = s;
       if (s > this.scores[best]) best = i;
     }

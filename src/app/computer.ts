@@ -4,7 +4,7 @@
  */
 import { ok, type Result } from '../lib/index.ts';
 import type { CubeContext } from '../ai/index.ts';
-import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
+import { COMPUTER_ID, detonate, gamePoints, mayDetonate, mayDouble, other, positionOf, seatToAct, turnContextOf, type Command, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';
 
@@ -44,7 +44,7 @@ export function loadComputer(): Promise<ComputerBrain> {
 }
 
 /**
- * Returns the computer's command when the match waits for it: double or roll, take or pass,
+ * Returns the computer's command when the match waits for it: detonate (nuclear), double or roll, take or pass,
  * its play, or its answer to a resignation offer; undefined when it is not its turn.
  * Deterministic for a given match state (its random choices are seeded by the match).
  */
@@ -60,7 +60,8 @@ export function computerCommand(state: MatchState, { ComputerPlayer, seededRando
   const t = game.turn;
   switch (t.stage) {
     case 'decide':
-      return { type: player.shouldDouble(position, cube) ? 'double' : 'roll', by };
+      if (mayDetonate(state) && player.shouldDetonate(position, { ...position, board: detonate(position.board) })) return { type: 'detonate', by };
+      return { type: mayDouble(state) && player.shouldDouble(position, cube) ? 'double' : 'roll', by };
     case 'doubled': // the human doubled: board[0] is the doubler, to roll
       return { type: player.takes(-player.equityToRoll(position), { ...cube, value: cube.value * 2 }) ? 'take' : 'pass', by };
     case 'beavered': // the computer doubled and was beavered: board[0] is the computer, to roll
@@ -72,7 +73,7 @@ export function computerCommand(state: MatchState, { ComputerPlayer, seededRando
     }
     case 'moving': {
       if (!t.dice) return undefined;
-      const play = player.choosePlay(position, t.dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const play = player.choosePlay(position, t.dice, turnContextOf(game));
       return { type: 'play', by, move: play?.move ?? 'Ø' };
     }
     case 'opening':

@@ -14,7 +14,7 @@ export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } fro
 export { seatOf } from './decide.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
-export { boardFor, challengerSeat, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
+export { boardFor, challengerSeat, detonate, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
   Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,

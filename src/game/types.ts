@@ -240,8 +240,6 @@ export type GameError =
   | { readonly kind: 'cube-not-available'; readonly message: string }
   | { readonly kind: 'turn-incomplete'; readonly message: string }
   | { readonly kind: 'invalid-settings'; readonly message: string }
-  /** A challenge to the computer in a variant it does not play. */
-  | { readonly kind: 'computer-variant'; readonly message: string }
   | { readonly kind: 'invalid-state'; readonly message: string }
   /** A vacation or settings change that would leave the match as it is. */
   | { readonly kind: 'nothing-changes'; readonly message: string }

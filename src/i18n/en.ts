@@ -244,7 +244,6 @@ const EN = {
   'error.cube-not-available': 'You cannot double now.',
   'error.turn-incomplete': 'Your move is not finished: play every die you can.',
   'error.invalid-settings': 'These settings do not go together. Please choose again.',
-  'error.computer-variant': 'The computer plays long and short nardy only: choose one of them.',
   'error.invalid-state': 'Something is wrong with this game. Please start a new one.',
   'error.not-found': 'I cannot find that game.',
   'error.stale-version': 'The board has changed meanwhile. Look at the current position and try again.',

@@ -242,7 +242,6 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'error.cube-not-available': 'ახლა გაორმაგება არ შეიძლება.',
   'error.turn-incomplete': 'სვლა ჯერ არ დასრულებულა: ითამაშეთ ყველა შესაძლო კამათელი.',
   'error.invalid-settings': 'ეს პარამეტრები ერთმანეთს არ ეთავსება. აირჩიეთ ხელახლა.',
-  'error.computer-variant': 'კომპიუტერი მხოლოდ გრძელ და მოკლე ნარდს თამაშობს: აირჩიეთ ერთ-ერთი.',
   'error.invalid-state': 'ამ პარტიას რაღაც სჭირს. დაიწყეთ ახალი.',
   'error.not-found': 'ეს პარტია ვერ მოიძებნა.',
   'error.stale-version': 'დაფა უკვე შეიცვალა. ნახეთ მიმდინარე პოზიცია და სცადეთ ხელახლა.',

@@ -239,7 +239,6 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'error.cube-not-available': 'Сейчас удваивать нельзя.',
   'error.turn-incomplete': 'Ход не закончен: сыграйте все кости, какие можно.',
   'error.invalid-settings': 'Эти настройки несовместимы. Выберите другие.',
-  'error.computer-variant': 'Компьютер играет только в длинные и короткие нарды: выберите одну из них.',
   'error.invalid-state': 'С этой партией что-то не так. Начните новую.',
   'error.not-found': 'Эта партия не найдена.',
   'error.stale-version': 'Доска уже изменилась. Посмотрите на текущую позицию и попробуйте ещё раз.',

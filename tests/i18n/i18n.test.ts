@@ -20,7 +20,7 @@ const KEYS = Object.keys(CATALOGS.en) as MessageKey[];
 const GAME_ERROR_KINDS = {
   'unknown-command': true, 'not-a-player': true, 'not-your-turn': true, 'wrong-phase': true,
   'illegal-play': true, 'invalid-notation': true, 'ambiguous-play': true, 'cube-not-available': true,
-  'turn-incomplete': true, 'invalid-settings': true, 'computer-variant': true, 'invalid-state': true,
+  'turn-incomplete': true, 'invalid-settings': true, 'invalid-state': true,
   'nothing-changes': true, 'too-many-changes': true,
 } as const satisfies Record<GameError['kind'], true>;
 const STORE_ERROR_KINDS = {
