@@ -23,7 +23,7 @@ import { netFromJson, type NetJson, type Net } from './net.ts';
 import { seededRandom } from './random.ts';
 import { type CubeContext, doubleDecision, takeDecision } from './cube.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
-import { Searcher } from './search.ts';
+import { Searcher, topIndices } from './search.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
 
@@ -61,6 +61,11 @@ export class ComputerPlayer {
   private readonly medium: Evaluator;
   /** The strong level's ranking where the net does not serve (plakoto); undefined: the net with lookahead. */
   private readonly own: Evaluator | undefined;
+
+  /** The evaluator the strong level ranks plays by instead of the net (plakoto), if any. */
+  get ownEvaluator(): Evaluator | undefined {
+    return this.own;
+  }
   private readonly board = new Int8Array(BOARD);
   private readonly swapped = new Int8Array(BOARD);
 
@@ -136,6 +141,60 @@ export class ComputerPlayer {
    */
   shouldDetonate(position: Position, detonated: Position): boolean {
     return this.judgesCube && this.equityToRoll(detonated) >= this.equityToRoll(position) + DETONATE_GAIN;
+  }
+}
+
+/** A play with the computer's judgement of it: its equity after 1-ply, undefined where only a ranking exists (plakoto). */
+export interface RankedPlay {
+  readonly play: Play;
+  readonly equity: number | undefined;
+}
+
+/**
+ * The computer as a teacher: the best plays of a roll and the equity of any play, judged as the
+ * strong level judges (0-ply over every play, then 1-ply over the best few). Slower than a move
+ * (no work budget), so for a hint or a review, not for the computer's own turns.
+ */
+export class Teacher {
+  readonly player: ComputerPlayer;
+  private readonly board = new Int8Array(BOARD);
+  private readonly after = new Int8Array(BOARD);
+
+  constructor(variant: VariantId, options?: Partial<VariantOptions>) {
+    this.player = new ComputerPlayer('strong', variant, options);
+  }
+
+  /** True when its judgements are equities (every variant but plakoto). */
+  get judgesEquity(): boolean {
+    return this.player.ownEvaluator === undefined;
+  }
+
+  /** The best `count` plays of `dice` in `position`, best first; empty when the roll cannot be played. */
+  rankPlays(position: Position, dice: Dice, context: TurnContext = {}, count = 3): RankedPlay[] {
+    const { searcher, net } = this.player;
+    loadInto(this.board, position);
+    const n = searcher.generate(this.board, 0, dice, context.firstTurn ?? false, context.moves);
+    if (n === 0) return [];
+    const own = this.player.ownEvaluator;
+    searcher.scorePlays(n, own ?? net);
+    const order = topIndices(searcher.scores, n, own ? count : Math.max(count, LOOKAHEAD.keep));
+    const boards = searcher.gen.boards;
+    const judged = order.map((i) => ({ i, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net) }));
+    judged.sort((a, b) => b.value - a.value);
+    const plays = legalPlays(position, dice, context);
+    return judged.slice(0, count).map(({ i, value }) => {
+      const chosen = boards.subarray(i * BOARD, i * BOARD + BOARD);
+      const play = plays.find((p) => sameBoardAs(p, chosen));
+      if (!play) throw new Error('teacher: a ranked play is not among the legal plays');
+      return { play, equity: own ? undefined : value };
+    });
+  }
+
+  /** The equity (1-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
+  equityAfter(board: Position['board']): number {
+    if (!this.judgesEquity) return NaN;
+    for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
+    return this.player.searcher.replyValue(this.after, 0, this.player.net);
   }
 }
 

@@ -99,7 +99,8 @@ export class Searcher {
   }
 }
 
-function topIndices(scores: Float64Array, n: number, keep: number): number[] {
+/** The indices of the `keep` highest scores, highest first. */
+export function topIndices(scores: Float64Array, n: number, keep: number): number[] {
   const idx: number[] = [];
   for (let i = 0; i < n; i++) idx.push(i);
   idx.sort((a, b) => scores[b] - scores[a]);

@@ -81,6 +81,8 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   /** `/history`: my game in this chat (the one in play, else the last finished) in notation; a finished one as a file too. */
   | { readonly kind: 'history'; readonly chat: ChatRef; readonly from: ChatUser }
+  /** `/review`: my last finished game in this chat, reviewed by the computer (`intents/review.ts`). */
+  | { readonly kind: 'review'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   /**

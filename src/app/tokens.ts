@@ -56,6 +56,10 @@ export type Choice =
   | { readonly k: 'rematch' }
   /** On a finished board: the match in notation, and its record as a file. */
   | { readonly k: 'history' }
+  /** The computer's advice on the decision in hand, answered to the presser alone (`intents/hint.ts`). */
+  | { readonly k: 'hint' }
+  /** On a finished board: each player's error rate and biggest mistakes (`intents/review.ts`). */
+  | { readonly k: 'review' }
   /** Change one challenge setting: `key` is one letter (v variant, m match, c cube, g game type, w mars, p pips, k colour, l clock, a computer level). */
   | { readonly k: 'set'; readonly key: string; readonly value: string }
   | { readonly k: 'play'; readonly i: number }
@@ -77,7 +81,7 @@ export interface Token {
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
   q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
-  B: 'detonate', V: 'variants', R: 'rematch', H: 'history',
+  B: 'detonate', V: 'variants', R: 'rematch', H: 'history', I: 'hint', W: 'review',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 

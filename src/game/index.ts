@@ -5,13 +5,15 @@
 // Common.
 export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
 export type { Applied, ChallengeInput } from './apply.ts';
-export { replayHistory } from './replay.ts';
+export { playsOf, replayHistory } from './replay.ts';
+export type { PlayedAt } from './replay.ts';
 export { renamePlayer } from './names.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';
 export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
+export { hintsAllowed, hintsUsed } from './hints.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
 export { boardFor, challengerSeat, detonate, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';

@@ -46,7 +46,7 @@ const ERROR_UNIONS: Record<string, readonly string[]> = {
 };
 
 /** Texts a translation may leave as in English: none so far (add proper nouns here if needed). */
-const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set([]);
+const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['button.hint']);
 
 /** Commands with their Latin arguments, and UTC offsets: the only Latin a translation may contain. */
 const COMMANDS = /\/[a-z]+(?: (?:\[[a-z|]+\]|[a-z|]+\b|\d+-\d+ \+\d+))*|UTC[+-]\d+/g;

@@ -16,7 +16,9 @@ import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEn
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
+import { hint } from './hint.ts';
 import { history } from './history.ts';
+import { review } from './review.ts';
 import { rematch } from './rematch.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
 import type { Handler, Update } from './update.ts';
@@ -35,7 +37,7 @@ export function changesSomething(token: Token | undefined): boolean {
 }
 
 /** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record sent). */
-const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history']);
+const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'review']);
 
 /**
  * Whether a press must claim its update on its own before it is handled (at most once). A press
@@ -108,6 +110,7 @@ export const press: Handler<'press'> = async (u) => {
   }
   if (token.choice.k === 'rematch') return rematch(u, record, state);
   if (token.choice.k === 'history') return history(u, record, state);
+  if (token.choice.k === 'review') return review(u, record, state);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
@@ -117,6 +120,7 @@ export const press: Handler<'press'> = async (u) => {
   // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
   if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
   if (token.version !== record.version) return refresh();
+  if (token.choice.k === 'hint') return hint(u, record, state, boardLang, (command) => commitCommand(u, loaded.value, command));
   if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
     const who = pressCheck(state, intent.from.id);

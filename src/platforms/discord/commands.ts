@@ -67,6 +67,7 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
     { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы' }) },
     { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала' }) },
     { type: SUBCOMMAND, name: 'history', ...described({ en: 'Your game in this channel in notation', ru: 'Запись вашей партии в этом канале' }) },
+    { type: SUBCOMMAND, name: 'review', ...described({ en: 'The computer reviews your last finished game here', ru: 'Компьютер разбирает вашу последнюю партию здесь' }) },
     { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила' }), options: [variantOption] },
     {
       type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке' }),

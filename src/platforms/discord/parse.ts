@@ -76,6 +76,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     case 'games':
     case 'resign':
     case 'history':
+    case 'review':
     case 'help':
     case 'privacy':
     case 'forget':

@@ -12,12 +12,12 @@ type Scope = { readonly type: 'all_private_chats' } | { readonly type: 'all_grou
 
 /** A command of a menu and the catalog key of its description. */
 const PRIVATE: readonly (readonly [string, MessageKey])[] = [
-  ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['rules', 'command.rules'],
+  ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['review', 'command.review'], ['rules', 'command.rules'],
   ['confirm', 'command.confirm'], ['vacation', 'command.vacation'], ['remind', 'command.remind'], ['quiet', 'command.quiet'], ['lang', 'command.lang'], ['help', 'command.help'],
   ['privacy', 'command.privacy'], ['forget', 'command.forget'],
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
-  ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],
+  ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['review', 'command.review'], ['rules', 'command.rules'],
   ['lang', 'command.lang.group'], ['help', 'command.help'],
 ];
 
