@@ -7,6 +7,7 @@
  */
 import type { DiceSource } from '../dice/index.ts';
 import type { VariantId } from '../engine/index.ts';
+import type { ComputerLevel } from '../game/index.ts';
 import type { Lang, MessageKey } from '../i18n/index.ts';
 import type { BoardPicture } from '../render/index.ts';
 import type { GameStore } from '../store/index.ts';
@@ -55,6 +56,8 @@ export interface ChallengeChoices {
   readonly matchLength?: number;
   readonly doubling?: boolean;
   readonly clock?: string;
+  /** A challenge to the computer at this level (a messenger without `/nardy vs computer`'s words). */
+  readonly computer?: ComputerLevel;
 }
 
 /** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */

@@ -7,7 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import { languageOfToken, forgetterOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { COMPUTER_LEVELS, languageOfToken, forgetterOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -131,10 +131,12 @@ function challengeOptions(option: (name: string) => Option['value'], resolved: R
   const match = option('match');
   const cube = option('cube');
   const clock = option('clock');
+  const computer = COMPUTER_LEVELS.find((level) => level === option('computer'));
   const settings: ChallengeChoices = {
     ...(typeof match === 'number' ? { matchLength: match } : {}),
     ...(typeof cube === 'boolean' ? { doubling: cube } : {}),
     ...(typeof clock === 'string' ? { clock } : {}),
+    ...(computer === undefined ? {} : { computer }),
   };
   return {
     // A bot cannot play; challenging one is an open challenge.

@@ -34,8 +34,8 @@ function expectMenus(): void {
   }
   expect(api.commands(PRIVATE)).toEqual(api.commands(PRIVATE, 'en'));
   expect(api.commands(GROUP)).toEqual(api.commands(GROUP, 'en'));
-  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'privacy', 'forget']);
-  expect(names(GROUP)).toEqual(['nardy', 'games', 'resign', 'history', 'rules', 'lang', 'help']);
+  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'review', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'privacy', 'forget']);
+  expect(names(GROUP)).toEqual(['nardy', 'games', 'resign', 'history', 'review', 'rules', 'lang', 'help']);
 }
 
 describe('issue 16: the Telegram command menu', () => {
