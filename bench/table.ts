@@ -63,10 +63,12 @@ export interface TableResult {
   readonly points: number;
   /** Commands the computer gave, every one accepted by the reducer. */
   readonly decisions: number;
+  /** The match at the end (finished, or stopped at the bound on commands). */
+  readonly state: MatchState;
 }
 
 /** A bound on commands in one game; real games take a few hundred. */
-const MAX_COMMANDS = 4000;
+const MAX_COMMANDS = 1500;
 
 /**
  * Plays one single game (no match length) of `variant`: the computer at `level` against
@@ -95,8 +97,8 @@ export function playTable(brain: ComputerBrain, variant: VariantId, level: AiLev
     } else if (seat === 0) run(opponentCommand(state, opponent, random));
     else throw new Error(`${variant}: nobody to act at ${state.game?.turn.stage}`);
   }
-  if (state.phase !== 'finished') return { points: 0, decisions }; // a mutual closeout that never ends: a draw
+  if (state.phase !== 'finished') return { points: 0, decisions, state }; // a mutual closeout that never ends: a draw
   const ended = [...state.history].reverse().find((e) => e.type === 'gameEnded');
   const points = ended?.type === 'gameEnded' && ended.winner !== null ? (ended.winner === 1 ? 1 : -1) * ended.points : 0;
-  return { points, decisions };
+  return { points, decisions, state };
 }
