@@ -39,6 +39,13 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  */
 export const LOOKAHEAD = { keep: 6, window: 0.25, budget: 8000 } as const;
 
+/**
+ * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
+ * machine busy with other work the node budget alone let a move take 500 ms (bench/ai.ts `load`).
+ * Past it the candidate in progress is dropped, as when the budget runs out.
+ */
+export const MOVE_TIME_LIMIT_MS = 50;
+
 const nets: Partial<Record<VariantId, Net>> = {};
 
 /** The trained net of a variant (loaded once): its family's, short nardy's or long nardy's. */
@@ -68,6 +75,8 @@ export class ComputerPlayer {
   }
   private readonly board = new Int8Array(BOARD);
   private readonly swapped = new Int8Array(BOARD);
+  /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
+  moveTimeLimitMs: number | undefined;
 
   constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1)) {
     this.rules = aiRules(variant, options);
@@ -89,6 +98,7 @@ export class ComputerPlayer {
    * benches and training-style loops.
    */
   chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+    const started = performance.now();
     const n = this.searcher.generate(b, at, dice, firstTurn, moves);
     if (n === 0) return -1;
     if (n === 1) return 0;
@@ -99,7 +109,12 @@ export class ComputerPlayer {
         return this.searcher.scorePlays(n, this.medium);
       case 'strong':
         if (this.own) return this.searcher.scorePlays(n, this.own);
-        return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
+        this.searcher.deadline = this.moveTimeLimitMs === undefined ? Infinity : started + this.moveTimeLimitMs;
+        try {
+          return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
+        } finally {
+          this.searcher.deadline = Infinity;
+        }
     }
   }
 

@@ -19,6 +19,8 @@ export class Searcher {
   scores = new Float64Array(64);
   /** Positions evaluated since the last `lookahead` began (the work budget's unit). */
   nodes = 0;
+  /** `performance.now()` after which a lookahead stops as if its budget ran out; Infinity: no clock. */
+  deadline = Infinity;
 
   constructor(readonly rules: AiRules) {}
 
@@ -50,7 +52,9 @@ export class Searcher {
    * 1-ply: rescores the `keep` best plays (and only those within `window` of the best) by the
    * opponent's best reply to each of its 21 rolls; returns the index of the best play. Once
    * `budget` positions have been evaluated the candidate in progress is dropped and no other is
-   * started, so the work per move is bounded (and deterministic). `ev` must score equities.
+   * started, so the work per move is bounded (and deterministic). The same happens once the clock
+   * passes `deadline` when one is set (the app's moves on a loaded machine: then the choice depends
+   * on the machine's speed). `ev` must score equities.
    */
   lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number): number {
     this.nodes = n;
@@ -82,7 +86,7 @@ export class Searcher {
     for (const [d1, d2, weight] of ROLLS) {
       const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
       this.nodes += m;
-      if (this.nodes > budget) return NaN;
+      if (this.nodes > budget || (this.deadline !== Infinity && performance.now() > this.deadline)) return NaN;
       let bestOpp = -Infinity;
       if (m === 0) bestOpp = ev.score(tmp, 0);
       else {

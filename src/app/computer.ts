@@ -46,15 +46,17 @@ export function loadComputer(): Promise<ComputerBrain> {
 /**
  * Returns the computer's command when the match waits for it: detonate (nuclear), double or roll, take or pass,
  * its play, or its answer to a resignation offer; undefined when it is not its turn.
- * Deterministic for a given match state (its random choices are seeded by the match).
+ * Deterministic for a given match state (its random choices are seeded by the match), unless a
+ * move runs into `MOVE_TIME_LIMIT_MS` on a busy machine.
  */
-export function computerCommand(state: MatchState, { ComputerPlayer, seededRandom }: ComputerBrain): Command | undefined {
+export function computerCommand(state: MatchState, { ComputerPlayer, MOVE_TIME_LIMIT_MS, seededRandom }: ComputerBrain): Command | undefined {
   const seat = computerToAct(state);
   const game = state.game;
   if (seat === null || !game) return undefined;
   const by = COMPUTER_ID;
   const s = state.settings;
   const player = new ComputerPlayer(s.computer ?? 'strong', s.variant, s.options, seededRandom(hash(`${state.id}#${state.history.length}`)));
+  player.moveTimeLimitMs = MOVE_TIME_LIMIT_MS;
   const cube: CubeContext = { value: game.cube.value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] };
   const position = positionOf(s, game); // the mover's view: board[0] is game.turn.seat
   const t = game.turn;

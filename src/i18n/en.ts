@@ -116,7 +116,7 @@ const EN = {
   'review.none': 'You have no finished game in this chat to review.',
   'review.notFinished': 'A game is reviewed once it is over.',
   'review.plakoto': 'Plakoto is not reviewed: the computer judges it by rules of thumb, without an equity.',
-  'review.legend': 'Equity in points per game; a blunder loses more than 0.08.',
+  'review.legend': 'Equity in points per game; a blunder loses more than 0.08. On the pictures: gold, the play made; blue, the better play.',
   'button.history': '📜 History',
   'button.clock.none': 'Untimed',
   'button.clock.fischer': '{minutes}m+{seconds}s',
