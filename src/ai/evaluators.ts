@@ -5,7 +5,7 @@
  */
 import { PINNED } from '../engine/index.ts';
 import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
-import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, type Features } from './features.ts';
+import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, shotsAtMover, type Features } from './features.ts';
 import { Net, OUTPUTS } from './net.ts';
 import { type AiRules, wonPoints } from './rules.ts';
 import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
@@ -32,8 +32,11 @@ export class NetEvaluator implements Evaluator {
   /** Outputs of the last `score` (exact ones for a finished game). */
   readonly last = new Float32Array(OUTPUTS);
   private readonly expert: ExpertScratch | undefined;
+  /** Sudden death only: scratch for the shots that would end the game at once. */
+  private readonly firstHit: ExpertScratch | undefined;
   constructor(readonly net: Net, readonly rules: AiRules) {
     this.expert = net.inputs > RAW_INPUTS ? new ExpertScratch() : undefined;
+    this.firstHit = rules.variant.firstHitWins ? new ExpertScratch() : undefined;
   }
 
   /** Writes the net's inputs for the board at `b[at..]` into `f` (raw, plus expert ones when the net reads them). */
@@ -57,7 +60,11 @@ export class NetEvaluator implements Evaluator {
     // What the variant does not score the net's outputs must not count (long nardy without koks, tavla, sudden death).
     if (this.rules.topPoints < 3) { o[2] = 0; o[4] = 0; }
     if (this.rules.topPoints < 2) { o[1] = 0; o[3] = 0; }
-    return outputsEquity(o, this.rules.topPoints > 1);
+    const e = outputsEquity(o, this.rules.topPoints > 1);
+    if (!this.firstHit) return e;
+    // Sudden death: a shot at a blot is a game lost outright, which the net (trained on short nardy) takes for a setback.
+    const hit = shotsAtMover(b, at, this.firstHit) / 36;
+    return (1 - hit) * e - hit;
   }
 }
 
