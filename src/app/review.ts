@@ -5,13 +5,14 @@
  * few plays, cubeless); forced plays and the computer's own are not judged. Plakoto, judged by
  * rules of thumb without an equity, is not reviewed.
  */
-import { VARIANTS, formatDice, parsePlay, parseWrittenPlay } from '../engine/index.ts';
+import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
 import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
-import type { BoardPicture, PictureStep } from '../render/index.ts';
+import type { BoardPicture } from '../render/index.ts';
 import { equityText } from './advice.ts';
 import type { ComputerBrain } from './computer.ts';
 import type { BoardView } from './ports.ts';
+import { pictureSteps } from './views.ts';
 
 /** A play that loses more than this much equity is a blunder (the measure of issue 19's table). */
 export const BLUNDER = 0.08;
@@ -82,12 +83,6 @@ function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
   return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: equityText(-m.loss) });
 }
 
-function steps(move: string): PictureStep[] {
-  const written = parseWrittenPlay(move);
-  if (!written.ok || written.value.pass) return [];
-  return written.value.journeys.map((j) => ({ from: j.points[0], to: j.points[j.points.length - 1] }));
-}
-
 const COLOUR = ['white', 'black'] as const;
 
 /**
@@ -109,7 +104,7 @@ export function mistakeView(state: MatchState, m: Mistake, lang: Lang): BoardVie
     players: { white: { name: nameOf(state, 0), score: 0 }, black: { name: nameOf(state, 1), score: 0 } },
     matchLength: state.settings.matchLength,
     showPips: state.settings.showPips,
-    highlights: { lastPlay: { by: COLOUR[at.seat], steps: steps(at.move) }, turnSteps: steps(m.better) },
+    highlights: { lastPlay: { by: COLOUR[at.seat], steps: pictureSteps(at.move) }, turnSteps: pictureSteps(m.better) },
     language: lang,
   };
   return { gameId: state.id, caption: mistakeLine(state, m, lang), picture, buttons: [] };

@@ -65,7 +65,8 @@ function lastEventOfGame(state: MatchState): MatchEvent | undefined {
   return undefined;
 }
 
-function pictureSteps(move: string): PictureStep[] {
+/** A play's journeys as the picture's from → to markers. Not a rule: a view. */
+export function pictureSteps(move: string): PictureStep[] {
   const written = parseWrittenPlay(move);
   if (!written.ok || written.value.pass) return [];
   return written.value.journeys.map((j) => ({ from: j.points[0], to: j.points[j.points.length - 1] }));
