@@ -9,7 +9,7 @@ import { BLUNDER, reviewMatch, reviewable } from '../../src/app/review.ts';
 import { legalPlays } from '../../src/engine/index.ts';
 import { COMPUTER_ID, decodeMatch, encodeMatch, hintsAllowed, hintsUsed, playsOf, seatToAct, type MatchSettings, type MatchState } from '../../src/game/index.ts';
 import { playTable, OPPONENT } from '../../bench/table.ts';
-import { ANN, act, challenge, reject, started, step } from '../game/fixture.ts';
+import { ANN, act, board, challenge, reject, started, step, withGame } from '../game/fixture.ts';
 
 const brain = await loadComputer();
 
@@ -53,6 +53,19 @@ describe('issue 19: hints and reviews', () => {
       }
       expect(asked).toBeGreaterThan(2);
     }
+  });
+
+  it('before the roll the hint is the cube advice, and when doubled it is take or pass, in the asker\'s language', () => {
+    const vsComputer = step(challenge({ variant: 'short', computer: 'strong' }, undefined, null), { type: 'accept', by: { id: COMPUTER_ID, name: 'Computer' } }, [6, 1]);
+    // A bear-off race Ann (seat 0) wins easily: double; the computer doubling her in it: take.
+    const annAhead = board([[6, 2], [0, 13]], [[6, 4], [5, 3], [0, 8]]);
+    const decide = withGame(vsComputer, { board: annAhead, turn: { seat: 0, stage: 'decide', dice: null, steps: [] } });
+    expect(adviceText(decide, 0, brain, 'en')).toMatch(/^💡 Double: your equity to roll is \+/);
+    expect(adviceText(decide, 0, brain, 'ru')).toMatch(/^💡 Удваивайте/);
+    const doubled = withGame(vsComputer, { board: annAhead, turn: { seat: 1, stage: 'doubled', dice: null, steps: [] } });
+    expect(adviceText(doubled, 0, brain, 'en')).toMatch(/^💡 Take: your equity is \+/);
+    const hopeless = withGame(vsComputer, { board: board([[6, 4], [5, 3], [0, 8]], [[6, 2], [0, 13]]), turn: { seat: 1, stage: 'doubled', dice: null, steps: [] } });
+    expect(adviceText(hopeless, 0, brain, 'ka')).toMatch(/^💡 უარი თქვით/);
   });
 
   it('reviews a long-nardy game: the human\'s plays judged, the biggest mistakes first, each better play legal', () => {
