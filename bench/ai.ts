@@ -1,14 +1,15 @@
 /**
  * The computer's strength and speed (issue 10). Prints figures; asserts nothing. Not part of
- * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai [-- time|long|short]` (env:
+ * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai [-- time|load|long|short]` (env:
  * GAMES for the 0-ply match-ups, GAMES_1PLY for those of the strong level, MOVES for timing).
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
  * standard error of the mean.
  */
-import { BOARD, ComputerPlayer, LOOKAHEAD, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
+import { BOARD, ComputerPlayer, LOOKAHEAD, MOVE_TIME_LIMIT_MS, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
 import { startBoard, VARIANTS, type VariantId } from '../src/engine/index.ts';
+import { spawn } from 'node:child_process';
 import { middleGameVectors } from './positions.ts';
 
 const GAMES = Number(process.env.GAMES ?? 1000);
@@ -116,9 +117,10 @@ function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number
     `wins ${(100 * wins / games).toFixed(1)} % (${games} games${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
-function timing(variant: VariantId, level: AiLevel): void {
-  const vectors = middleGameVectors(variant, MOVES, 11);
+function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: number): void {
+  const vectors = middleGameVectors(variant, moves, 11);
   const p = new ComputerPlayer(level, variant);
+  p.moveTimeLimitMs = limitMs;
   const b = new Int8Array(BOARD);
   const times: number[] = [];
   let nodes = 0;
@@ -132,7 +134,7 @@ function timing(variant: VariantId, level: AiLevel): void {
   times.sort((x, y) => x - y);
   const mean = times.reduce((s, x) => s + x, 0) / times.length;
   const q = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))];
-  console.log(`move time ${variant.padEnd(5)} ${level.padEnd(8)}: mean ${mean.toFixed(2)} ms, median ${q(0.5).toFixed(2)}, p99 ${q(0.99).toFixed(2)}, max ${q(1).toFixed(2)} ms (${times.length} positions` +
+  console.log(`move time ${variant.padEnd(5)} ${level.padEnd(8)}${limitMs === undefined ? '' : ` (cap ${limitMs} ms)`}: mean ${mean.toFixed(2)} ms, median ${q(0.5).toFixed(2)}, p99 ${q(0.99).toFixed(2)}, max ${q(1).toFixed(2)} ms (${times.length} positions` +
     (level === 'strong' ? `, ${(nodes / times.length).toFixed(0)} positions evaluated per move, ${((1000 * times.reduce((s, x) => s + x, 0)) / nodes).toFixed(1)} µs each)` : ')'));
 }
 
@@ -140,6 +142,17 @@ const only = process.argv[2];
 console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}`);
 if (!only || only === 'time') {
   for (const v of ['short', 'long'] as const) for (const level of ['beginner', 'medium', 'strong'] as const) timing(v, level);
+}
+if (!only || only === 'load') {
+  // Issue 19's figure: the strong level's move time on 200 middle-game positions (after 20 that warm
+  // the JIT) while another CPU-heavy process runs: a busy child of this bench, stopped at the end.
+  const busy = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  console.log(`under load: a busy process (pid ${busy.pid}) spins beside the timing`);
+  try {
+    for (const v of ['short', 'long'] as const) for (const cap of [undefined, MOVE_TIME_LIMIT_MS]) timing(v, 'strong', 220, cap);
+  } finally {
+    busy.kill();
+  }
 }
 if (!only || only === 'long') {
   const v = 'long';

@@ -3,8 +3,9 @@
  * just moved first, the side to roll second) from the mover's view; higher is better for it.
  * Only the neural evaluator's score is an equity (points per game); the others are rankings.
  */
+import { PINNED } from '../engine/index.ts';
 import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
-import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, type Features } from './features.ts';
+import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, shotsAtMover, type Features } from './features.ts';
 import { Net, OUTPUTS } from './net.ts';
 import { type AiRules, wonPoints } from './rules.ts';
 import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
@@ -31,8 +32,11 @@ export class NetEvaluator implements Evaluator {
   /** Outputs of the last `score` (exact ones for a finished game). */
   readonly last = new Float32Array(OUTPUTS);
   private readonly expert: ExpertScratch | undefined;
+  /** Sudden death only: scratch for the shots that would end the game at once. */
+  private readonly firstHit: ExpertScratch | undefined;
   constructor(readonly net: Net, readonly rules: AiRules) {
     this.expert = net.inputs > RAW_INPUTS ? new ExpertScratch() : undefined;
+    this.firstHit = rules.variant.firstHitWins ? new ExpertScratch() : undefined;
   }
 
   /** Writes the net's inputs for the board at `b[at..]` into `f` (raw, plus expert ones when the net reads them). */
@@ -53,8 +57,14 @@ export class NetEvaluator implements Evaluator {
       return 2 * o[0] - 1;
     }
     o.set(this.net.forward(this.encode(b, at, this.f)));
-    if (!this.rules.short && this.rules.options.longScoring !== 'withKoks') { o[2] = 0; o[4] = 0; }
-    return outputsEquity(o, this.rules.options.withMars);
+    // What the variant does not score the net's outputs must not count (long nardy without koks, tavla, sudden death).
+    if (this.rules.topPoints < 3) { o[2] = 0; o[4] = 0; }
+    if (this.rules.topPoints < 2) { o[1] = 0; o[3] = 0; }
+    const e = outputsEquity(o, this.rules.topPoints > 1);
+    if (!this.firstHit) return e;
+    // Sudden death: a shot at a blot is a game lost outright, which the net (trained on short nardy) takes for a setback.
+    const hit = shotsAtMover(b, at, this.firstHit) / 36;
+    return (1 - hit) * e - hit;
   }
 }
 
@@ -147,5 +157,62 @@ export class PipRace implements Evaluator {
     let s = b[at] * 1000;
     for (let p = 1; p <= 25; p++) s -= b[at + p] * p * p;
     return s;
+  }
+}
+
+/**
+ * Greedy pip-and-hit player (benches' "greedy", plakoto's medium level): the pip lead after the
+ * move, an opponent checker sent to the bar or pinned counting ten pips more. A ranking.
+ */
+export class PipHit implements Evaluator {
+  readonly equity = false;
+  score(b: Int8Array, at: number): number {
+    let s = b[at] - b[at + 26];
+    for (let p = 1; p <= 25; p++) {
+      const mine = b[at + p], theirs = b[at + 26 + p];
+      s += p * (Math.abs(theirs) - Math.abs(mine));
+      if (theirs === PINNED) s += 10;
+      if (mine === PINNED) s -= 10;
+    }
+    return s + 10 * b[at + 26 + 25];
+  }
+}
+
+/** The chance (out of 36) that a checker `d` points away hits a given point directly, by 1..12. */
+const DIRECT_SHOTS = [0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3];
+
+/**
+ * Plakoto (RULES.md §6), by hand-written rules of thumb, not trained: a pinned checker is lost for
+ * as long as the pin holds, and more so the further it still has to go; my blots cost what being
+ * pinned there would cost times the opponent's shots at them; the mother checker alone on the 24
+ * point is the whole game. Points made, checkers home and borne off count a little. A ranking.
+ */
+export class PlakotoHeuristic implements Evaluator {
+  readonly equity = false;
+  score(b: Int8Array, at: number): number {
+    const them = at + 26;
+    let myPips = 0, theirPips = 0, pins = 0, made = 0, home = 0, risk = 0, chances = 0;
+    for (let p = 1; p <= 24; p++) {
+      const mine = b[at + p], theirs = b[them + p];
+      myPips += p * Math.abs(mine);
+      theirPips += p * Math.abs(theirs);
+      if (theirs === PINNED) pins += 3 + p * 0.25; // their checker pinned on their point p (my 25 − p)
+      if (mine === PINNED) pins -= 3 + p * 0.25;
+      if (mine >= 2) made++;
+      if (p <= 6 && mine > 0) home += mine;
+    }
+    for (let p = 1; p <= 24; p++) {
+      // A lone checker that pins is safe: the pinned side may not land there.
+      if (b[at + p] === 1 && b[them + 25 - p] !== PINNED) risk += this.shots(b, them, 25 - p) * (p === 24 ? 12 : 3 + p * 0.25);
+      if (b[them + p] === 1 && b[at + 25 - p] !== PINNED) chances += this.shots(b, at, 25 - p) * (p === 24 ? 6 : 1 + p * 0.1);
+    }
+    return (theirPips - myPips) * 0.05 + pins - risk / 36 + chances / 72 + made * 0.3 + home * 0.05 + b[at] * 0.4;
+  }
+
+  /** Direct shots (out of 36, capped) that the side at `o` has at its own point `q`: its free checkers above q land there. */
+  private shots(b: Int8Array, o: number, q: number): number {
+    let s = 0;
+    for (let d = 1; d <= 12 && q + d <= 24; d++) if (b[o + q + d] > 0) s += DIRECT_SHOTS[d];
+    return Math.min(s, 36);
   }
 }

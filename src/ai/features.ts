@@ -100,6 +100,12 @@ export function encodeExpert(b: Int8Array, at: number, f: Features, short: boole
   return f;
 }
 
+/** Short family: rolls out of 36 with which the side to roll at `b[at + 26..]` hits a blot of the side that has just moved. */
+export function shotsAtMover(b: Int8Array, at: number, s: ExpertScratch): number {
+  viewShort(b, at, 0, s);
+  return shots(s.mine, s.theirs, s);
+}
+
 /** Appends expert input `i` with value `v` when non-zero. */
 function put(f: Features, i: number, v: number): void {
   if (v !== 0) { f.index[f.count] = RAW_INPUTS + i; f.value[f.count++] = v; }

@@ -2,11 +2,11 @@
  * The computer opponent's one door: players of three levels for both variants, their cube
  * decisions, and the evaluators the benches compare. Depends on the engine only.
  */
-export { AI_LEVELS, ComputerPlayer, LOOKAHEAD, loadInto, netFor } from './player.ts';
-export type { AiLevel } from './player.ts';
+export { AI_LEVELS, ComputerPlayer, DETONATE_GAIN, LOOKAHEAD, MOVE_TIME_LIMIT_MS, Teacher, loadInto, netFor } from './player.ts';
+export type { AiLevel, RankedPlay } from './player.ts';
 export { DOUBLE_FROM, TAKE_BELOW, TOO_GOOD, doubleDecision, takeDecision } from './cube.ts';
 export type { CubeContext } from './cube.ts';
-export { LongHeuristic, NetEvaluator, PipRace, Pubeval, isRace, outputsEquity } from './evaluators.ts';
+export { LongHeuristic, NetEvaluator, PipHit, PipRace, PlakotoHeuristic, Pubeval, isRace, outputsEquity } from './evaluators.ts';
 export type { Evaluator } from './evaluators.ts';
 export { Searcher } from './search.ts';
 export { BOARD, ROLLS, aiRules, isFirstTurn, swapInto, wonPoints } from './rules.ts';

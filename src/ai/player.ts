@@ -2,22 +2,28 @@
  * The computer as a player: given a position and dice it chooses a legal play; given a position
  * before a roll it estimates its equity and decides the cube (double / take / pass).
  *
- * Levels (both variants):
+ * Levels (every variant):
  * - beginner: the medium level's choice half of the time, otherwise a random legal play; never
  *   doubles, always takes.
- * - medium: short nardy pubeval (Tesauro's public linear evaluator), long nardy a hand-tuned
- *   heuristic; both choose the best play by a static score (greedy, no lookahead).
- * - strong: the self-play-trained net, with 1-ply lookahead on the best few plays and the
- *   one-sided bear-off table once both sides bear off.
- * The cube at the medium and strong levels follows the net's equity (see `cube.ts`).
+ * - medium: the short family pubeval (Tesauro's public linear evaluator), the long family a
+ *   hand-tuned heuristic; both choose the best play by a static score (greedy, no lookahead).
+ * - strong: the self-play-trained net of the family (short nardy's for nackgammon, hypergammon,
+ *   longgammon, tavla, sudden death and nuclear; long nardy's for gul bara), read with each
+ *   variant's rules (what a win scores, a hit ending sudden death), with 1-ply lookahead on the
+ *   best few plays and the one-sided bear-off table once both sides bear off.
+ * - Plakoto, whose pins no net here has seen: medium is the greedy pip-and-pin player, strong a
+ *   hand-written heuristic (`PlakotoHeuristic`) without lookahead; it never doubles and always
+ *   takes, having no equity to judge the cube by.
+ * The cube at the medium and strong levels follows the net's equity (see `cube.ts`); the bomb of
+ * nuclear backgammon is detonated when the net's equity gains by it (`shouldDetonate`).
  */
-import { legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
-import { type Evaluator, LongHeuristic, NetEvaluator, Pubeval } from './evaluators.ts';
+import { VARIANTS, legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
+import { type Evaluator, LongHeuristic, NetEvaluator, PipHit, PlakotoHeuristic, Pubeval } from './evaluators.ts';
 import { netFromJson, type NetJson, type Net } from './net.ts';
 import { seededRandom } from './random.ts';
 import { type CubeContext, doubleDecision, takeDecision } from './cube.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
-import { Searcher } from './search.ts';
+import { Searcher, topIndices } from './search.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
 
@@ -33,12 +39,26 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  */
 export const LOOKAHEAD = { keep: 6, window: 0.25, budget: 8000 } as const;
 
+/**
+ * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
+ * machine busy with other work the node budget alone let a move take 500 ms (bench/ai.ts `load`).
+ * Past it the candidate in progress is dropped, as when the budget runs out.
+ */
+export const MOVE_TIME_LIMIT_MS = 50;
+
 const nets: Partial<Record<VariantId, Net>> = {};
 
-/** The trained net of a variant (loaded once). */
+/** The trained net of a variant (loaded once): its family's, short nardy's or long nardy's. */
 export function netFor(variant: VariantId): Net {
-  return (nets[variant] ??= netFromJson((variant === 'short' ? shortWeights : longWeights) as NetJson));
+  const family = VARIANTS[variant].family === 'short' ? 'short' : 'long';
+  return (nets[family] ??= netFromJson((family === 'short' ? shortWeights : longWeights) as NetJson));
 }
+
+/**
+ * What a nuclear bomb's detonation must gain in equity before the computer uses it: the bomb then
+ * passes to the opponent, whose own detonation later is worth something the net does not see.
+ */
+export const DETONATE_GAIN = 0.1;
 
 /** A computer player of one level for one variant and its options. Holds scratch space: one per thread. */
 export class ComputerPlayer {
@@ -46,14 +66,30 @@ export class ComputerPlayer {
   readonly searcher: Searcher;
   readonly net: NetEvaluator;
   private readonly medium: Evaluator;
+  /** The strong level's ranking where the net does not serve (plakoto); undefined: the net with lookahead. */
+  private readonly own: Evaluator | undefined;
+
+  /** The evaluator the strong level ranks plays by instead of the net (plakoto), if any. */
+  get ownEvaluator(): Evaluator | undefined {
+    return this.own;
+  }
   private readonly board = new Int8Array(BOARD);
   private readonly swapped = new Int8Array(BOARD);
+  /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
+  moveTimeLimitMs: number | undefined;
 
   constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1)) {
     this.rules = aiRules(variant, options);
     this.searcher = new Searcher(this.rules);
     this.net = new NetEvaluator(netFor(variant), this.rules);
-    this.medium = this.rules.short ? new Pubeval() : new LongHeuristic();
+    const pinning = this.rules.variant.pinning === true;
+    this.medium = pinning ? new PipHit() : this.rules.short ? new Pubeval() : new LongHeuristic();
+    this.own = pinning ? new PlakotoHeuristic() : undefined;
+  }
+
+  /** True when the level judges the cube by an equity (not the beginner, not plakoto's heuristics). */
+  private get judgesCube(): boolean {
+    return this.level !== 'beginner' && this.own === undefined;
   }
 
   /**
@@ -61,8 +97,9 @@ export class ComputerPlayer {
    * `b[at..]` (mover first) and dice, or -1 when the roll cannot be played. The fast path for
    * benches and training-style loops.
    */
-  chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
-    const n = this.searcher.generate(b, at, dice, firstTurn);
+  chooseIndex(b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+    const started = performance.now();
+    const n = this.searcher.generate(b, at, dice, firstTurn, moves);
     if (n === 0) return -1;
     if (n === 1) return 0;
     switch (this.level) {
@@ -71,14 +108,20 @@ export class ComputerPlayer {
       case 'medium':
         return this.searcher.scorePlays(n, this.medium);
       case 'strong':
-        return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
+        if (this.own) return this.searcher.scorePlays(n, this.own);
+        this.searcher.deadline = this.moveTimeLimitMs === undefined ? Infinity : started + this.moveTimeLimitMs;
+        try {
+          return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget);
+        } finally {
+          this.searcher.deadline = Infinity;
+        }
     }
   }
 
   /** Returns the chosen play of a position and roll, one of `legalPlays`; undefined when none. */
   choosePlay(position: Position, dice: Dice, context: TurnContext = {}): Play | undefined {
     loadInto(this.board, position);
-    const i = this.chooseIndex(this.board, 0, dice, context.firstTurn ?? false);
+    const i = this.chooseIndex(this.board, 0, dice, context.firstTurn ?? false, context.moves);
     if (i < 0) return undefined;
     const chosen = this.searcher.gen.boards.subarray(i * BOARD, i * BOARD + BOARD);
     const plays = legalPlays(position, dice, context);
@@ -99,12 +142,74 @@ export class ComputerPlayer {
 
   /** Should the side to roll in `position` (the computer) double now? */
   shouldDouble(position: Position, cube: CubeContext): boolean {
-    return this.level !== 'beginner' && doubleDecision(this.equityToRoll(position), cube);
+    return this.judgesCube && doubleDecision(this.equityToRoll(position), cube);
   }
 
   /** Should the computer take a double, its own equity being `equity` (for the new cube value)? */
   takes(equity: number, cube: CubeContext): boolean {
-    return this.level === 'beginner' || takeDecision(equity, cube);
+    return !this.judgesCube || takeDecision(equity, cube);
+  }
+
+  /**
+   * Nuclear: should the side to roll (the computer) detonate the bomb, `detonated` being
+   * `position` with every blot on the bar? When its equity to roll gains `DETONATE_GAIN` or more.
+   */
+  shouldDetonate(position: Position, detonated: Position): boolean {
+    return this.judgesCube && this.equityToRoll(detonated) >= this.equityToRoll(position) + DETONATE_GAIN;
+  }
+}
+
+/** A play with the computer's judgement of it: its equity after 1-ply, undefined where only a ranking exists (plakoto). */
+export interface RankedPlay {
+  readonly play: Play;
+  readonly equity: number | undefined;
+}
+
+/**
+ * The computer as a teacher: the best plays of a roll and the equity of any play, judged as the
+ * strong level judges (0-ply over every play, then 1-ply over the best few). Slower than a move
+ * (no work budget), so for a hint or a review, not for the computer's own turns.
+ */
+export class Teacher {
+  readonly player: ComputerPlayer;
+  private readonly board = new Int8Array(BOARD);
+  private readonly after = new Int8Array(BOARD);
+
+  constructor(variant: VariantId, options?: Partial<VariantOptions>) {
+    this.player = new ComputerPlayer('strong', variant, options);
+  }
+
+  /** True when its judgements are equities (every variant but plakoto). */
+  get judgesEquity(): boolean {
+    return this.player.ownEvaluator === undefined;
+  }
+
+  /** The best `count` plays of `dice` in `position`, best first; empty when the roll cannot be played. */
+  rankPlays(position: Position, dice: Dice, context: TurnContext = {}, count = 3): RankedPlay[] {
+    const { searcher, net } = this.player;
+    loadInto(this.board, position);
+    const n = searcher.generate(this.board, 0, dice, context.firstTurn ?? false, context.moves);
+    if (n === 0) return [];
+    const own = this.player.ownEvaluator;
+    searcher.scorePlays(n, own ?? net);
+    const order = topIndices(searcher.scores, n, own ? count : Math.max(count, LOOKAHEAD.keep));
+    const boards = searcher.gen.boards;
+    const judged = order.map((i) => ({ i, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net) }));
+    judged.sort((a, b) => b.value - a.value);
+    const plays = legalPlays(position, dice, context);
+    return judged.slice(0, count).map(({ i, value }) => {
+      const chosen = boards.subarray(i * BOARD, i * BOARD + BOARD);
+      const play = plays.find((p) => sameBoardAs(p, chosen));
+      if (!play) throw new Error('teacher: a ranked play is not among the legal plays');
+      return { play, equity: own ? undefined : value };
+    });
+  }
+
+  /** The equity (1-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
+  equityAfter(board: Position['board']): number {
+    if (!this.judgesEquity) return NaN;
+    for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
+    return this.player.searcher.replyValue(this.after, 0, this.player.net);
   }
 }
 

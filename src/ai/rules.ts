@@ -11,34 +11,53 @@ export interface AiRules {
   readonly variant: Variant;
   readonly options: VariantOptions;
   readonly short: boolean;
+  /** The most a win scores before the cube: 1 (sudden death, or "with mars" off), 2 (mars, no koks) or 3. */
+  readonly topPoints: number;
 }
+
+const KIND_POINTS = { oin: 1, mars: 2, koks: 3 } as const;
 
 /** Resolves a variant and options (as a Position carries them) into the computer's rules; throws on invalid options. */
 export function aiRules(id: VariantId, options?: Partial<VariantOptions>): AiRules {
   const variant = VARIANTS[id];
   const resolved = resolveOptions(variant, options);
   if (!resolved.ok) throw new Error(resolved.error.message);
-  return { variant, options: resolved.value, short: variant.family === 'short' };
-}
-
-/** Loads a board into a generator and generates the plays of `dice`; returns their number. */
-export function generateFrom(gen: Generator, rules: AiRules, b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
-  for (let i = 0; i < BOARD; i++) gen.b[i] = b[at + i];
-  return generateTurn(gen, rules.variant, rules.options, dice, { firstTurn });
+  const o = resolved.value;
+  const koks = variant.family === 'short' || o.longScoring === 'withKoks';
+  const top = !o.withMars ? 1 : Math.min(koks ? 3 : 2, KIND_POINTS[variant.topWinKind ?? 'koks']);
+  return { variant, options: o, short: variant.family === 'short', topPoints: top };
 }
 
 /**
- * Points won by the side at `at` (the side that has just moved) if it has borne off everything,
- * else 0. Mirrors the variants' `winKind` and the "with mars" setting (RULES.md §2, §3).
+ * Loads a board into a generator and generates the plays of `dice`; returns their number.
+ * `moves`: gul bara's rung passed on with fewer than four moves (TurnContext.moves).
+ */
+export function generateFrom(gen: Generator, rules: AiRules, b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+  for (let i = 0; i < BOARD; i++) gen.b[i] = b[at + i];
+  return generateTurn(gen, rules.variant, rules.options, dice, moves === undefined ? { firstTurn } : { firstTurn, moves });
+}
+
+/**
+ * Points won by the side at `at` (the side that has just moved) if its move decided the game,
+ * else 0: it has borne off everything, or (sudden death) it has hit, or (plakoto) it has pinned
+ * the opponent's mother checker. Mirrors the variants' `winKind`, `topWinKind`, `earlyEnd` and
+ * the "with mars" setting (RULES.md §2, §3, §6).
  */
 export function wonPoints(rules: AiRules, b: Int8Array, at: number): number {
-  if (b[at] !== rules.variant.checkers) return 0;
-  if (!rules.options.withMars || b[at + 26] > 0) return 1;
+  const v = rules.variant;
+  // Sudden death ends at the first hit, so in a live game nobody has ever been on the bar.
+  if (v.firstHitWins && b[at + 26 + 25] > 0) return 1;
+  if (v.earlyEnd) {
+    const early = v.earlyEnd(b.subarray(at, at + 26), b.subarray(at + 26, at + 52));
+    if (early?.winner === 0) return Math.min(KIND_POINTS[early.kind], rules.topPoints);
+  }
+  if (b[at] !== v.checkers) return 0;
+  if (rules.topPoints === 1 || b[at + 26] > 0) return 1;
   if (rules.short) {
-    for (let p = 19; p <= 25; p++) if (b[at + 26 + p] > 0) return 3;
+    for (let p = 19; p <= 25; p++) if (b[at + 26 + p] > 0) return rules.topPoints;
     return 2;
   }
-  if (rules.options.longScoring === 'withKoks') for (let p = 19; p <= 24; p++) if (b[at + 26 + p] > 0) return 3;
+  if (rules.topPoints === 3) for (let p = 19; p <= 24; p++) if (b[at + 26 + p] > 0) return 3;
   return 2;
 }
 

@@ -7,6 +7,9 @@ import { Generator, type Dice } from '../engine/index.ts';
 import type { Evaluator } from './evaluators.ts';
 import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoints } from './rules.ts';
 
+/** A ranking's score of a play that wins the game (above any evaluator's own). */
+const WINNING_PLAY = 1e12;
+
 /** Scratch space for one searcher (one per player; not shared across concurrent searches). */
 export class Searcher {
   readonly gen = new Generator();
@@ -16,22 +19,29 @@ export class Searcher {
   scores = new Float64Array(64);
   /** Positions evaluated since the last `lookahead` began (the work budget's unit). */
   nodes = 0;
+  /** `performance.now()` after which a lookahead stops as if its budget ran out; Infinity: no clock. */
+  deadline = Infinity;
 
   constructor(readonly rules: AiRules) {}
 
-  /** Generates the plays of `dice` for the board at `b[at..]` (mover first); returns their number. */
-  generate(b: Int8Array, at: number, dice: Dice, firstTurn: boolean): number {
-    return generateFrom(this.gen, this.rules, b, at, dice, firstTurn);
+  /** Generates the plays of `dice` for the board at `b[at..]` (mover first); returns their number. `moves`: see `generateFrom`. */
+  generate(b: Int8Array, at: number, dice: Dice, firstTurn: boolean, moves?: number): number {
+    return generateFrom(this.gen, this.rules, b, at, dice, firstTurn, moves);
   }
 
-  /** Scores every play left in `gen` with `ev` (0-ply); returns the index of the best. */
+  /**
+   * Scores every play left in `gen` with `ev` (0-ply); returns the index of the best. A ranking
+   * evaluator does not know every variant's ends (a hit in sudden death, a pinned mother in
+   * plakoto), so a play that wins outranks every other whatever it says.
+   */
   scorePlays(n: number, ev: Evaluator): number {
     if (this.scores.length < n) this.scores = new Float64Array(n * 2);
     ev.prepare?.(this.gen.b, 0);
     let best = 0;
     const boards = this.gen.boards;
     for (let i = 0; i < n; i++) {
-      const s = ev.score(boards, i * BOARD);
+      const won = ev.equity ? 0 : wonPoints(this.rules, boards, i * BOARD);
+      const s = won > 0 ? WINNING_PLAY + won : ev.score(boards, i * BOARD);
       this.scores[i] = s;
       if (s > this.scores[best]) best = i;
     }
@@ -42,7 +52,9 @@ export class Searcher {
    * 1-ply: rescores the `keep` best plays (and only those within `window` of the best) by the
    * opponent's best reply to each of its 21 rolls; returns the index of the best play. Once
    * `budget` positions have been evaluated the candidate in progress is dropped and no other is
-   * started, so the work per move is bounded (and deterministic). `ev` must score equities.
+   * started, so the work per move is bounded (and deterministic). The same happens once the clock
+   * passes `deadline` when one is set (the app's moves on a loaded machine: then the choice depends
+   * on the machine's speed). `ev` must score equities.
    */
   lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number): number {
     this.nodes = n;
@@ -74,7 +86,7 @@ export class Searcher {
     for (const [d1, d2, weight] of ROLLS) {
       const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
       this.nodes += m;
-      if (this.nodes > budget) return NaN;
+      if (this.nodes > budget || (this.deadline !== Infinity && performance.now() > this.deadline)) return NaN;
       let bestOpp = -Infinity;
       if (m === 0) bestOpp = ev.score(tmp, 0);
       else {
@@ -91,7 +103,8 @@ export class Searcher {
   }
 }
 
-function topIndices(scores: Float64Array, n: number, keep: number): number[] {
+/** The indices of the `keep` highest scores, highest first. */
+export function topIndices(scores: Float64Array, n: number, keep: number): number[] {
   const idx: number[] = [];
   for (let i = 0; i < n; i++) idx.push(i);
   idx.sort((a, b) => scores[b] - scores[a]);

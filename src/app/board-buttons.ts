@@ -4,7 +4,7 @@
  * finished board Rematch and History. Not a rule: a view (views.ts draws the rest of the message).
  */
 import type { Step } from '../engine/index.ts';
-import { mayDetonate, mayDouble, passStake, type MatchState } from '../game/index.ts';
+import { hintsAllowed, mayDetonate, mayDouble, passStake, type MatchState } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { Button } from './ports.ts';
 import { playsOf, progressOf } from './turn-answers.ts';
@@ -26,7 +26,7 @@ export const MAX_LISTED_PLAYS = 8;
 const PLAYS_PER_ROW = 2;
 /**
  * At most this many step buttons at once; more and the player picks the checker first. With the
- * Undo, Confirm, Resign and History controls it stays within the smallest keyboard a messenger
+ * Undo, Confirm, Resign, History and hint controls it stays within the smallest keyboard a messenger
  * allows (25 buttons).
  */
 const MAX_STEP_BUTTONS = 20;
@@ -48,17 +48,18 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   // The pass says what it loses, too long to share a row: it gets one of its own.
   if (mode.confirm === 'pass') return [[passButton(state, version, lang)], [b('button.back', { k: 'back' })]];
   if (mode.confirm === 'resign') return [[b('button.resign', { k: 'resign' }), b('button.back', { k: 'back' })]];
+  const hint = hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [];
   switch (turn.stage) {
     case 'decide':
       return [[
         b('button.roll', { k: 'roll' }),
         ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
         ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
-      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(state.fair ? [b('button.dice', { k: 'dice' })] : [])]];
+      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(state.fair ? [b('button.dice', { k: 'dice' })] : []), ...hint]];
     case 'doubled':
-      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : [])]];
+      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : []), ...hint]];
     case 'beavered':
-      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' })]];
+      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...hint]];
     case 'resignOffered':
       return [[b('button.yes', { k: 'acceptResign' }), b('button.no', { k: 'declineResign' })]];
     case 'opening':
@@ -68,10 +69,10 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   }
 }
 
-/** The finished board's rows: a rematch (a new match, after a match) and the match's history; the last game's luck and the dice transcript. */
+/** The finished board's rows: a rematch (a new match, after a match), the match's history and its review; the last game's luck and the dice transcript. */
 function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
-  const again = [b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' })];
+  const again = [b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' }), b('button.review', { k: 'review' })];
   // A match with checkable dice (issue #18): the last game's luck and the dice transcript.
   return state.fair?.seeds ? [again, [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), b('button.verify', { k: 'verify' })]] : [again];
 }
@@ -95,8 +96,8 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const turn = game.turn;
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
-  // Resign and History share the last row (the notation so far, for anyone, without a command).
-  const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' })];
+  // Resign and History (the notation so far, for anyone, without a command) share the last row, with the hint where hints are allowed.
+  const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [])];
   if (turn.steps.length === 0 && mode.pick === undefined) {
     const plays = playsOf(state.settings, game);
     if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];

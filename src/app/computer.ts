@@ -4,7 +4,7 @@
  */
 import { ok, type Result } from '../lib/index.ts';
 import type { CubeContext } from '../ai/index.ts';
-import { COMPUTER_ID, gamePoints, other, positionOf, seatToAct, type Command, type MatchState, type Seat } from '../game/index.ts';
+import { COMPUTER_ID, detonate, gamePoints, mayDetonate, mayDouble, other, positionOf, seatToAct, turnContextOf, type Command, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import { runCommand, type AppError, type MatchDeps, type Outcome } from './matches.ts';
 
@@ -44,23 +44,26 @@ export function loadComputer(): Promise<ComputerBrain> {
 }
 
 /**
- * Returns the computer's command when the match waits for it: double or roll, take or pass,
+ * Returns the computer's command when the match waits for it: detonate (nuclear), double or roll, take or pass,
  * its play, or its answer to a resignation offer; undefined when it is not its turn.
- * Deterministic for a given match state (its random choices are seeded by the match).
+ * Deterministic for a given match state (its random choices are seeded by the match), unless a
+ * move runs into `MOVE_TIME_LIMIT_MS` on a busy machine.
  */
-export function computerCommand(state: MatchState, { ComputerPlayer, seededRandom }: ComputerBrain): Command | undefined {
+export function computerCommand(state: MatchState, { ComputerPlayer, MOVE_TIME_LIMIT_MS, seededRandom }: ComputerBrain): Command | undefined {
   const seat = computerToAct(state);
   const game = state.game;
   if (seat === null || !game) return undefined;
   const by = COMPUTER_ID;
   const s = state.settings;
   const player = new ComputerPlayer(s.computer ?? 'strong', s.variant, s.options, seededRandom(hash(`${state.id}#${state.history.length}`)));
+  player.moveTimeLimitMs = MOVE_TIME_LIMIT_MS;
   const cube: CubeContext = { value: game.cube.value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] };
   const position = positionOf(s, game); // the mover's view: board[0] is game.turn.seat
   const t = game.turn;
   switch (t.stage) {
     case 'decide':
-      return { type: player.shouldDouble(position, cube) ? 'double' : 'roll', by };
+      if (mayDetonate(state) && player.shouldDetonate(position, { ...position, board: detonate(position.board) })) return { type: 'detonate', by };
+      return { type: mayDouble(state) && player.shouldDouble(position, cube) ? 'double' : 'roll', by };
     case 'doubled': // the human doubled: board[0] is the doubler, to roll
       return { type: player.takes(-player.equityToRoll(position), { ...cube, value: cube.value * 2 }) ? 'take' : 'pass', by };
     case 'beavered': // the computer doubled and was beavered: board[0] is the computer, to roll
@@ -72,7 +75,7 @@ export function computerCommand(state: MatchState, { ComputerPlayer, seededRando
     }
     case 'moving': {
       if (!t.dice) return undefined;
-      const play = player.choosePlay(position, t.dice, { firstTurn: game.turnsPlayed[seat] === 0 });
+      const play = player.choosePlay(position, t.dice, turnContextOf(game));
       return { type: 'play', by, move: play?.move ?? 'Ø' };
     }
     case 'opening':

@@ -25,6 +25,7 @@ import { changesSomething, claimsAlone, press } from './intents/press.ts';
 import { confirm } from './intents/confirm.ts';
 import { quiet, remind } from './intents/reminders.ts';
 import { resign } from './intents/resign.ts';
+import { reviewCommand as review } from './intents/review.ts';
 import { rules } from './intents/rules.ts';
 import { seed } from './intents/seed.ts';
 import { diceStats } from './intents/dice.ts';
@@ -43,7 +44,7 @@ import { decodeToken } from './tokens.ts';
 import { t } from '../i18n/index.ts';
 
 const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
-  press, move, challenge, start, join, games, resign, history, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget, tournament, seed, dice: diceStats,
+  press, move, challenge, start, join, games, resign, history, review, help, rules, lang, vacation, confirm, remind, quiet, inline, chosen, privacy, forget, tournament, seed, dice: diceStats,
   top, stats, weekly,
 };
 

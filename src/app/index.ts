@@ -15,6 +15,8 @@ export type { Choice, Token } from './tokens.ts';
 export { boardView } from './views.ts';
 export { MAX_LISTED_PLAYS } from './board-buttons.ts';
 export { variantOfWord } from './variant-words.ts';
+/** The computer's levels, for a messenger that offers them as a command's choices. */
+export { COMPUTER_LEVELS } from '../game/index.ts';
 export { isTypedMove } from './move-words.ts';
 export { sweep } from './sweep.ts';
 export { DEFAULT_LIMITS } from './limits.ts';

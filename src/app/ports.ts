@@ -7,6 +7,7 @@
  */
 import type { DiceSource } from '../dice/index.ts';
 import type { VariantId } from '../engine/index.ts';
+import type { ComputerLevel } from '../game/index.ts';
 import type { Lang, MessageKey } from '../i18n/index.ts';
 import type { BoardPicture } from '../render/index.ts';
 import type { GameStore } from '../store/index.ts';
@@ -55,6 +56,8 @@ export interface ChallengeChoices {
   readonly matchLength?: number;
   readonly doubling?: boolean;
   readonly clock?: string;
+  /** A challenge to the computer at this level (a messenger without `/nardy vs computer`'s words). */
+  readonly computer?: ComputerLevel;
 }
 
 /** What a chat update means, platform-neutral. `updateKey` (the platform's update id) makes a redelivered update a no-op. */
@@ -81,6 +84,8 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'resign'; readonly chat: ChatRef; readonly from: ChatUser }
   /** `/history`: my game in this chat (the one in play, else the last finished) in notation; a finished one as a file too. */
   | { readonly kind: 'history'; readonly chat: ChatRef; readonly from: ChatUser }
+  /** `/review`: my last finished game in this chat, reviewed by the computer (`intents/review.ts`). */
+  | { readonly kind: 'review'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'help'; readonly chat: ChatRef; readonly from: ChatUser }
   | { readonly kind: 'rules'; readonly chat: ChatRef; readonly from: ChatUser; readonly variant?: VariantId }
   /**

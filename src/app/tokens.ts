@@ -56,6 +56,10 @@ export type Choice =
   | { readonly k: 'rematch' }
   /** On a finished board: the match in notation, and its record as a file. */
   | { readonly k: 'history' }
+  /** The computer's advice on the decision in hand, answered to the presser alone (`intents/hint.ts`). */
+  | { readonly k: 'hint' }
+  /** On a finished board: each player's error rate and biggest mistakes (`intents/review.ts`). */
+  | { readonly k: 'review' }
   /** The dice's commitment and the presser's own seed (issue #18). */
   | { readonly k: 'dice' }
   /** After a match with checkable dice: its dice transcript as a file. */
@@ -83,7 +87,7 @@ export interface Token {
 const SIMPLE: Record<string, Choice['k']> = {
   a: 'accept', x: 'decline', c: 'cancel', r: 'roll', d: 'double', t: 'take', b: 'beaver', p: 'askPass', P: 'pass',
   q: 'askResign', Q: 'resign', A: 'acceptResign', N: 'declineResign', n: 'back', u: 'undo', k: 'confirm', o: 'settings', v: 'bringDown',
-  B: 'detonate', V: 'variants', R: 'rematch', H: 'history', K: 'dice', W: 'verify',
+  B: 'detonate', V: 'variants', R: 'rematch', H: 'history', K: 'dice', W: 'verify', I: 'hint', E: 'review',
 };
 const CODE = Object.fromEntries(Object.entries(SIMPLE).map(([code, k]) => [k, code])) as Record<string, string>;
 

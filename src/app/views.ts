@@ -4,7 +4,7 @@
  * (board-buttons.ts).
  */
 import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers } from '../engine/index.ts';
-import { challengerSeat, deadlineOf, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { challengerSeat, deadlineOf, hintsUsed, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView } from './ports.ts';
@@ -67,7 +67,8 @@ function lastEventOfGame(state: MatchState): MatchEvent | undefined {
   return undefined;
 }
 
-function pictureSteps(move: string): PictureStep[] {
+/** A play's journeys as the picture's from → to markers. Not a rule: a view. */
+export function pictureSteps(move: string): PictureStep[] {
   const written = parseWrittenPlay(move);
   if (!written.ok || written.value.pass) return [];
   return written.value.journeys.map((j) => ({ from: j.points[0], to: j.points[j.points.length - 1] }));
@@ -194,6 +195,8 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
     }
   }
+  const hints = hintsUsed(state);
+  for (const seat of [0, 1] as const) if (hints[seat] > 0) lines.push(t(lang, 'caption.hints', { name: name(state, seat), n: hints[seat] }));
   const board = shownBoard(state);
   lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(state, 1)} ${sideInWords(board[1], lang)}` }));
   return lines.join('\n');

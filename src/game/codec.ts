@@ -34,6 +34,7 @@ const LAYOUT: Record<EventType, { code: string; fields: string[] }> = {
   played: { code: 'p', fields: ['seat', 'dice', 'move', 'forced'] },
   doubled: { code: 'd', fields: ['seat', 'value'] },
   detonated: { code: 'B', fields: ['seat'] },
+  hinted: { code: 'I', fields: ['seat'] },
   taken: { code: 't', fields: ['seat', 'value'] },
   beavered: { code: 'b', fields: ['seat', 'value'] },
   passed: { code: 'x', fields: ['seat'] },
@@ -143,6 +144,7 @@ function commandFor(state: MatchState, e: MatchEvent): Command | string {
     case 'played': return e.forced ? 'a forced play must follow its roll' : { type: 'play', by: id(e.seat), move: e.move };
     case 'doubled': return { type: 'double', by: id(e.seat) };
     case 'detonated': return { type: 'detonate', by: id(e.seat) };
+    case 'hinted': return { type: 'hint', by: id(e.seat) };
     case 'taken': return { type: 'take', by: id(e.seat) };
     case 'beavered': return { type: 'beaver', by: id(e.seat) };
     case 'passed': return { type: 'pass', by: id(e.seat) };

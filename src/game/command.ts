@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import type { Command, GameError } from './types.ts';
 
-const BY_ID = ['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign'];
+const BY_ID = ['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign', 'hint'];
 const KINDS = ['oin', 'mars', 'koks'];
 
 function isText(v: unknown): v is string {

@@ -7,6 +7,7 @@ import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinK
 import type { DiceSource } from '../dice/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
+import { hintsAllowed } from './hints.ts';
 import { gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
@@ -125,6 +126,10 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (t.stage !== 'decide') return stageError();
       if (!mayDouble(state)) return error('cube-not-available', game.crawford ? 'no doubling in the Crawford game' : 'you may not double now');
       return ok([{ type: 'doubled', at, seat, value: game.cube.value * 2 }]);
+    case 'hint':
+      if (!hintsAllowed(state)) return error('wrong-phase', 'hints are not allowed in this match');
+      if (t.stage === 'resignOffered' || (t.stage === 'moving' && !t.dice)) return stageError();
+      return ok([{ type: 'hinted', at, seat }]);
     case 'detonate':
       if (!mayDetonate(state)) return error('wrong-phase', game.bomb === null ? 'this game has no bomb' : 'the bomb cannot be detonated now');
       return ok([{ type: 'detonated', at, seat }]);

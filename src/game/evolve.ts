@@ -149,6 +149,8 @@ function evolveCore(state: MatchState, e: MatchEvent): MatchState {
       if (!state.clock) return state;
       return { ...state, clock: setAway(state.clock, e.seat, e.away, e.at, seatToAct(state) === e.seat) };
     }
+    case 'hinted':
+      return state;
     case 'matchEnded':
       return { ...state, phase: 'finished', result: { winner: e.winner, reason: e.reason } };
     default:

@@ -276,6 +276,7 @@ function longLines(e: MatchEvent, score: readonly [number, number], decides: boo
     case 'resigned': return [e.kind === 'oin' ? `${COLOUR[e.seat]} resigns` : `${COLOUR[e.seat]} offers to resign a ${e.kind}`];
     case 'resignDeclined': return [`${COLOUR[e.seat]} declines the resignation`];
     case 'vacation': return [`${COLOUR[e.seat]} is ${e.away ? 'away' : 'back'}`];
+    case 'hinted': return [`${COLOUR[e.seat]} asks for a hint`];
     case 'timedOut': return [`${COLOUR[e.seat]} runs out of time`];
     case 'gameEnded':
       if (e.winner === null) return ['Draw'];

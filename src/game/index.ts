@@ -5,7 +5,8 @@
 // Common.
 export { CHALLENGE_TTL_MS, apply, createChallenge, nextDeadline } from './apply.ts';
 export type { Applied, ChallengeInput } from './apply.ts';
-export { replayHistory, walkHistory } from './replay.ts';
+export { playsOf, replayHistory, walkHistory } from './replay.ts';
+export type { PlayedAt } from './replay.ts';
 export { drawsRoll } from './evolve.ts';
 export { diceRevealable, transcriptOf } from './transcript.ts';
 export type { Transcript, TranscriptRoll } from './transcript.ts';
@@ -15,9 +16,10 @@ export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';
 export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
+export { hintsAllowed, hintsUsed } from './hints.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
-export { boardFor, challengerSeat, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
+export { boardFor, challengerSeat, detonate, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
   Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, FairDice, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,

@@ -6,9 +6,6 @@ import { fail, ok, type Result } from '../lib/index.ts';
 import { VARIANTS, findVariant, resolveOptions, type VariantId } from '../engine/index.ts';
 import type { ClockSettings, ComputerLevel, GameError, MatchSettings } from './types.ts';
 
-/** The variants the computer opponent plays. */
-const COMPUTER_VARIANTS: readonly string[] = ['long', 'short'];
-
 /** The computer opponent's levels, weakest first (the `computer` setting). */
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['beginner', 'medium', 'strong'];
 
@@ -112,8 +109,6 @@ export function validateSettings(input: SettingsInput): Result<MatchSettings, Ga
   if (s.rated !== undefined && typeof s.rated !== 'boolean') return invalid('rated must be true or false');
   if (s.rated === true && s.computer !== undefined) return invalid('a match against the computer is not rated');
   if (s.computer !== undefined && !COMPUTER_LEVELS.includes(s.computer)) return invalid(`the computer's level must be one of ${COMPUTER_LEVELS.join(', ')}`);
-  // Its evaluators are trained for long and short nardy only (src/ai/); the §6 variants are for people for now.
-  if (s.computer !== undefined && !COMPUTER_VARIANTS.includes(s.variant)) return fail({ kind: 'computer-variant', message: `the computer plays ${COMPUTER_VARIANTS.join(' and ')} nardy only` });
   const clockProblem = checkClock(s.clock);
   if (clockProblem) return invalid(clockProblem);
   return ok(s);

@@ -207,6 +207,8 @@ export type MatchEvent =
   | { readonly type: 'undone'; readonly at: number; readonly seat: Seat }
   | { readonly type: 'played'; readonly at: number; readonly seat: Seat; readonly dice: readonly [number, number]; readonly move: string; readonly forced: boolean }
   | { readonly type: 'doubled'; readonly at: number; readonly seat: Seat; readonly value: number }
+  /** The seat to act asked the computer for a hint (`hints.ts`): the match is unchanged, the opponent sees the count. */
+  | { readonly type: 'hinted'; readonly at: number; readonly seat: Seat }
   /** Nuclear: the seat on turn detonated the bomb before rolling (RULES.md §6). */
   | { readonly type: 'detonated'; readonly at: number; readonly seat: Seat }
   | { readonly type: 'taken'; readonly at: number; readonly seat: Seat; readonly value: number }
@@ -232,6 +234,8 @@ export type Command =
   | { readonly type: 'roll'; readonly by: PlayerId }
   | { readonly type: 'double'; readonly by: PlayerId }
   | { readonly type: 'detonate'; readonly by: PlayerId }
+  /** Asks the computer's advice on the decision in hand; recorded, so that the opponent sees it was asked. */
+  | { readonly type: 'hint'; readonly by: PlayerId }
   | { readonly type: 'take'; readonly by: PlayerId }
   | { readonly type: 'pass'; readonly by: PlayerId }
   | { readonly type: 'beaver'; readonly by: PlayerId }
@@ -263,8 +267,6 @@ export type GameError =
   | { readonly kind: 'cube-not-available'; readonly message: string }
   | { readonly kind: 'turn-incomplete'; readonly message: string }
   | { readonly kind: 'invalid-settings'; readonly message: string }
-  /** A challenge to the computer in a variant it does not play. */
-  | { readonly kind: 'computer-variant'; readonly message: string }
   | { readonly kind: 'invalid-state'; readonly message: string }
   /** A vacation or settings change that would leave the match as it is. */
   | { readonly kind: 'nothing-changes'; readonly message: string }

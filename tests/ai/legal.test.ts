@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AI_LEVELS, ComputerPlayer, seededRandom } from '../../src/ai/index.ts';
-import { legalPlays, type VariantId } from '../../src/engine/index.ts';
+import { VARIANTS, legalPlays, type VariantId } from '../../src/engine/index.ts';
+import { loadComputer } from '../../src/app/computer.ts';
+import { playTable } from '../../bench/table.ts';
 import { positionAndDiceArb } from '../arbitraries.ts';
 
 describe('issue 10: the computer plays only legal plays', () => {
@@ -30,5 +32,17 @@ describe('issue 10: the computer plays only legal plays', () => {
         );
       });
     }
+  }
+});
+
+describe('issue 19: the computer plays whole games of every variant, every choice accepted by the reducer', async () => {
+  const brain = await loadComputer();
+  for (const variant of Object.keys(VARIANTS) as VariantId[]) {
+    it(`${variant}: one game per level against a random player`, () => {
+      AI_LEVELS.forEach((level, k) => {
+        const { decisions } = playTable(brain, variant, level, 'random', 7 + k);
+        expect(decisions).toBeGreaterThan(0);
+      });
+    });
   }
 });

@@ -102,11 +102,13 @@ describe('issue 16: the words of /nardy', () => {
     expect(texts(tx.effects).filter((x) => /understand/.test(x))).toEqual([]);
   });
 
-  it('the computer, asked for a game it cannot play, says it plays long and short nardy', async () => {
+  it('the computer plays every variant: tavla against it is offered, no refusal', async () => {
     const tx = transcript();
     await handleIntent(deps(), { kind: 'challenge', chat, from: alice, args: 'tavla vs computer' }, tx.emit);
-    expect(texts(tx.effects)).toEqual([t('en', 'error.computer-variant')]);
-    expect(texts(tx.effects)[0]).toMatch(/long and short nardy/);
+    const [offer] = texts(tx.effects);
+    expect(offer).toMatch(/tavla/);
+    expect(offer).toMatch(/Computer/i);
+    expect(texts(tx.effects)).toHaveLength(1);
   });
 });
 

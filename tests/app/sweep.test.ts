@@ -172,7 +172,7 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     const board = api.messages(g.group.id).filter((m) => m.photo !== undefined && !m.deleted).at(-1)!;
     expect(board.caption).toContain(`${g.mover.name} ran out of time`);
     // The finished board offers only a rematch and the history.
-    expect(board.reply_markup?.inline_keyboard.flat().map((b) => decodeToken(String(b.callback_data))?.choice.k)).toEqual(['rematch', 'history']);
+    expect(board.reply_markup?.inline_keyboard.flat().map((b) => decodeToken(String(b.callback_data))?.choice.k)).toEqual(['rematch', 'history', 'review']);
     // Nothing more is due: later sweeps send nothing.
     const sent = api.callsOf('sendMessage').length;
     await sweepUntil(now + HOUR, 10 * MINUTE, g.moverChat);

@@ -20,7 +20,7 @@ const KEYS = Object.keys(CATALOGS.en) as MessageKey[];
 const GAME_ERROR_KINDS = {
   'unknown-command': true, 'not-a-player': true, 'not-your-turn': true, 'wrong-phase': true,
   'illegal-play': true, 'invalid-notation': true, 'ambiguous-play': true, 'cube-not-available': true,
-  'turn-incomplete': true, 'invalid-settings': true, 'computer-variant': true, 'invalid-state': true,
+  'turn-incomplete': true, 'invalid-settings': true, 'invalid-state': true,
   'nothing-changes': true, 'too-many-changes': true,
 } as const satisfies Record<GameError['kind'], true>;
 const STORE_ERROR_KINDS = {
@@ -47,7 +47,7 @@ const ERROR_UNIONS: Record<string, readonly string[]> = {
 
 /** Texts a translation may leave as in English: none so far (add proper nouns here if needed). */
 // Names and numbers only (issue 17): `Anna 1512 → 1527 (+15)`, and a name before a colon.
-const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['rating.change', 'stats.title']);
+const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['rating.change', 'stats.title', 'button.hint']);
 
 /** Commands with their Latin arguments, and UTC offsets: the only Latin a translation may contain. */
 const COMMANDS = /\/[a-z]+(?: (?:\[[a-z|]+\]|[a-z|]+\b|\d+-\d+ \+\d+))*|UTC[+-]\d+/g;

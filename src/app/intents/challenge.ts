@@ -54,13 +54,14 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   }
   const v = VARIANTS[variant];
   const chosen = intent.settings ?? {};
+  if (chosen.computer !== undefined) computer = true;
   const length = chosen.matchLength ?? matchLength ?? v.defaultMatchLength ?? 0;
   const mayCube = v.family === 'short' && !v.noCube;
   const doubling = mayCube && (chosen.doubling ?? (length > 0 || computer));
   const clock = chosen.clock === undefined ? undefined : clockChoice(chosen.clock);
   return {
     variant, matchLength: length, doubling, crawford: doubling && length > 1,
-    ...(clock === undefined ? {} : { clock }), ...(computer ? { computer: 'strong' as const } : {}),
+    ...(clock === undefined ? {} : { clock }), ...(computer ? { computer: chosen.computer ?? 'strong' } : {}),
   };
 }
 

@@ -19,7 +19,9 @@ import { playsOf } from '../turn-answers.ts';
 import { boardView, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
 import { sendLuck, sendTranscript, showDice } from './dice-buttons.ts';
+import { hint } from './hint.ts';
 import { history } from './history.ts';
+import { review } from './review.ts';
 import { rematch } from './rematch.ts';
 import { settings, SETTINGS_CHOICES } from './settings.ts';
 import type { Handler, Update } from './update.ts';
@@ -37,8 +39,8 @@ export function changesSomething(token: Token | undefined): boolean {
   return token !== undefined && !VIEW_CHOICES.has(token.choice.k) && !KEYBOARD_ONLY.has(token.choice.k);
 }
 
-/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record, the dice or the luck sent). */
-const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'dice', 'verify', 'luck']);
+/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record, a review, the dice or the luck sent). */
+const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'review', 'dice', 'verify', 'luck']);
 
 /**
  * Whether a press must claim its update on its own before it is handled (at most once). A press
@@ -114,6 +116,7 @@ export const press: Handler<'press'> = async (u) => {
   if (token.choice.k === 'dice') return showDice(u, state, boardLang);
   if (token.choice.k === 'verify') return sendTranscript(u, record, state, boardLang);
   if (token.choice.k === 'luck') return sendLuck(u, state, token.choice.n, boardLang);
+  if (token.choice.k === 'review') return review(u, record, state);
   if (computerToAct(state) !== null) {
     // The computer's turn was left unplayed (a crash between writes): play it, then show the board.
     const played = await playComputer(deps, { record, state, events: [] }, (o) => showComputerMove(u, o, boardLang));
@@ -123,6 +126,7 @@ export const press: Handler<'press'> = async (u) => {
   // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
   if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
   if (token.version !== record.version) return refresh();
+  if (token.choice.k === 'hint') return hint(u, record, state, boardLang, (command) => commitCommand(u, loaded.value, command));
   if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
   if (VIEW_CHOICES.has(token.choice.k)) {
     const who = pressCheck(state, intent.from.id);

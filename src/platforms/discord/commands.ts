@@ -46,6 +46,14 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
         { type: INTEGER, name: 'match', ...described({ en: 'Match to N points (0: a single game)', ru: 'Матч до N очков (0: одна партия)' }), min_value: 0, max_value: 25 },
         { type: BOOLEAN, name: 'cube', ...described({ en: 'Play with the doubling cube', ru: 'Играть с кубом удвоения' }) },
         {
+          type: STRING, name: 'computer', ...described({ en: 'Play the computer at this level', ru: 'Играть с компьютером этого уровня' }),
+          choices: [
+            { name: 'beginner', name_localizations: { ru: 'новичок' }, value: 'beginner' },
+            { name: 'medium', name_localizations: { ru: 'средний' }, value: 'medium' },
+            { name: 'strong', name_localizations: { ru: 'сильный' }, value: 'strong' },
+          ],
+        },
+        {
           type: STRING, name: 'clock', ...described({ en: 'Time control', ru: 'Контроль времени' }),
           choices: [
             { name: 'none', name_localizations: { ru: 'без часов' }, value: 'n' },
@@ -67,6 +75,7 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
     { type: SUBCOMMAND, name: 'games', ...described({ en: 'Your games and challenges', ru: 'Ваши партии и вызовы' }) },
     { type: SUBCOMMAND, name: 'resign', ...described({ en: 'Resign your game in this channel', ru: 'Сдаться в партии этого канала' }) },
     { type: SUBCOMMAND, name: 'history', ...described({ en: 'Your game in this channel in notation', ru: 'Запись вашей партии в этом канале' }) },
+    { type: SUBCOMMAND, name: 'review', ...described({ en: 'The computer reviews your last finished game here', ru: 'Компьютер разбирает вашу последнюю партию здесь' }) },
     { type: SUBCOMMAND, name: 'rules', ...described({ en: 'The rules', ru: 'Правила' }), options: [variantOption] },
     {
       type: SUBCOMMAND, name: 'vacation', ...described({ en: 'Vacation in your correspondence games', ru: 'Отпуск в партиях по переписке' }),

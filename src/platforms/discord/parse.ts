@@ -7,7 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import { languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
+import { COMPUTER_LEVELS, languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -77,6 +77,7 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     case 'games':
     case 'resign':
     case 'history':
+    case 'review':
     case 'help':
     case 'privacy':
     case 'forget':
@@ -154,10 +155,12 @@ function challengeOptions(option: (name: string) => Option['value'], resolved: R
   const match = option('match');
   const cube = option('cube');
   const clock = option('clock');
+  const computer = COMPUTER_LEVELS.find((level) => level === option('computer'));
   const settings: ChallengeChoices = {
     ...(typeof match === 'number' ? { matchLength: match } : {}),
     ...(typeof cube === 'boolean' ? { doubling: cube } : {}),
     ...(typeof clock === 'string' ? { clock } : {}),
+    ...(computer === undefined ? {} : { computer }),
   };
   return {
     // A bot cannot play; challenging one is an open challenge.

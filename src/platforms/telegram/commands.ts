@@ -12,12 +12,12 @@ type Scope = { readonly type: 'all_private_chats' } | { readonly type: 'all_grou
 
 /** A command of a menu and the catalog key of its description. */
 const PRIVATE: readonly (readonly [string, MessageKey])[] = [
-  ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['rules', 'command.rules'],
+  ['start', 'command.start'], ['nardy', 'command.nardy'], ['games', 'command.games'], ['history', 'command.history'], ['review', 'command.review'], ['rules', 'command.rules'],
   ['confirm', 'command.confirm'], ['vacation', 'command.vacation'], ['remind', 'command.remind'], ['quiet', 'command.quiet'], ['lang', 'command.lang'], ['help', 'command.help'],
   ['seed', 'command.seed'], ['dice', 'command.dice'], ['privacy', 'command.privacy'], ['forget', 'command.forget'], ['top', 'command.top'], ['stats', 'command.stats'],
 ];
 const GROUP: readonly (readonly [string, MessageKey])[] = [
-  ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['rules', 'command.rules'],
+  ['nardy', 'command.nardy'], ['games', 'command.games'], ['resign', 'command.resign'], ['history', 'command.history'], ['review', 'command.review'], ['rules', 'command.rules'],
   ['tournament', 'command.tournament'], ['lang', 'command.lang.group'], ['help', 'command.help'], ['top', 'command.top.group'], ['stats', 'command.stats'], ['weekly', 'command.weekly'],
 ];
 

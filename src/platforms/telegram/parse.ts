@@ -115,6 +115,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'games':
     case 'resign':
     case 'history':
+    case 'review':
     case 'help':
     case 'privacy':
     case 'forget':

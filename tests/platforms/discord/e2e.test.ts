@@ -130,8 +130,8 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     expect(kinds).toEqual(new Set([...kinds, 'roll', 'double', 'askPass', 'pass', 'take']));
     expect(checkHistory(state)).toBeGreaterThan(20);
     expect(board.content).toContain(state.players[state.result!.winner!]!.name);
-    // Finished: nothing left to play, only a rematch and the history.
-    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+    // Finished: nothing left to play, only a rematch, the history and the review.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   }, 600_000);
 
   it('two users play a complete long-nardy game, step mode included', async () => {
@@ -142,8 +142,8 @@ describe('issue 6 end to end: whole games in a Discord channel through the inter
     expect(state.result?.winner).not.toBeNull();
     expect(kinds).toContain('step');
     expect(checkHistory(state)).toBeGreaterThan(30);
-    // Finished: nothing left to play, only a rematch and the history.
-    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+    // Finished: nothing left to play, only a rematch, the history and the review.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   }, 600_000);
 
   it('the player to move is mentioned when the turn passes; the previous notice is removed', async () => {

@@ -109,7 +109,7 @@ describe('commands.ts: npm run discord:register', () => {
     expect(await registerCommands(client.api, discord.applicationId)).toEqual(['nardy']);
     expect(discord.commands(`guild:${discord.guildId}`)).toMatchObject(NARDY_COMMANDS);
     const subcommands = (discord.commands(`global:${discord.applicationId}`)![0] as typeof NARDY_COMMANDS[number]).options!.map((o) => o.name);
-    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'tournament', 'help', 'seed', 'dice', 'privacy', 'forget', 'top', 'stats', 'weekly', 'lang']);
+    expect(subcommands).toEqual(['challenge', 'move', 'games', 'resign', 'history', 'review', 'rules', 'vacation', 'confirm', 'remind', 'quiet', 'tournament', 'help', 'seed', 'dice', 'privacy', 'forget', 'top', 'stats', 'weekly', 'lang']);
   });
 
   it('a wrong bot token is refused (401) and thrown to the script', async () => {

@@ -34,8 +34,8 @@ function expectMenus(): void {
   }
   expect(api.commands(PRIVATE)).toEqual(api.commands(PRIVATE, 'en'));
   expect(api.commands(GROUP)).toEqual(api.commands(GROUP, 'en'));
-  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'seed', 'dice', 'privacy', 'forget', 'top', 'stats']);
-  expect(names(GROUP)).toEqual(['nardy', 'games', 'resign', 'history', 'rules', 'tournament', 'lang', 'help', 'top', 'stats', 'weekly']);
+  expect(names(PRIVATE)).toEqual(['start', 'nardy', 'games', 'history', 'review', 'rules', 'confirm', 'vacation', 'remind', 'quiet', 'lang', 'help', 'seed', 'dice', 'privacy', 'forget', 'top', 'stats']);
+  expect(names(GROUP)).toEqual(['nardy', 'games', 'resign', 'history', 'review', 'rules', 'tournament', 'lang', 'help', 'top', 'stats', 'weekly']);
 }
 
 describe('issue 16: the Telegram command menu', () => {

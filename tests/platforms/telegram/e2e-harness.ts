@@ -373,6 +373,6 @@ export async function playVariantToResult(variant: VariantId, seed: number, sing
   expect(referee.plays).toBeGreaterThan(0);
   expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
   // Finished: nothing left to play, only a rematch and the history.
-  expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+  expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   return state;
 }

@@ -26,8 +26,8 @@ describe('issue 5 end to end: a whole match in a Telegram group, through the rea
     expect(pictures).toBeGreaterThan(0);
     const winner = state.players[state.result!.winner!]!.name;
     expect(board.caption).toContain(winner);
-    // Finished: nothing left to play, only a rematch and the history.
-    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+    // Finished: nothing left to play, only a rematch, the history and the review.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   }, 600_000);
 
   it('a short-nardy match to 3 with cube actions, to the result', async () => {
@@ -196,8 +196,8 @@ describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the
     expect(end).toMatchObject({ reason: expect.stringMatching(/^(borne-off|draw)$/) });
     expect(referee.plays).toBeGreaterThan(20);
     if (state.result?.winner != null) expect(board.caption).toContain(state.players[state.result.winner]!.name);
-    // Finished: nothing left to play, only a rematch and the history.
-    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+    // Finished: nothing left to play, only a rematch, the history and the review.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   }, 600_000);
 
   it('a gul bara game: mad doubles climb to 6-6 inside a turn, and the game is played to its result', async () => {
@@ -208,7 +208,7 @@ describe('issue 9 end to end: plakoto and gul bara in a Telegram group, from the
     expect(referee.rungs, 'at least one ladder rung was played').toBeGreaterThan(0);
     expect(state.result?.winner).not.toBeNull();
     expect(board.caption).toContain(state.players[state.result!.winner!]!.name);
-    // Finished: nothing left to play, only a rematch and the history.
-    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history']);
+    // Finished: nothing left to play, only a rematch, the history and the review.
+    expect(buttonsOf(board).map((b) => b.token.choice.k)).toEqual(['rematch', 'history', 'review']);
   }, 600_000);
 });

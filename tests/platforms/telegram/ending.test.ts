@@ -79,7 +79,7 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
 
     // The finished board: New match and History, nothing else.
     const board = w.board();
-    expect(buttonsOf(board).map((b) => [b.token.choice.k, b.label])).toEqual([['rematch', t('ru', 'button.newMatch')], ['history', t('ru', 'button.history')]]);
+    expect(buttonsOf(board).map((b) => [b.token.choice.k, b.label])).toEqual([['rematch', t('ru', 'button.newMatch')], ['history', t('ru', 'button.history')], ['review', t('ru', 'button.review')]]);
     const [rematch, history] = buttonsOf(board);
 
     // History: anyone in the chat may read it; a finished hypergammon match comes as the plain record.
@@ -152,7 +152,7 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
     const winner = state.players[state.result!.winner!]!;
     expect(w.live().filter((m) => (m.text ?? '').startsWith(label(state)))).toHaveLength(1);
     expect(w.live().at(-1)!.text).toContain(t('ru', 'result.game', { winner: winner.name, kind: t('ru', 'kind.oin'), points: 1 }));
-    expect(buttonsOf(w.board()).map((b) => b.label)).toEqual([t('ru', 'button.rematch'), t('ru', 'button.history')]);
+    expect(buttonsOf(w.board()).map((b) => b.label)).toEqual([t('ru', 'button.rematch'), t('ru', 'button.history'), t('ru', 'button.review')]);
 
     await w.press(ANNA, w.board(), buttonsOf(w.board())[1].data);
     const file = w.live().at(-1)!;

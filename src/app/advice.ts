@@ -1,0 +1,47 @@
+/**
+ * The computer's advice on the decision in hand, for the 💡 button: the best three plays of the
+ * roll with their equities, or before the roll the cube (and the bomb) advice, or the answer to a
+ * double. Private to the one who asked; the match records only that a hint was asked (`hint`).
+ */
+import { formatDice } from '../engine/index.ts';
+import { detonate, mayDetonate, mayDouble, other, positionOf, turnContextOf, type MatchState, type Seat } from '../game/index.ts';
+import { t, type Lang } from '../i18n/index.ts';
+import type { ComputerBrain } from './computer.ts';
+
+/** An equity in points per game, signed: "+0.412". */
+export function equityText(equity: number): string {
+  return `${equity >= 0 ? '+' : '−'}${Math.abs(equity).toFixed(3)}`;
+}
+
+/** The advice for `seat`, the seat to act, in `lang`; short enough for a messenger's alert (≤ 200 characters). */
+export function adviceText(state: MatchState, seat: Seat, brain: ComputerBrain, lang: Lang): string {
+  const game = state.game!;
+  const s = state.settings;
+  const teacher = new brain.Teacher(s.variant, s.options);
+  const player = teacher.player;
+  const position = positionOf(s, game); // board[0] is the mover, game.turn.seat
+  const t0 = game.turn;
+  const cube = (value: number) => ({ value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] as const });
+  if (t0.stage === 'moving' && t0.dice) {
+    const ranked = teacher.rankPlays(position, t0.dice, turnContextOf(game), 3);
+    if (ranked.length === 0) return t(lang, 'hint.noPlay');
+    const lines = ranked.map((r, i) => `${i + 1}. ${r.play.move}${r.equity === undefined ? '' : ` (${equityText(r.equity)})`}`);
+    return [t(lang, 'hint.plays', { dice: formatDice(t0.dice) }), ...lines].join('\n');
+  }
+  if (!teacher.judgesEquity) return t(lang, 'hint.noCube');
+  if (t0.stage === 'doubled' || t0.stage === 'beavered') {
+    // Doubled: the answer is the doubler's opponent's, whose equity is minus the doubler's to roll.
+    const mine = t0.stage === 'doubled' ? -player.equityToRoll(position) : player.equityToRoll(position);
+    const takes = brain.takeDecision(mine, cube(game.cube.value * (t0.stage === 'doubled' ? 2 : 4)));
+    return t(lang, takes ? 'hint.take' : 'hint.pass', { equity: equityText(mine) });
+  }
+  const equity = player.equityToRoll(position);
+  const lines: string[] = [];
+  if (mayDetonate(state)) {
+    const gain = player.equityToRoll({ ...position, board: detonate(position.board) }) - equity;
+    lines.push(t(lang, gain >= brain.DETONATE_GAIN ? 'hint.detonate' : 'hint.keepBomb', { gain: equityText(gain) }));
+  }
+  if (mayDouble(state)) lines.push(t(lang, brain.doubleDecision(equity, cube(game.cube.value)) ? 'hint.double' : 'hint.noDouble', { equity: equityText(equity) }));
+  else lines.push(t(lang, 'hint.roll', { equity: equityText(equity) }));
+  return lines.join('\n');
+}

@@ -1,0 +1,111 @@
+/**
+ * A finished match reviewed by the computer (the 📊 Review button, `/review`): each player's
+ * average equity loss per judged move and blunders, and the biggest mistakes with the play made
+ * and the better one drawn on the board. Judged as the strong level judges (1-ply over the best
+ * few plays, cubeless); forced plays and the computer's own are not judged. Plakoto, judged by
+ * rules of thumb without an equity, is not reviewed.
+ */
+import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
+import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
+import { t, type Lang } from '../i18n/index.ts';
+import type { BoardPicture } from '../render/index.ts';
+import { equityText } from './advice.ts';
+import type { ComputerBrain } from './computer.ts';
+import type { BoardView } from './ports.ts';
+import { pictureSteps } from './views.ts';
+
+/** A play that loses more than this much equity is a blunder (the measure of issue 19's table). */
+export const BLUNDER = 0.08;
+
+export interface Mistake {
+  readonly at: PlayedAt;
+  readonly better: string;
+  readonly loss: number;
+}
+
+export interface PlayerReview {
+  readonly seat: Seat;
+  readonly moves: number;
+  readonly meanLoss: number;
+  readonly blunders: number;
+}
+
+export interface Review {
+  readonly players: readonly PlayerReview[];
+  /** The biggest mistakes of the match, biggest first (at most three). */
+  readonly mistakes: readonly Mistake[];
+}
+
+/** Returns true when the computer can review the variant (it judges it by an equity). */
+export function reviewable(state: MatchState): boolean {
+  return VARIANTS[state.settings.variant].pinning !== true;
+}
+
+/** Reviews every unforced play of the match's human players. */
+export function reviewMatch(state: MatchState, brain: ComputerBrain): Review {
+  const teacher = new brain.Teacher(state.settings.variant, state.settings.options);
+  const losses: [number[], number[]] = [[], []];
+  const all: Mistake[] = [];
+  for (const at of playsOf(state)) {
+    if (at.forced || state.players[at.seat]?.id === COMPUTER_ID) continue;
+    const [best] = teacher.rankPlays(at.position, at.dice, at.context, 1);
+    if (!best || best.equity === undefined) continue;
+    const played = parsePlay(at.move, at.position, at.dice, at.context);
+    if (!played.ok) continue;
+    const loss = played.value.move === best.play.move ? 0 : Math.max(0, best.equity - teacher.equityAfter(played.value.board));
+    losses[at.seat].push(loss);
+    if (loss > 0) all.push({ at, better: best.play.move, loss });
+  }
+  const players = ([0, 1] as const).filter((seat) => state.players[seat]?.id !== COMPUTER_ID).map((seat): PlayerReview => {
+    const l = losses[seat];
+    return { seat, moves: l.length, meanLoss: l.length === 0 ? 0 : l.reduce((s, x) => s + x, 0) / l.length, blunders: l.filter((x) => x > BLUNDER).length };
+  });
+  return { players, mistakes: all.sort((a, b) => b.loss - a.loss).slice(0, 3) };
+}
+
+function nameOf(state: MatchState, seat: Seat): string {
+  return state.players[seat]?.name ?? '?';
+}
+
+/** The review's text: a title line given by the caller, a line per player and the legend. */
+export function reviewText(state: MatchState, review: Review, lang: Lang, title: string): string {
+  const lines = [title];
+  for (const p of review.players) {
+    const name = nameOf(state, p.seat);
+    lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: p.meanLoss.toFixed(3), blunders: p.blunders, moves: p.moves }));
+  }
+  for (const m of review.mistakes) lines.push(mistakeLine(state, m, lang));
+  lines.push(t(lang, 'review.legend'));
+  return lines.join('\n');
+}
+
+function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
+  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: equityText(-m.loss) });
+}
+
+const COLOUR = ['white', 'black'] as const;
+
+/**
+ * A mistake as a board: the position after the play made, its steps in gold (the last play's
+ * markers), the better play's in blue (the turn's markers), the dice of the roll; the caption
+ * says both in words.
+ */
+export function mistakeView(state: MatchState, m: Mistake, lang: Lang): BoardView {
+  const { at } = m;
+  const played = parsePlay(at.move, at.position, at.dice, at.context);
+  const after = played.ok ? played.value.board : at.position.board; // mover first
+  const bySeat = at.seat === 0 ? [after[0], after[1]] : [after[1], after[0]];
+  const picture: BoardPicture = {
+    variant: state.settings.variant,
+    board: { white: bySeat[0], black: bySeat[1] },
+    turn: COLOUR[at.seat],
+    view: { bottom: COLOUR[at.seat] },
+    dice: { values: [at.dice[0], at.dice[1]], left: [] },
+    players: { white: { name: nameOf(state, 0), score: 0 }, black: { name: nameOf(state, 1), score: 0 } },
+    matchLength: state.settings.matchLength,
+    showPips: state.settings.showPips,
+    highlights: { lastPlay: { by: COLOUR[at.seat], steps: pictureSteps(at.move) }, turnSteps: pictureSteps(m.better) },
+    language: lang,
+  };
+  return { gameId: state.id, caption: mistakeLine(state, m, lang), picture, buttons: [] };
+}
