@@ -49,7 +49,7 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
       const buttons = board.buttons.flat().filter((b): b is Button & { token: string } => 'token' in b);
       gameId = buttons[0]?.token.split(':')[1] ?? gameId;
       // The finished board offers only Rematch, History and Review: the game is over.
-      if (buttons.every((b) => /:[RHW]:[\w-]{8}$/.test(b.token))) break;
+      if (buttons.every((b) => /:[RHE]:[\w-]{8}$/.test(b.token))) break;
       const loaded = await loadMatch(table.store, gameId);
       if (!loaded.ok) throw new Error(loaded.error.kind);
       const { state } = loaded.value;
