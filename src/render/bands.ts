@@ -70,9 +70,8 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     ]).then(([pixels]) => pixels);
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
-      const first = b * BAND_ROWS;
       const band = drawing.then((pixels) => {
-        const drawn = drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), b, first, Math.min(HEIGHT, first + BAND_ROWS));
+        const drawn = drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), b);
         return compressBand(drawn.rows, drawn.adler);
       });
       band.catch(() => bands.delete(key));
@@ -119,9 +118,12 @@ function plainBandsOf(background: Buffer): PlainBands {
  * the rest is the background's posterised row as it is, and the checksum is the background band's,
  * corrected by what the spans changed (Adler-32 is a weighted sum of the bytes).
  */
-function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], b: number, first: number, end: number): { rows: Buffer; adler: number } {
+function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], b: number): { rows: Buffer; adler: number } {
+  const first = b * BAND_ROWS;
+  const end = Math.min(HEIGHT, first + BAND_ROWS);
   const plain = plainBandsOf(background);
-  const data = Buffer.from(plain.rows.subarray(first * ROW, end * ROW));
+  const before = plain.rows.subarray(first * ROW, end * ROW);
+  const data = Buffer.from(before);
   // Each row's span under any piece, in bytes of the band: [from, to).
   const spans = new Int32Array((end - first) * 2);
   for (let y = first; y < end; y++) {
@@ -147,10 +149,8 @@ function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite
     const to = spans[r * 2 + 1];
     if (from >= to) continue;
     posterise(data.subarray(from, to));
-    const before = plain.rows;
-    const offset = first * ROW;
     for (let i = from; i < to; i++) {
-      const delta = data[i] - before[offset + i];
+      const delta = data[i] - before[i];
       sumA += delta;
       sumB += delta * (n - i);
     }

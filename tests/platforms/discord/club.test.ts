@@ -14,22 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => w.discord.close());
 
-async function act(interaction: Parameters<World['deliver']>[0]): Promise<void> {
-  expect((await w.deliver(interaction)).status).toBe(200);
-}
-
 describe('issue 17 end to end on Discord: ratings, /nardy top, /nardy stats, /nardy weekly', () => {
   it('a rated long-nardy game, its changes under the result, the channel\'s table and a player\'s stats', async () => {
     const channel = w.discord.guildChannel();
-    await act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'long' }));
+    await w.act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'long' }));
     const challenge = publicMessages(w, channel).at(-1)!;
     const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
-    await act(w.discord.press(ANNA, challenge, accept.customId));
+    await w.act(w.discord.press(ANNA, challenge, accept.customId));
     const gameId = accept.token.gameId;
     for (const k of ['askResign', 'resign']) {
       const { state } = await stored(w, gameId);
       const board = boardIn(w, channel);
-      await act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
+      await w.act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
     }
     const { state } = await stored(w, gameId);
     expect(state.phase).toBe('finished');
@@ -39,21 +35,21 @@ describe('issue 17 end to end on Discord: ratings, /nardy top, /nardy stats, /na
     expect(result).toContain(`${winner.name} 1500 → 1662 (+162)`);
     expect(result).toContain(`${loser.name} 1500 → 1338 (−162)`);
 
-    await act(w.discord.command(CAROL, channel, 'top', {}));
+    await w.act(w.discord.command(CAROL, channel, 'top', {}));
     const table = publicMessages(w, channel).at(-1)!.content.split('\n');
     expect(table[0]).toBe(t('ka', 'top.title', { family: t('ka', 'family.long') }));
     expect(table[1]).toBe(t('ka', 'top.line', { rank: 1, name: winner.name, rating: 1662, deviation: 290, games: 1, date: '2026-01-10' }));
     expect(table.at(-1)).toBe(t('ka', 'top.youUnrated', { family: t('ka', 'family.long') }));
 
-    await act(w.discord.command(NODAR, channel, 'stats', { player: ANNA }));
+    await w.act(w.discord.command(NODAR, channel, 'stats', { player: ANNA }));
     const stats = publicMessages(w, channel).at(-1)!.content.split('\n');
     const annaWon = winner.name === 'Anna';
     expect(stats[1]).toBe(t('ru', 'stats.family', { family: t('ru', 'family.long'), rating: annaWon ? 1662 : 1338, deviation: 290, change: annaWon ? '+162' : '−162', games: 1, wins: annaWon ? 1 : 0 }));
     expect(stats.at(-1)).toBe(t('ru', 'series.score', { a: 'Anna', sa: annaWon ? 1 : 0, sb: annaWon ? 0 : 1, b: 'Нодар' }));
 
-    await act(w.discord.command(CAROL, channel, 'weekly', { on: true }));
+    await w.act(w.discord.command(CAROL, channel, 'weekly', { on: true }));
     expect(publicMessages(w, channel).at(-1)!.content).toBe(t('ka', 'weekly.on'));
-    await act(w.discord.command(ANNA, channel, 'weekly', { on: false }));
+    await w.act(w.discord.command(ANNA, channel, 'weekly', { on: false }));
     expect(publicMessages(w, channel).at(-1)!.content).toBe(t('en', 'weekly.adminOnly'));
     expect(w.problems).toEqual([]);
   });

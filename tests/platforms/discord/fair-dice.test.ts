@@ -18,22 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => w.discord.close());
 
-async function act(interaction: Parameters<World['deliver']>[0]): Promise<void> {
-  expect((await w.deliver(interaction)).status).toBe(200);
-}
-
 describe('issue 18 on Discord: dice anyone can check', () => {
   it('/nardy seed, the commitment, the reveal, 🔍 Verify, 🍀 Luck and /nardy dice', async () => {
     const channel = w.discord.guildChannel();
-    await act(w.discord.command(ANNA, channel, 'seed', { text: 'anna was here' }));
+    await w.act(w.discord.command(ANNA, channel, 'seed', { text: 'anna was here' }));
     expect(whispersTo(w, channel, ANNA).at(-1)?.content).toBe(t('en', 'seed.set', { seed: 'anna was here' }));
-    await act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'short' }));
+    await w.act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'short' }));
     const challenge = publicMessages(w, channel).at(-1)!;
     expect(challenge.content).toContain(commitmentOf(SERVER_SEED));
     const lock = buttonsOf(challenge).find((b) => b.token.choice.k === 'dice')!;
-    await act(w.discord.press(NODAR, challenge, lock.customId));
+    await w.act(w.discord.press(NODAR, challenge, lock.customId));
     expect(publicMessages(w, channel).at(-1)!.content).toContain('/nardy seed');
-    await act(w.discord.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.customId));
+    await w.act(w.discord.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.customId));
     const gameId = lock.token.gameId;
     expect((await stored(w, gameId)).state.fair!.seeds).toEqual(['', 'anna was here']);
     expect(JSON.stringify(w.discord.messages(channel).map((m) => m.content))).not.toContain(SERVER_SEED);
@@ -43,20 +39,20 @@ describe('issue 18 on Discord: dice anyone can check', () => {
     for (const k of ['askResign', 'resign']) {
       const { state } = await stored(w, gameId);
       const board = boardIn(w, channel);
-      await act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
+      await w.act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
     }
     const { state } = await stored(w, gameId);
     expect(state.phase).toBe('finished');
     const result = publicMessages(w, channel).filter((m) => m.content.includes(SERVER_SEED)).at(-1)!;
     expect(result, 'the result reveals the server seed').toBeDefined();
-    await act(w.discord.press(ANNA, result, buttonsOf(result).find((b) => b.token.choice.k === 'verify')!.customId));
+    await w.act(w.discord.press(ANNA, result, buttonsOf(result).find((b) => b.token.choice.k === 'verify')!.customId));
     const file = publicMessages(w, channel).at(-1)!;
     expect(file.attachments.map((a) => a.filename)).toEqual([`nardy-dice-${gameId}.json`]);
     expect(verifyTranscript(JSON.parse(file.attachments[0].bytes.toString('utf8')))).toEqual({ ok: true, rolls: state.fair!.rolls });
-    await act(w.discord.press(ANNA, result, buttonsOf(result).find((b) => b.token.choice.k === 'luck')!.customId));
+    await w.act(w.discord.press(ANNA, result, buttonsOf(result).find((b) => b.token.choice.k === 'luck')!.customId));
     expect(publicMessages(w, channel).at(-1)!.content).toContain('🍀');
 
-    await act(w.discord.command(starter, channel, 'dice'));
+    await w.act(w.discord.command(starter, channel, 'dice'));
     const dice = whispersTo(w, channel, starter).at(-1)!;
     expect(dice.attachments.map((a) => a.filename)).toEqual(['nardy-dice.png']);
     expect(dice.content).toContain(t(starter === ANNA ? 'en' : 'ru', 'dice.fair'));

@@ -57,6 +57,8 @@ export interface World {
   post(headers: Record<string, string>, body: Buffer): Promise<Delivery>;
   /** Signs and posts an interaction, then lets the stand-in see the acknowledgement, as Discord would. */
   deliver(interaction: APIInteraction): Promise<Delivery>;
+  /** Delivers an interaction a user sent and expects the endpoint to take it (200). */
+  act(interaction: APIInteraction): Promise<void>;
 }
 
 export async function world(seed = 1, deps: Partial<AppDeps> = {}, timing: { deadlineMs?: number } = {}): Promise<World> {
@@ -87,16 +89,19 @@ export async function world(seed = 1, deps: Partial<AppDeps> = {}, timing: { dea
     if (got === undefined) throw new Error('the handler never ended its response stream');
     return { status: got.status, body: got.body, ackMs: got.at - started };
   };
+  const deliver = async (interaction: APIInteraction): Promise<Delivery> => {
+    const request = discord.signed(interaction);
+    delivering = interaction;
+    try {
+      return await post(request.headers, request.body);
+    } finally {
+      delivering = undefined;
+    }
+  };
   return {
-    discord, table, problems, logs, post,
-    async deliver(interaction) {
-      const request = discord.signed(interaction);
-      delivering = interaction;
-      try {
-        return await post(request.headers, request.body);
-      } finally {
-        delivering = undefined;
-      }
+    discord, table, problems, logs, post, deliver,
+    async act(interaction) {
+      expect((await deliver(interaction)).status).toBe(200);
     },
   };
 }

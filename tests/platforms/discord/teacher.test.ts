@@ -16,15 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => w.discord.close());
 
-async function act(interaction: Parameters<World['deliver']>[0]): Promise<void> {
-  expect((await w.deliver(interaction)).status).toBe(200);
-}
-
 async function againstComputer(channel: string, variant: string): Promise<string> {
-  await act(w.discord.command(ANNA, channel, 'challenge', { variant, computer: 'strong' }));
+  await w.act(w.discord.command(ANNA, channel, 'challenge', { variant, computer: 'strong' }));
   const challenge = publicMessages(w, channel).at(-1)!;
   const play = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
-  await act(w.discord.press(ANNA, challenge, play.customId));
+  await w.act(w.discord.press(ANNA, challenge, play.customId));
   return play.token.gameId;
 }
 
@@ -42,7 +38,7 @@ async function playToEnd(channel: string, gameId: string): Promise<MatchState> {
     const list = ['confirm', 'play', 'step', 'pick'].map(of).find((l) => l.length > 0) ?? [];
     const pressed = of('take')[0] ?? of('roll')[0] ?? list[Math.floor(rng() * list.length)];
     if (!pressed) throw new Error(`no way forward among ${buttons.map((b) => b.label).join(', ')}`);
-    await act(w.discord.press(ANNA, boardIn(w, channel), pressed.customId));
+    await w.act(w.discord.press(ANNA, boardIn(w, channel), pressed.customId));
   }
   throw new Error('the game did not end');
 }
@@ -55,7 +51,7 @@ describe('issue 19 on Discord: hint and review', () => {
     expect(before.state.settings.computer).toBe('strong');
     const hint = buttonsOf(boardIn(w, channel)).find((b) => b.token.choice.k === 'hint');
     expect(hint, 'the board offers a hint against the computer').toBeDefined();
-    await act(w.discord.press(ANNA, boardIn(w, channel), hint!.customId));
+    await w.act(w.discord.press(ANNA, boardIn(w, channel), hint!.customId));
     const whisper = whispersTo(w, channel, ANNA).at(-1)!;
     expect(whisper.content).toMatch(/^💡/);
     expect(whisper.content).toMatch(/equity/);
@@ -66,7 +62,7 @@ describe('issue 19 on Discord: hint and review', () => {
     expect(boardIn(w, channel).content).toContain(t('en', 'caption.hints', { name: 'Anna', n: 1 }));
     // Someone else's press on the hint is refused: only the player to act may ask.
     const again = buttonsOf(boardIn(w, channel)).find((b) => b.token.choice.k === 'hint')!;
-    await act(w.discord.press(CAROL, boardIn(w, channel), again.customId));
+    await w.act(w.discord.press(CAROL, boardIn(w, channel), again.customId));
     expect(whispersTo(w, channel, CAROL).at(-1)?.content).toBe(t('ka', 'toast.notYourGame'));
     expect(hintsUsed((await stored(w, gameId)).state)).toEqual(hintsUsed(after.state));
     expect(w.problems).toEqual([]);
@@ -80,7 +76,7 @@ describe('issue 19 on Discord: hint and review', () => {
     const review = buttonsOf(board).find((b) => b.token.choice.k === 'review')!;
     expect(review, 'the finished board has a Review button').toBeDefined();
     const count = publicMessages(w, channel).length;
-    await act(w.discord.press(ANNA, board, review.customId));
+    await w.act(w.discord.press(ANNA, board, review.customId));
     const sent = publicMessages(w, channel).slice(count);
     const text = sent.find((m) => m.attachments.length === 0)!;
     expect(text.content).toMatch(/^📊 Review — /);
@@ -88,7 +84,7 @@ describe('issue 19 on Discord: hint and review', () => {
     const pictures = sent.filter((m) => m.attachments.length > 0);
     expect(pictures.length).toBeGreaterThan(0);
     for (const p of pictures) expect(p.content).toMatch(/played .* better .* lost −\d\.\d{3}/);
-    await act(w.discord.command(ANNA, channel, 'review'));
+    await w.act(w.discord.command(ANNA, channel, 'review'));
     expect(publicMessages(w, channel).filter((m) => m.attachments.length === 0).some((m) => m !== text && m.content.startsWith('📊 Review — '))).toBe(true);
     expect(w.problems).toEqual([]);
   }, 300_000);

@@ -22,10 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.discord.close());
 
-async function act(interaction: Parameters<World['deliver']>[0]): Promise<void> {
-  expect((await w.deliver(interaction)).status).toBe(200);
-}
-
 const tournamentButtons = (m: StoredMessage) => m.components.flatMap((row) => row.components)
   .flatMap((b) => ('custom_id' in b && typeof b.custom_id === 'string' && b.custom_id.startsWith('t:') ? [{ customId: b.custom_id, label: b.label ?? '' }] : []));
 const messageIn = (channel: string, id: string) => w.discord.messages(channel).find((m) => m.id === id)!;
@@ -33,7 +29,7 @@ const messageIn = (channel: string, id: string) => w.discord.messages(channel).f
 async function pressLabel(channel: string, who: (typeof PLAYERS)[number], messageId: string, label: string) {
   const button = tournamentButtons(messageIn(channel, messageId)).find((b) => b.label === label);
   expect(button, `a "${label}" button`).toBeDefined();
-  await act(w.discord.press(who, messageIn(channel, messageId), button!.customId));
+  await w.act(w.discord.press(who, messageIn(channel, messageId), button!.customId));
 }
 
 async function tournamentIn(channel: string, messageId: string): Promise<Tournament> {
@@ -43,7 +39,7 @@ async function tournamentIn(channel: string, messageId: string): Promise<Tournam
 
 async function openAndStart(channel: string, format: 'knockout' | 'roundRobin') {
   const [ada, ...others] = PLAYERS;
-  await act(w.discord.command(ada!, channel, 'tournament'));
+  await w.act(w.discord.command(ada!, channel, 'tournament'));
   const signup = publicMessages(w, channel).at(-1)!;
   expect(signup.content).toContain(t('en', 'tournament.format.knockout'));
   if (format === 'roundRobin') await pressLabel(channel, ada!, signup.id, t('en', 'button.tournament.knockout'));
@@ -63,11 +59,11 @@ async function playRound(channel: string, tm: Tournament): Promise<void> {
     const challenge = messageIn(channel, ((await stored(w, pairing.match)).record.notes?.challenge as { messageId: string }).messageId);
     expect(challenge.content).toContain(`round ${tm.rounds.length}`);
     const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
-    await act(w.discord.press(personOf(pairing.b), challenge, accept.customId));
+    await w.act(w.discord.press(personOf(pairing.b), challenge, accept.customId));
     for (const k of ['askResign', 'resign']) {
       const { record, state } = await stored(w, pairing.match);
       const board = messageIn(channel, (record.notes?.board as { messageId: string }).messageId);
-      await act(w.discord.press(personOf(state.players[seatToAct(state)!]!.id), board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
+      await w.act(w.discord.press(personOf(state.players[seatToAct(state)!]!.id), board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
     }
     expect((await stored(w, pairing.match)).state.phase).toBe('finished');
   }

@@ -15,16 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => w.discord.close());
 
-async function act(interaction: Parameters<World['deliver']>[0]): Promise<void> {
-  expect((await w.deliver(interaction)).status).toBe(200);
-}
-
 const mover = (state: MatchState) => PEOPLE.get(state.players[seatToAct(state)!]!.id)!;
 
 async function newGame(channel: string): Promise<string> {
-  await act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'short', match: 0, cube: false }));
+  await w.act(w.discord.command(NODAR, channel, 'challenge', { opponent: ANNA, variant: 'short', match: 0, cube: false }));
   const accept = buttonsOf(publicMessages(w, channel).at(-1)!).find((b) => b.token.choice.k === 'accept')!;
-  await act(w.discord.press(ANNA, publicMessages(w, channel).at(-1)!, accept.customId));
+  await w.act(w.discord.press(ANNA, publicMessages(w, channel).at(-1)!, accept.customId));
   return accept.token.gameId;
 }
 
@@ -36,7 +32,7 @@ describe('issue 16: /nardy move on Discord', () => {
     const game = state.game!;
     const play = legalPlays(positionOf(state.settings, game), game.turn.dice!, turnContextOf(game))[0];
     const board = boardIn(w, channel);
-    await act(w.discord.command(mover(state), channel, 'move', { play: play.move }));
+    await w.act(w.discord.command(mover(state), channel, 'move', { play: play.move }));
     const after = await stored(w, gameId);
     expect(after.record.version).toBe(record.version + 1);
     expect(after.state.history.some((e) => e.type === 'played' && e.move === play.move)).toBe(true);
@@ -50,11 +46,11 @@ describe('issue 16: /nardy move on Discord', () => {
     const gameId = await newGame(channel);
     const { record, state } = await stored(w, gameId);
     const person = mover(state);
-    await act(w.discord.command(person, channel, 'move', { play: '7/1' }));
+    await w.act(w.discord.command(person, channel, 'move', { play: '7/1' }));
     const lang = person.locale === 'ru' ? 'ru' : 'en';
     expect(publicMessages(w, channel).at(-1)!.content).toBe(t(lang, 'move.noChecker', { point: 7 }));
     expect((await stored(w, gameId)).record.version).toBe(record.version);
-    await act(w.discord.command(person, channel, 'move', { play: 'a good one' }));
+    await w.act(w.discord.command(person, channel, 'move', { play: 'a good one' }));
     expect(publicMessages(w, channel).at(-1)!.content).toBe(t(lang, 'error.invalid-notation'));
     expect(w.problems).toEqual([]);
   });
