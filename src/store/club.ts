@@ -9,6 +9,7 @@ import { InvariantError } from '../lib/index.ts';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { INDEX, WEEKLY_PARTITION, WEEKLY_SORT_KEY, boardKey, ratingKey, weeklyKey } from './layout.ts';
+import { conditionally } from './conditional.ts';
 
 /**
  * One player's rating item on one board, as the store keeps it: `rating` orders the board's
@@ -69,18 +70,12 @@ export class DynamoClubStore implements ClubStore {
   async writeRating(item: StoredRating, expectedVersion: number): Promise<boolean> {
     const json = JSON.stringify(item.value);
     if (!Number.isFinite(item.rating) || json === undefined || json.length > 16_000) throw new InvariantError(`rating of ${item.player} on ${item.board}: bad rating or value`);
-    try {
-      await this.documents.send(new PutCommand({
-        TableName: this.tableName,
-        Item: encodeRating({ ...item, version: expectedVersion + 1 }),
-        ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
-        ...(expectedVersion === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(new PutCommand({
+      TableName: this.tableName,
+      Item: encodeRating({ ...item, version: expectedVersion + 1 }),
+      ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+      ...(expectedVersion === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
+    })));
   }
 
   async topRatings(board: string, limit: number): Promise<StoredRating[]> {
@@ -151,21 +146,15 @@ export class DynamoClubStore implements ClubStore {
 
   async writeWeekly(item: StoredWeekly, expectedDueAt: number | null | undefined): Promise<boolean> {
     const condition = expectedDueAt === null ? 'attribute_not_exists(pk)' : expectedDueAt === undefined ? 'attribute_exists(pk) AND attribute_not_exists(dueAt)' : 'dueAt = :expected';
-    try {
-      await this.documents.send(new PutCommand({
-        TableName: this.tableName,
-        Item: {
-          pk: weeklyKey(item.chat), sk: WEEKLY_SORT_KEY, chat: item.chat, value: JSON.stringify(item.value),
-          ...(item.dueAt === undefined ? {} : { duePk: WEEKLY_PARTITION, dueAt: item.dueAt }),
-        },
-        ConditionExpression: condition,
-        ...(typeof expectedDueAt === 'number' ? { ExpressionAttributeValues: { ':expected': expectedDueAt } } : {}),
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(new PutCommand({
+      TableName: this.tableName,
+      Item: {
+        pk: weeklyKey(item.chat), sk: WEEKLY_SORT_KEY, chat: item.chat, value: JSON.stringify(item.value),
+        ...(item.dueAt === undefined ? {} : { duePk: WEEKLY_PARTITION, dueAt: item.dueAt }),
+      },
+      ConditionExpression: condition,
+      ...(typeof expectedDueAt === 'number' ? { ExpressionAttributeValues: { ':expected': expectedDueAt } } : {}),
+    })));
   }
 
   async dueWeekly(now: number, limit: number): Promise<StoredWeekly[]> {
@@ -223,6 +212,3 @@ function decodeWeekly(item: Item): StoredWeekly[] {
   return [{ chat: item.chat, value, ...(dueAt === undefined ? {} : { dueAt }) }];
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
-}

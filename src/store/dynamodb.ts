@@ -15,6 +15,7 @@ import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
+import { conditionally, isConditionFailure } from './conditional.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -85,22 +86,16 @@ export class DynamoGameStore implements GameStore {
     const update = new Changes();
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
     if (update.empty) return true;
-    try {
-      await this.documents.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
-          UpdateExpression: update.expression(),
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: update.names,
-          ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+        UpdateExpression: update.expression(),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: update.names,
+        ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
+      }),
+    ));
   }
 
   async loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }> {
@@ -223,22 +218,16 @@ export class DynamoGameStore implements GameStore {
       values[':dueAt'] = dueAt;
     }
     if (expected !== undefined) values[':expected'] = encodeAlarm(expected);
-    try {
-      await this.documents.send(
-        new UpdateCommand({
-          TableName: this.tableName,
-          Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
-          UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
-          ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: values,
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+        UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
+        ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: values,
+      }),
+    ));
   }
 
   async claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean> {
@@ -246,21 +235,15 @@ export class DynamoGameStore implements GameStore {
       throw new InvariantError(`claimUpdate(${JSON.stringify(key)}, ${now}, ${ttlSeconds}): bad arguments`);
     }
     const nowSeconds = Math.floor(now / 1000);
-    try {
-      await this.documents.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { pk: claimKey(key), sk: CLAIM_SORT_KEY, expiresAt: nowSeconds + ttlSeconds, claimedAt: now },
-          // An expired claim counts as unseen: DynamoDB's TTL deletes late, dynalite never.
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-          ExpressionAttributeValues: { ':now': nowSeconds },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { pk: claimKey(key), sk: CLAIM_SORT_KEY, expiresAt: nowSeconds + ttlSeconds, claimedAt: now },
+        // An expired claim counts as unseen: DynamoDB's TTL deletes late, dynalite never.
+        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+        ExpressionAttributeValues: { ':now': nowSeconds },
+      }),
+    ));
   }
 
   async remember(key: string, value: unknown, now: number): Promise<void> {
@@ -289,19 +272,13 @@ export class DynamoGameStore implements GameStore {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096 || !Number.isSafeInteger(expiresAt)) throw new InvariantError(`rememberIf(${JSON.stringify(key)}): bad key, value or expiry`);
     const was = expected === undefined ? undefined : JSON.stringify(expected);
-    try {
-      await this.documents.send(new PutCommand({
-        TableName: this.tableName,
-        Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now, expiresAt },
-        // The value read back is the parsed JSON text, so it compares as that text written again.
-        ConditionExpression: was === undefined ? 'attribute_not_exists(pk)' : '#value = :was',
-        ...(was === undefined ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':was': was } }),
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return conditionally(this.documents.send(new PutCommand({
+      TableName: this.tableName,
+      Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now, expiresAt },
+      // The value read back is the parsed JSON text, so it compares as that text written again.
+      ConditionExpression: was === undefined ? 'attribute_not_exists(pk)' : '#value = :was',
+      ...(was === undefined ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':was': was } }),
+    })));
   }
 
   async createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>> {
@@ -450,6 +427,3 @@ function checkLimit(limit: number): number {
   return limit;
 }
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
-}
