@@ -10,7 +10,7 @@
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
-import { adjustAdler, adler32, assemblePng, compressBand, type CompressedBand } from './png.ts';
+import { assemblePng, compressBand, type CompressedBand } from './png.ts';
 import { posterise } from './raster.ts';
 import type { Scene } from './scene.ts';
 
@@ -70,10 +70,8 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     ]).then(([pixels]) => pixels);
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
-      const band = drawing.then((pixels) => {
-        const drawn = drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), b);
-        return compressBand(drawn.rows, drawn.adler);
-      });
+      const first = b * BAND_ROWS;
+      const band = drawing.then((pixels) => compressBand(drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
       band.catch(() => bands.delete(key));
       bands.set(key, band);
       looks[b] = band;
@@ -86,76 +84,18 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   return assemblePng(WIDTH, HEIGHT, await Promise.all(looks));
 }
 
-/** A background's rows as a band shows them where no piece reaches: filtered, posterised, and their Adler-32. */
-interface PlainBands {
-  readonly rows: Buffer;
-  readonly adlers: readonly number[];
-}
-
-const plainBands = new WeakMap<Buffer, PlainBands>();
-
-/** The background's bands posterised once; a band with pieces starts from its rows and redoes only the pieces' spans. */
-function plainBandsOf(background: Buffer): PlainBands {
-  let plain = plainBands.get(background);
-  if (plain === undefined) {
-    const rows = Buffer.allocUnsafe(HEIGHT * ROW);
-    for (let y = 0; y < HEIGHT; y++) {
-      rows[y * ROW] = 0;
-      background.copy(rows, y * ROW + 1, y * WIDTH * 3, (y + 1) * WIDTH * 3);
-    }
-    // The filter bytes are 0, which the rounding keeps.
-    posterise(rows);
-    const adlers = Array.from({ length: BANDS }, (_, b) => adler32(rows.subarray(b * BAND_ROWS * ROW, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * ROW)));
-    plain = { rows, adlers };
-    plainBands.set(background, plain);
-  }
-  return plain;
-}
-
-/**
- * Returns the filtered, posterised rows `first`..`end` − 1 — the background's, with the band's
- * pieces over them in order — and their Adler-32. Only each row's span under the pieces is drawn:
- * the rest is the background's posterised row as it is, and the checksum is the background band's,
- * corrected by what the spans changed (Adler-32 is a weighted sum of the bytes).
- */
-function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], b: number): { rows: Buffer; adler: number } {
-  const first = b * BAND_ROWS;
-  const end = Math.min(HEIGHT, first + BAND_ROWS);
-  const plain = plainBandsOf(background);
-  const before = plain.rows.subarray(first * ROW, end * ROW);
-  const data = Buffer.from(before);
-  // Each row's span under any piece, in bytes of the band: [from, to).
-  const spans = new Int32Array((end - first) * 2);
+/** Returns the filtered, posterised rows `first`..`end` − 1: the background's, with the band's pieces over them in order. */
+function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
+  const data = Buffer.allocUnsafe((end - first) * ROW);
   for (let y = first; y < end; y++) {
-    let from = ROW;
-    let to = 0;
-    for (const [p] of pieces) {
-      if (p.top > y || p.top + p.height <= y) continue;
-      from = Math.min(from, 1 + Math.max(0, p.left) * 3);
-      to = Math.max(to, 1 + Math.min(WIDTH, p.left + p.width) * 3);
-    }
-    const at = (y - first) * ROW;
-    spans[(y - first) * 2] = at + from;
-    spans[(y - first) * 2 + 1] = at + to;
-    if (from < to) background.copy(data, at + from, y * WIDTH * 3 + from - 1, y * WIDTH * 3 + to - 1);
+    data[(y - first) * ROW] = 0;
+    background.copy(data, (y - first) * ROW + 1, y * WIDTH * 3, (y + 1) * WIDTH * 3);
   }
   const rows = { data, stride: ROW, offset: 1, first, end };
   for (const [p, image] of pieces) blend(rows, image, p.left, p.top);
-  const n = data.length;
-  let sumA = 0;
-  let sumB = 0;
-  for (let r = 0; r < end - first; r++) {
-    const from = spans[r * 2];
-    const to = spans[r * 2 + 1];
-    if (from >= to) continue;
-    posterise(data.subarray(from, to));
-    for (let i = from; i < to; i++) {
-      const delta = data[i] - before[i];
-      sumA += delta;
-      sumB += delta * (n - i);
-    }
-  }
-  return { rows: data, adler: adjustAdler(plain.adlers[b], sumA, sumB) };
+  // The filter bytes are 0, which the rounding keeps.
+  posterise(data);
+  return data;
 }
 
 function imageId(p: Placed): number {

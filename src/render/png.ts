@@ -60,10 +60,10 @@ function deflateBand(rows: Buffer): Promise<Buffer> {
   return run;
 }
 
-/** Compresses the filtered rows of one band (each row its filter byte, then RGB), whose Adler-32 is `adler`. */
-export async function compressBand(rows: Buffer, adler: number): Promise<CompressedBand> {
+/** Compresses the filtered rows of one band (each row its filter byte, then RGB). */
+export async function compressBand(rows: Buffer): Promise<CompressedBand> {
   const data = await deflateBand(rows);
-  return { chunk: chunk('IDAT', data), adler, length: rows.length };
+  return { chunk: chunk('IDAT', data), adler: adler32(rows), length: rows.length };
 }
 
 /** Returns the PNG of an RGB picture `width` × `height` made of `bands`, top to bottom. */
@@ -99,8 +99,7 @@ const BASE = 65521;
 /** The most bytes summed before the sums must be reduced (zlib's NMAX). */
 const NMAX = 5552;
 
-/** The Adler-32 of some bytes. */
-export function adler32(bytes: Uint8Array): number {
+function adler32(bytes: Uint8Array): number {
   let a = 1;
   let b = 0;
   for (let i = 0; i < bytes.length;) {
@@ -112,18 +111,6 @@ export function adler32(bytes: Uint8Array): number {
     a %= BASE;
     b %= BASE;
   }
-  return ((b << 16) | a) >>> 0;
-}
-
-/**
- * The Adler-32 of `n` bytes whose checksum was `adler` before some of them changed: `sumA` is the
- * sum of the changes, `sumB` the sum of each change times the bytes from it to the end (its own
- * included). Both may be negative and large; they are reduced here.
- */
-export function adjustAdler(adler: number, sumA: number, sumB: number): number {
-  const mod = (x: number) => ((x % BASE) + BASE) % BASE;
-  const a = mod((adler & 0xffff) + mod(sumA));
-  const b = mod((adler >>> 16) + mod(sumB));
   return ((b << 16) | a) >>> 0;
 }
 

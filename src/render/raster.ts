@@ -36,14 +36,12 @@ for (let i = 0; i < 65536; i++) ROUND_PAIR[i] = roundChannel(i & 0xff) | (roundC
 
 /** Rounds every byte of raw pixels to `LEVELS` levels, in place. */
 export function posterise(pixels: Uint8Array): void {
-  // Pairs from an even address (a span of a row may start at an odd one: its first byte alone).
-  const head = pixels.byteOffset % 2;
-  const pairs = (pixels.length - head) >> 1;
-  if (head === 1 && pixels.length > 0) pixels[0] = ROUND_PAIR[pixels[0]] & 0xff;
+  const even = pixels.byteOffset % 2 === 0;
+  const pairs = even ? pixels.length >> 1 : 0;
   // Endianness does not matter: both bytes of a pair go through the same rounding.
-  const view = new Uint16Array(pixels.buffer, pixels.byteOffset + head, pairs);
+  const view = new Uint16Array(pixels.buffer, pixels.byteOffset, pairs);
   for (let i = 0; i < pairs; i++) view[i] = ROUND_PAIR[view[i]];
-  for (let i = head + pairs * 2; i < pixels.length; i++) pixels[i] = ROUND_PAIR[pixels[i]] & 0xff;
+  for (let i = pairs * 2; i < pixels.length; i++) pixels[i] = ROUND_PAIR[pixels[i]] & 0xff;
 }
 
 /** PNG encoder settings for the posterised RGB pixels (chosen by bench/render.ts). */
