@@ -2,8 +2,10 @@
  * The esbuild plugins of the deployment bundles (serverless.yml, custom.esbuild.plugins; bench/local.ts
  * bundles the same way).
  *
- * bundledSharp: sharp's JavaScript goes into the bundle. Loaded from node_modules it was a third of
- * a cold start's first answer (some thirty small modules, semver's among them; bench/local.ts). Its
+ * bundledSharp: sharp's JavaScript goes into the bundle. Loaded from node_modules (some thirty small
+ * modules, semver's among them) a fresh node took 223 ms to import sharp and draw a first tiny
+ * picture, bundled 77 ms (median of 9, the shared machine under load); at a cold start that load
+ * runs beside the first update's DynamoDB read, so bench/local.ts's first answer gains less. Its
  * native binding and libvips cannot be bundled: the bundled sharp finds them with require() at run
  * time (the bundle's banner provides one), so they are left outside. They still reach the zip the
  * way they did: serverless-esbuild installs `external: [sharp]` and zips it, with its binaries, into
