@@ -1,9 +1,10 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Ends the run with one plain line, `tests: N passed, N failed` (`, N skipped` when some were),
- * after vitest's own summary. Vitest's summary is coloured and laid out for a person; this line is
- * the one a log reader (CI's, or a script's `tail -1`) can take at its word, colours or not.
+ * Ends the run with one plain line, `N passed, N failed` (`, N skipped` when some were), after
+ * vitest's own summary. Vitest's summary is coloured and laid out for a person, and CI's reader does
+ * not know it; this line, with nothing before it, is the plain closing line that reader takes at its
+ * word in any language (a script's `tail -1` too).
  */
 export default class ClosingLine implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
@@ -21,7 +22,7 @@ export default class ClosingLine implements Reporter {
       if (module.state() === 'failed' && module.children.size === 0) failed++;
     }
     failed += errors.length;
-    const line = `tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+    const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`\n${line}\n`);
   }
 }
