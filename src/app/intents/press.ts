@@ -228,10 +228,13 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
   if (fromText && source.message && before.phase === 'challenge') {
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
-  await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
   // Only the press whose write won tells the opponent: a notice is a notification, never taken back.
+  // The notice and the board are both the stored turn's, so neither waits for the other.
   const player = turnHandedTo(before, after, u.intent.from.id);
-  if (player) await noticeTurn(u, committed.record, player, lang);
+  await Promise.all([
+    publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message }),
+    player && noticeTurn(u, committed.record, player, lang),
+  ]);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
