@@ -15,9 +15,11 @@
  * Prints figures; asserts nothing.
  * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
  * BENCH_WARM_PROFILE=1 prints where the warm presses' main-thread time goes (self time by function,
- * sampled only while a timed press is in flight: the bench's own bookkeeping between presses is left out).
+ * sampled only while a timed press is in flight: the bench's own bookkeeping between presses is left out);
+ * BENCH_WARM_TRACE=1, each press's outgoing calls on a timeline.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
@@ -54,6 +56,8 @@ export const handler = async (event) => { await bot.handleUpdate(JSON.parse(even
 const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
 /** DynamoDB calls by operation (`GetItem`, `BatchGetItem`, …), counted by `countingProxy`. */
 const calls = new Map<string, number>();
+// Made before any client is: the DynamoDB client keeps the `http.request` it finds first.
+const tracer = pressTracer();
 
 function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
@@ -236,6 +240,49 @@ function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Pr
   });
 }
 
+/**
+ * The timeline of each timed press (BENCH_WARM_TRACE=1): when each outgoing call (a DynamoDB
+ * operation, a Bot API method) started and ended, in ms from the press's POST, as medians over the
+ * presses of the same calls; the gaps between calls are the press's own work (reading the update,
+ * the engine, drawing the picture). Wraps `http.request`, so it must be made before any client.
+ */
+function pressTracer(): { start: () => void; stop: (total: number) => void; print: () => void } | undefined {
+  if (!process.env.BENCH_WARM_TRACE) return undefined;
+  type Call = { request: http.ClientRequest; from: number; to: number };
+  let t0 = 0;
+  let current: Call[] | undefined;
+  const timelines: { calls: { label: string; from: number; to: number }[]; total: number }[] = [];
+  const original = http.request;
+  http.request = ((...args: Parameters<typeof http.request>) => {
+    const request = original(...args);
+    const call: Call = { request, from: performance.now() - t0, to: NaN };
+    current?.push(call);
+    request.on('response', (response) => response.on('end', () => void (call.to = performance.now() - t0)));
+    return request;
+  }) as typeof http.request;
+  const labelOf = (request: http.ClientRequest) =>
+    `${String(request.getHeader('x-amz-target') ?? '').split('.').at(-1) || request.path.split('/').at(-1)}`;
+  return {
+    start() { t0 = performance.now(); current = []; },
+    stop(total) {
+      if (current) timelines.push({ calls: current.map(({ request, from, to }) => ({ label: labelOf(request), from, to })), total });
+      current = undefined;
+    },
+    print() {
+      const shapes = new Map<string, typeof timelines>();
+      for (const t of timelines) {
+        const shape = t.calls.map((c) => c.label).join(' ');
+        shapes.set(shape, [...(shapes.get(shape) ?? []), t]);
+      }
+      console.log('  timelines of the timed presses (ms from the POST, medians over the presses making the same calls):');
+      for (const ts of [...shapes.values()].sort((a, b) => b.length - a.length).slice(0, 4)) {
+        const cells = ts[0]!.calls.map((c, i) => `${c.label} ${median(ts.map((t) => t.calls[i]!.from)).toFixed(1)}–${median(ts.map((t) => t.calls[i]!.to)).toFixed(1)}`);
+        console.log(`    ${String(ts.length).padStart(3)} presses, answered at ${median(ts.map((t) => t.total)).toFixed(1)}: ${cells.join(', ')}`);
+      }
+    },
+  };
+}
+
 /** Self time by function over the windows it is started and stopped around (BENCH_WARM_PROFILE). */
 async function windowProfiler(): Promise<{ start: () => Promise<void>; stop: () => Promise<void>; print: (presses: number) => void } | undefined> {
   if (!process.env.BENCH_WARM_PROFILE) return undefined;
@@ -387,9 +434,11 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       calls.clear();
       if (times.length >= warmup) await profiler?.start();
       const cpuBefore = process.cpuUsage();
+      if (times.length >= warmup) tracer?.start();
       const started = performance.now();
       await post(update);
       times.push(performance.now() - started);
+      if (times.length > warmup) tracer?.stop(times.at(-1)!);
       if (times.length > warmup) await profiler?.stop();
       const cpu = process.cpuUsage(cpuBefore);
       cpuTimes.push((cpu.user + cpu.system) / 1000);
@@ -408,6 +457,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
     console.log(`  CPU time of this process per press (app + dynalite + stand-in, all threads): median ${median(cpuTimes.slice(warmup)).toFixed(1)} ms`);
     profiler?.print(measured.length);
+    tracer?.print();
     // View-only presses that leave the picture as it is: ask to resign, then back, on the board in play.
     const viewOnly: number[] = [];
     for (let i = 0; i < MOVES + warmup; i++) {
