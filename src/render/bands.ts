@@ -5,20 +5,23 @@
  * checkers. A band's look is its background and the pieces that reach into it, each by its image
  * and place; a band whose look was drawn before reuses its compressed rows, so a press pays for the
  * bands it changed (and a picture drawn again, for none). Only the bands' pixels are new: they are
- * the compositor's (composite.ts), posterised as before (raster.ts), so the picture is the same.
+ * the compositor's (composite.ts), each given its palette colour (palette.ts: the posterised colour's
+ * nearest of 256), so a band is stored as one byte a pixel.
  */
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
+import { indexRows } from './palette.ts';
 import { assemblePng, compressBand, type CompressedBand } from './png.ts';
-import { posterise } from './raster.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
 const BAND_ROWS = 32;
 const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
-/** One row as PNG stores it: its filter byte, then RGB. */
-const ROW = 1 + WIDTH * 3;
+/** One row as PNG stores it: its filter byte, then a palette index a pixel. */
+const ROW = 1 + WIDTH;
+/** A band's RGB pixels while its pieces are laid over them: one for the process, bands are drawn one at a time. */
+const canvas = Buffer.allocUnsafe(BAND_ROWS * WIDTH * 3);
 /** About 1.5 KB each: a hundred pictures' worth. */
 const KEPT_BANDS = 3000;
 
@@ -84,18 +87,14 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   return assemblePng(WIDTH, HEIGHT, await Promise.all(looks));
 }
 
-/** Returns the filtered, posterised rows `first`..`end` − 1: the background's, with the band's pieces over them in order. */
+/** Returns the filtered palette rows `first`..`end` − 1: the background's, with the band's pieces over them in order. */
 function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
-  const data = Buffer.allocUnsafe((end - first) * ROW);
-  for (let y = first; y < end; y++) {
-    data[(y - first) * ROW] = 0;
-    background.copy(data, (y - first) * ROW + 1, y * WIDTH * 3, (y + 1) * WIDTH * 3);
-  }
-  const rows = { data, stride: ROW, offset: 1, first, end };
+  background.copy(canvas, 0, first * WIDTH * 3, end * WIDTH * 3);
+  const rows = { data: canvas, stride: WIDTH * 3, offset: 0, first, end };
   for (const [p, image] of pieces) blend(rows, image, p.left, p.top);
-  // The filter bytes are 0, which the rounding keeps.
-  posterise(data);
-  return data;
+  const out = Buffer.allocUnsafe((end - first) * ROW);
+  indexRows(canvas, (end - first) * WIDTH, WIDTH, out, 0);
+  return out;
 }
 
 function imageId(p: Placed): number {
