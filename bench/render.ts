@@ -82,7 +82,8 @@ for (const [name, encode] of encoders) {
 
 /**
  * The pictures of a game in the order a chat sees them: each turn its dice, a checker picked (a
- * view-only press) and the play made; drawn in bands as the bot draws them (src/render/bands.ts),
+ * view-only press) and the play made, white at the bottom throughout as on a chat's board (the
+ * point numbers follow the side to move, app/views.ts); drawn in bands as the bot draws them (src/render/bands.ts),
  * and whole (every pixel composited, posterised and compressed, as before) in the same run.
  */
 function gamePictures(seed: number): BoardPicture[] {
@@ -91,7 +92,7 @@ function gamePictures(seed: number): BoardPicture[] {
   for (const { turn, position, dice, play } of game.records) {
     const mover = turn % 2 === 0 ? 'white' : 'black';
     const byColour = (b: readonly (readonly number[])[]) => (mover === 'white' ? { white: [...b[0]], black: [...b[1]] } : { white: [...b[1]], black: [...b[0]] });
-    const spec: BoardPicture = { variant: 'short', board: byColour(position.board), turn: mover, dice: { values: dice }, showPips: true, players: { white: { name: 'Анна' }, black: { name: 'Bob' } } };
+    const spec: BoardPicture = { variant: 'short', board: byColour(position.board), turn: mover, dice: { values: dice }, showPips: true, view: { bottom: 'white' }, players: { white: { name: 'Анна' }, black: { name: 'Bob' } } };
     pictures.push(spec);
     if (!play) continue;
     const first = play.steps[0];

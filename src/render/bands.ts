@@ -9,6 +9,7 @@
  * nearest of 256), so a band is stored as one byte a pixel.
  */
 import { HEIGHT, WIDTH } from './geometry.ts';
+import { createHash } from 'node:crypto';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
@@ -42,18 +43,51 @@ let nextImageId = 0;
 /** Keys hold the pieces' SVG (a panel's is a few KB): a few pictures' worth of new panels each turn. */
 const KEPT_IMAGE_IDS = 2000;
 
+/** A background's pixels, and a name for each band's rows of it (a hash of their pixels). */
+interface Banded {
+  readonly pixels: Buffer;
+  readonly bandLooks: readonly string[];
+}
+
+/**
+ * Backgrounds by look, with their bands' names: the board's numbers follow the side to move, so
+ * the background changes at every turn, but only in the bands the numbers stand in — the others
+ * keep their name, and every band drawn over them before.
+ */
+const banded = new Map<string, { readonly promise: Promise<Banded>; ready: boolean }>();
+
+function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; ready: boolean } {
+  const key = backgroundKey(scene);
+  let entry = banded.get(key);
+  if (entry === undefined) {
+    const promise = backgroundOf(scene).then((pixels) => {
+      const bandLooks = Array.from({ length: BANDS }, (_, b) =>
+        createHash('sha256').update(pixels.subarray(b * BAND_ROWS * WIDTH * 3, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * WIDTH * 3)).digest('base64url').slice(0, 16));
+      return { pixels, bandLooks };
+    });
+    const made = { promise, ready: false };
+    promise.then(() => void (made.ready = true), () => banded.delete(key));
+    banded.set(key, made);
+    entry = made;
+  }
+  return entry;
+}
+
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
   const placed = scenePieces(scene).map(place);
   const ids = placed.map(imageId);
-  const background = backgroundKey(scene);
+  const background = bandedBackground(scene);
+  // A background not drawn yet (the process's first picture of this view): its pieces are drawn meanwhile.
+  if (!background.ready) for (const p of placed) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
+  const { pixels, bandLooks } = await background.promise;
   const looks = new Array<Promise<CompressedBand>>(BANDS);
   const missing: { key: string; b: number; inBand: number[] }[] = [];
   for (let b = 0; b < BANDS; b++) {
     const first = b * BAND_ROWS;
     const end = Math.min(HEIGHT, first + BAND_ROWS);
     const inBand = placed.flatMap((p, i) => (p.top < end && p.top + p.height > first ? [i] : []));
-    const key = `${background}#${b}:${inBand.map((i) => `${ids[i]}@${placed[i].left},${placed[i].top}`).join(';')}`;
+    const key = `${bandLooks[b]}#${b}:${inBand.map((i) => `${ids[i]}@${placed[i].left},${placed[i].top}`).join(';')}`;
     const band = bands.get(key);
     if (band === undefined) {
       missing.push({ key, b, inBand });
@@ -67,14 +101,11 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   if (missing.length > 0) {
     const needed = [...new Set(missing.flatMap((m) => m.inBand))];
     const images = new Map<number, Sprite>();
-    const drawing = Promise.all([
-      backgroundOf(scene),
-      Promise.all(needed.map(async (i) => void images.set(i, await spriteOf(placed[i].svg, placed[i].width, placed[i].height)))),
-    ]).then(([pixels]) => pixels);
+    const drawing = Promise.all(needed.map(async (i) => void images.set(i, await spriteOf(placed[i].svg, placed[i].width, placed[i].height))));
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
-      const band = drawing.then((pixels) => compressBand(drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
+      const band = drawing.then(() => compressBand(drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
       band.catch(() => bands.delete(key));
       bands.set(key, band);
       looks[b] = band;
