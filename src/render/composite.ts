@@ -97,7 +97,7 @@ export function spriteOf(svg: string, width: number, height: number): Promise<Sp
     sprites.set(key, kept);
     return kept.image;
   }
-  const image = rasteriseSprite(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`);
+  const image = rasteriseSprite(svg, width, height);
   const bytes = width * height * 4;
   if (bytes > LARGEST_KEPT) return image;
   sprites.set(key, { image, bytes });
@@ -117,10 +117,69 @@ function forget(key: string): void {
   spriteBytes -= kept.bytes;
 }
 
-async function rasteriseSprite(svg: string): Promise<Sprite> {
+/** Sprites asked for in the same turn of the event loop, drawn together (`drawTogether`). */
+let asked: { readonly svg: string; readonly width: number; readonly height: number; readonly done: (s: Promise<Sprite>) => void }[] = [];
+
+/**
+ * Rasterises a sprite's SVG document; the sprites asked for in the same turn of the event loop
+ * (a picture's new pieces) are drawn in one document. librsvg's set-up and sharp's round trip
+ * cost about a millisecond a call whatever the size, so a first picture's forty pieces took
+ * forty of those; together they take one.
+ */
+function rasteriseSprite(svg: string, width: number, height: number): Promise<Sprite> {
+  return new Promise((done) => {
+    if (asked.length === 0) queueMicrotask(drawAsked);
+    asked.push({ svg, width, height, done });
+  });
+}
+
+function drawAsked(): void {
+  const batch = asked;
+  asked = [];
+  if (batch.length === 1) return batch[0]!.done(rasteriseOne(batch[0]!.svg, batch[0]!.width, batch[0]!.height));
+  const sheet = drawTogether(batch);
+  batch.forEach((sprite, i) => sprite.done(sheet.then((sprites) => sprites[i]!)));
+}
+
+async function rasteriseOne(svg: string, width: number, height: number): Promise<Sprite> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const document = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${svg}</svg>`;
+  const { data, info } = await sharp(Buffer.from(document)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { rgba: data, width: info.width, height: info.height };
+}
+
+/** Space between sprites on a sheet: nothing drawn at one sprite's edge reaches the next. */
+const GAP = 2;
+
+/**
+ * Draws sprites on one sheet, in rows as wide as the picture, each in a nested viewport of its own
+ * at whole-pixel coordinates (clipped to its box, as its own document would be), then cuts them out.
+ */
+async function drawTogether(batch: readonly { readonly svg: string; readonly width: number; readonly height: number }[]): Promise<Sprite[]> {
+  const sharp = await loadSharp();
+  const sheetWidth = Math.max(WIDTH, ...batch.map((s) => s.width));
+  const at: { x: number; y: number }[] = [];
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  for (const s of batch) {
+    if (x > 0 && x + s.width > sheetWidth) [x, y, rowHeight] = [0, y + rowHeight + GAP, 0];
+    at.push({ x, y });
+    x += s.width + GAP;
+    rowHeight = Math.max(rowHeight, s.height);
+  }
+  const sheetHeight = y + rowHeight;
+  const body = batch.map((s, i) => `<svg x="${at[i]!.x}" y="${at[i]!.y}" width="${s.width}" height="${s.height}" viewBox="0 0 ${s.width} ${s.height}">${s.svg}</svg>`).join('');
+  const document = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheetWidth}" height="${sheetHeight}" viewBox="0 0 ${sheetWidth} ${sheetHeight}">${body}</svg>`;
+  const { data } = await sharp(Buffer.from(document)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return batch.map((s, i) => {
+    const rgba = Buffer.allocUnsafe(s.width * s.height * 4);
+    for (let row = 0; row < s.height; row++) {
+      const from = ((at[i]!.y + row) * sheetWidth + at[i]!.x) * 4;
+      data.copy(rgba, row * s.width * 4, from, from + s.width * 4);
+    }
+    return { rgba, width: s.width, height: s.height };
+  });
 }
 
 /** Rows of RGB pixels being drawn: picture rows `first`..`end` − 1, each `stride` bytes after the last, from `offset` in `data`. */
