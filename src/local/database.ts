@@ -4,10 +4,14 @@
  * LevelDB cannot run here (the native `classic-level` binding did not load) it falls back to
  * memory and says so: the data will not persist. A folder locked by another process is an error.
  * Not a rule: local infrastructure.
+ *
+ * dynalite runs in a thread of its own (database-server.mjs), as a real DynamoDB runs beside the
+ * bot: its work (parsing, LevelDB) does not wait for the bot's (drawing a board) nor hold it up —
+ * a write answered in one thread while the board is drawn in the other.
  */
 import { mkdir } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 /** A running embedded database. */
 export type EmbeddedDatabase = {
@@ -17,35 +21,61 @@ export type EmbeddedDatabase = {
   readonly persistent: boolean;
   /** Why it is in memory, when it is. */
   readonly warning?: string;
-  /** The HTTP server it answers on: a bench listens to its requests to count them, with no proxy in the way. */
-  readonly server: Server;
+  /** Calls `listener` with the operation (`GetItem`, …) of each request it answers, from now on: a bench counts them, with no proxy in the way. */
+  onCall(listener: (operation: string) => void): void;
   close(): Promise<void>;
 };
 
-type Dynalite = (options: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }) => Server;
-
 /** Starts dynalite with its data under `dataDir` (in memory if LevelDB is unusable). */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
-  const { default: dynalite } = (await import('dynalite')) as unknown as { default: Dynalite };
   const path = join(dataDir, 'dynamodb');
   let problem: string;
   try {
     await mkdir(path, { recursive: true });
     await openOnce(path);
-    const server = await listen(dynalite({ path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
-    const endpoint = endpointOf(server);
-    const failure = await probe(endpoint);
-    if (failure === undefined) return { endpoint, persistent: true, server, close: () => close(server) };
-    await close(server).catch(() => undefined);
+    const server = await serve(path);
+    const failure = await probe(server.endpoint);
+    if (failure === undefined) return { ...server, persistent: true };
+    await server.close().catch(() => undefined);
     problem = failure;
   } catch (error) {
     if (error instanceof DataDirBusyError) throw error;
     problem = error instanceof Error ? error.message : String(error);
   }
-  const server = await listen(dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }));
   const warning = `LevelDB is not usable here (${problem}); the database is in memory and games will NOT persist after exit. ` +
     'Reinstall with install scripts enabled (npm ci --foreground-scripts) or set DYNAMODB_ENDPOINT to a real DynamoDB.';
-  return { endpoint: endpointOf(server), persistent: false, warning, server, close: () => close(server) };
+  return { ...(await serve(null)), persistent: false, warning };
+}
+
+/** Starts dynalite's thread; resolves once it listens. */
+function serve(path: string | null): Promise<Pick<EmbeddedDatabase, 'endpoint' | 'onCall' | 'close'>> {
+  const worker = new Worker(new URL('./database-server.mjs', import.meta.url), { workerData: { path } });
+  // The process lives as long as what it serves (npm start's HTTP server), not for this thread.
+  worker.unref();
+  const listeners: ((operation: string) => void)[] = [];
+  let closed: Promise<void> | undefined;
+  const close = () => (closed ??= new Promise<void>((resolve, reject) => {
+    worker.once('exit', () => resolve());
+    worker.once('error', reject);
+    worker.postMessage('close');
+  }));
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: { port?: number; error?: string; call?: string } | string) => {
+      if (typeof message === 'string') return;
+      if (message.call !== undefined) return listeners.forEach((listener) => listener(message.call!));
+      if (message.error !== undefined) return void worker.terminate().finally(() => reject(new Error(message.error)));
+      worker.off('error', reject);
+      resolve({
+        endpoint: `http://127.0.0.1:${message.port}`,
+        onCall(listener) {
+          if (listeners.length === 0) worker.postMessage('count');
+          listeners.push(listener);
+        },
+        close,
+      });
+    });
+  });
 }
 
 /** The data folder is held by another process (LevelDB allows one). */
@@ -90,28 +120,4 @@ async function probe(endpoint: string): Promise<string | undefined> {
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
-}
-
-function listen(server: Server): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
-}
-
-function endpointOf(server: Server): string {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error(`dynalite listens on ${String(address)}, not a TCP port`);
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** Closes the HTTP side and then the LevelDB files (dynalite's `close` does both). */
-function close(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }
