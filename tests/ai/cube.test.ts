@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { bestAction, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doublerEquities, type CubeContext, type DoubleAction, type DoubleAnswer } from '../../src/ai/cube.ts';
 import { CONTACT_EFFICIENCY, cashPoint, cubefulEquity, deadEquity, liveEquity, lossValue, raceEfficiency, takePoint, winValue, type CubeOwner } from '../../src/ai/janowski.ts';
 import { matchWinChance } from '../../src/ai/met.ts';
+import { ComputerPlayer } from '../../src/ai/player.ts';
+import { outputsEquity } from '../../src/ai/evaluators.ts';
+import { seededRandom } from '../../src/ai/random.ts';
+import { isGameOver, legalPlays, startBoard, swapSides, VARIANTS, type Position } from '../../src/engine/index.ts';
 
 const MONEY: CubeContext = { value: 1, matchLength: 0, score: [0, 0] };
 const OWNERS: readonly CubeOwner[] = ['centre', 'mine', 'theirs'];
@@ -169,3 +173,55 @@ describe('issue 19: cube decisions in a match', () => {
     }
   });
 });
+
+describe('issue 19: the strong level\'s chances to roll', () => {
+  const player = new ComputerPlayer('strong', 'short');
+  const medium = new ComputerPlayer('medium', 'short');
+
+  it('are chances whose cubeless equity is the equity to roll it already reports, at both levels that judge the cube', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+      const position = selfPlayPosition(seed);
+      for (const p of [player, medium]) {
+        const c = p.chancesToRoll(position);
+        expect(c[0]).toBeGreaterThanOrEqual(0);
+        expect(c[0]).toBeLessThanOrEqual(1);
+        expect(c[1]).toBeLessThanOrEqual(c[0] + 1e-6);
+        expect(c[2]).toBeLessThanOrEqual(c[1] + 1e-6);
+        expect(c[3]).toBeLessThanOrEqual(1 - c[0] + 1e-6);
+        expect(c[4]).toBeLessThanOrEqual(c[3] + 1e-6);
+        expect(outputsEquity(c, true)).toBeCloseTo(p.equityToRoll(position), 5);
+      }
+    }), { numRuns: 20 });
+  });
+
+  it('double a bear-off race the opponent must pass, and pass it as the opponent', () => {
+    // The roller has two checkers on its 6-point (off in two rolls, or one double from 3-3), the opponent seven at home.
+    const race: Position = { variant: 'short', board: [side([6, 2]), side([6, 4], [5, 3])] };
+    expect(player.doubleAction(race, MONEY)).toBe('double');
+    expect(player.answerDouble(race, MONEY)).toBe('pass');
+    expect(player.cubeEfficiency(race)).toBe(0.6);
+  });
+});
+
+/** A side with checkers at [point, count] pairs, the rest borne off. */
+function side(...at: [number, number][]): number[] {
+  const s = new Array<number>(26).fill(0);
+  for (const [p, n] of at) s[p] += n;
+  s[0] = 15 - at.reduce((a, [, n]) => a + n, 0);
+  return s;
+}
+
+/** The position before a roll after a seeded number of random plays from the start. */
+function selfPlayPosition(seed: number): Position {
+  const random = seededRandom(seed);
+  let board = startBoard(VARIANTS.short);
+  const turns = 4 + Math.floor(random() * 30);
+  for (let t = 0; t < turns; t++) {
+    const dice: [number, number] = [1 + Math.floor(random() * 6), 1 + Math.floor(random() * 6)];
+    const plays = legalPlays({ variant: 'short', board }, dice);
+    const next = plays.length > 0 ? plays[Math.floor(random() * plays.length)].board : board;
+    if (isGameOver({ variant: 'short', board: next })) break;
+    board = swapSides(next);
+  }
+  return { variant: 'short', board };
+}
