@@ -17,7 +17,8 @@
  * Printed per judge: agreement with gnubg's double / no double / too good and take / pass, and the
  * cube error — the cubeful equity our decision loses by gnubg's numbers, in millipoints per
  * position (the doubler's: best of ND and min(DT, DP) minus what our action gets, the opponent
- * answering as gnubg would; the taker's: best of −DT and −DP minus ours). Asserts nothing.
+ * answering as gnubg would; the taker's: best of −DT and −DP minus ours); for the first case also
+ * the beavers (allowed), judged by the same equities. Asserts nothing.
  *
  *   nice -n 19 npm run bench:cube -- [count] [plies]      e.g. 500 0,2 (default)
  * Needs /usr/games/gnubg (apt-get install gnubg).
@@ -154,6 +155,25 @@ function report(label: string, judged: Judged[], methods: Record<string, Ours[]>
   }
 }
 
+/**
+ * Beavers, money play: by gnubg's equities the taker should beaver when its equity after the take
+ * (−DT) is above 0; a beaver is then worth twice that, or +2 if the doubler would pass it (DT < −1).
+ */
+function beaverReport(judged: Judged[], ours: DoubleAnswer[]): void {
+  let should = 0, did = 0, agree = 0, err = 0;
+  judged.forEach((j, i) => {
+    const take = -j.dt, beaver = Math.min(-2 * j.dt, 2), pass = -j.dp;
+    const best = Math.max(take, beaver, pass);
+    const right = beaver > take && beaver >= pass;
+    const gets = ours[i] === 'beaver' ? beaver : ours[i] === 'take' ? take : pass;
+    if (right) should++;
+    if (ours[i] === 'beaver') did++;
+    if (right === (ours[i] === 'beaver')) agree++;
+    err += best - gets;
+  });
+  console.log(`    beavers allowed: gnubg's equities beaver ${should}, Janowski beavers ${did}; beaver or not agreed ${pct(agree, judged.length)}; answer error ${((1000 * err) / judged.length).toFixed(1)} mp per position`);
+}
+
 /** The old rules of thumb (the strong level's until issue 19) over the 1-ply cubeless equity. */
 function oldDecisions(equity: number, c: Case): Ours {
   return {
@@ -189,6 +209,7 @@ async function main(): Promise<void> {
   const equity = positions.map((p) => player.equityToRoll(p));
   const chances = positions.map((p) => Array.from(player.chancesToRoll(p)));
   const efficiency = positions.map((p) => player.cubeEfficiency(p));
+  const beavering = positions.map((p) => player.answerDouble(p, { ...MONEY, beaver: true }));
   const decided = cases.map((c) => ({
     old: c.at.map((i) => oldDecisions(equity[i], c)),
     janowski: c.at.map((i) => ({ action: player.doubleAction(positions[i], c.doubler), answer: player.answerDouble(positions[i], c.taker) })),
@@ -209,6 +230,7 @@ async function main(): Promise<void> {
       const model: Ours[] = part.map((j, n) => ({ action: cubefulDouble(j.p, efficiency[c.at[n]], c.doubler), answer: cubefulAnswer(j.p, efficiency[c.at[n]], c.taker) }));
       console.log(`\n ${c.name}`);
       report(`${ply}-ply`, part, { 'old thresholds': decided[k].old, 'Janowski (new)': decided[k].janowski, "(gnubg's chances)": model });
+      if (k === 0) beaverReport(part, beavering);
     });
   }
   console.log(`\ntotal ${((performance.now() - t0) / 1000).toFixed(0)} s`);

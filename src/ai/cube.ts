@@ -70,7 +70,10 @@ export function takeDecision(equity: number, cube: CubeContext): boolean {
 
 // ---------------------------------------------------------------- cubeful decisions (strong level)
 
-/** How much the taker's cubeful equity after a take (per unit of the old cube) must exceed 0 before it beavers: the net's noise. */
+/**
+ * How much a beaver must gain, per unit of the old cube, before the taker beavers (the net's
+ * noise): its equity after the take −dt doubles, or becomes +2 when the doubler passes the beaver.
+ */
 export const BEAVER_MARGIN = 0.05;
 
 const scratch: CubeEquities = { noDouble: 0, doubleTake: 0, doublePass: 0 };
@@ -144,7 +147,8 @@ export function cubefulAnswer(c: ArrayLike<number>, x: number, cube: CubeContext
     return e.doubleTake <= e.doublePass ? 'take' : 'pass';
   }
   const dt = doublerEquities(c, x, doubler).doubleTake;
-  if (cube.beaver === true && -dt > BEAVER_MARGIN) return 'beaver';
+  // A beaver doubles the taker's −dt, unless the doubler then passes (−dt above 2 for twice the old cube): playing on is worth more.
+  if (cube.beaver === true && Math.min(-dt, 2 + dt) > BEAVER_MARGIN) return 'beaver';
   return dt <= 1 ? 'take' : 'pass';
 }
 
