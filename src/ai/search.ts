@@ -101,6 +101,7 @@ export class Searcher {
     }
     return sum / 36;
   }
+
   /**
    * 1-ply chances for the cube: the outputs (`ev.last`: P(win), P(win mars+), P(win koks),
    * P(lose mars+), P(lose koks)) of the side to roll on the board at `b[at..]` (the other side
