@@ -108,12 +108,17 @@ export function doublerEquities(c: ArrayLike<number>, x: number, cube: CubeConte
 function matchFrame(c: ArrayLike<number>, a: number, b: number, m: number, post: boolean, x: number, owner: CubeOwner): number {
   const hi = matchWinChance(a - m, b, post), lo = matchWinChance(a, b - m, post);
   const span = hi - lo;
-  const unit = (mwc: number) => (2 * (mwc - lo)) / span - 1;
   const p = c[0];
-  const wins = unit(hi) * (p - c[1]) + unit(matchWinChance(a - 2 * m, b, post)) * (c[1] - c[2]) + unit(matchWinChance(a - 3 * m, b, post)) * c[2];
-  const losses = unit(lo) * (1 - p - c[3]) + unit(matchWinChance(a, b - 2 * m, post)) * (c[3] - c[4]) + unit(matchWinChance(a, b - 3 * m, post)) * c[4];
+  // In the frame's units a single win is +1 and a single loss −1; a mars or koks counts what it does to the match.
+  const wins = (p - c[1]) + inFrame(matchWinChance(a - 2 * m, b, post), lo, span) * (c[1] - c[2]) + inFrame(matchWinChance(a - 3 * m, b, post), lo, span) * c[2];
+  const losses = -(1 - p - c[3]) + inFrame(matchWinChance(a, b - 2 * m, post), lo, span) * (c[3] - c[4]) + inFrame(matchWinChance(a, b - 3 * m, post), lo, span) * c[4];
   const w = p > 0 ? wins / p : 1, l = p < 1 ? -losses / (1 - p) : 1;
   return lo + ((1 + janowskiEquity(p, w, l, x, owner)) / 2) * span;
+}
+
+/** A chance to win the match in the units of a frame whose single loss is at `lo` and single win at `lo + span`. */
+function inFrame(mwc: number, lo: number, span: number): number {
+  return (2 * (mwc - lo)) / span - 1;
 }
 
 /** The doubler's best action given its three equities. */
