@@ -29,7 +29,7 @@ export function outputsEquity(o: ArrayLike<number>, withMars: boolean): number {
 export class NetEvaluator implements Evaluator {
   readonly equity = true;
   private readonly f: Features = newFeatures();
-  /** Outputs of the last `score` (exact ones for a finished game). */
+  /** Outputs of the last `score` (exact ones for a finished game; in sudden death times the chance of not being shot at). */
   readonly last = new Float32Array(OUTPUTS);
   private readonly expert: ExpertScratch | undefined;
   /** Sudden death only: scratch for the shots that would end the game at once. */
@@ -64,6 +64,7 @@ export class NetEvaluator implements Evaluator {
     if (!this.firstHit) return e;
     // Sudden death: a shot at a blot is a game lost outright, which the net (trained on short nardy) takes for a setback.
     const hit = shotsAtMover(b, at, this.firstHit) / 36;
+    for (let m = 0; m < OUTPUTS; m++) o[m] *= 1 - hit; // so that `last` stays the chances of the equity returned (the cube reads them)
     return (1 - hit) * e - hit;
   }
 }

@@ -4,8 +4,10 @@
  */
 export { AI_LEVELS, ComputerPlayer, DETONATE_GAIN, LOOKAHEAD, MOVE_TIME_LIMIT_MS, Teacher, loadInto, netFor } from './player.ts';
 export type { AiLevel, RankedPlay } from './player.ts';
-export { DOUBLE_FROM, TAKE_BELOW, TOO_GOOD, doubleDecision, takeDecision } from './cube.ts';
-export type { CubeContext } from './cube.ts';
+export { BEAVER_MARGIN, DOUBLE_FROM, TAKE_BELOW, TOO_GOOD, bestAction, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doubleDecision, doublerEquities, takeDecision } from './cube.ts';
+export { CONTACT_EFFICIENCY, cashPoint, cubefulEquity, janowskiEquity, raceEfficiency, takePoint } from './janowski.ts';
+export { matchWinChance } from './met.ts';
+export type { CubeContext, CubeEquities, CubeOwner, DoubleAction, DoubleAnswer } from './cube.ts';
 export { LongHeuristic, NetEvaluator, PipHit, PipRace, PlakotoHeuristic, Pubeval, isRace, outputsEquity } from './evaluators.ts';
 export type { Evaluator } from './evaluators.ts';
 export { Searcher } from './search.ts';

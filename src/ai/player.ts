@@ -14,14 +14,16 @@
  * - Plakoto, whose pins no net here has seen: medium is the greedy pip-and-pin player, strong a
  *   hand-written heuristic (`PlakotoHeuristic`) without lookahead; it never doubles and always
  *   takes, having no equity to judge the cube by.
- * The cube at the medium and strong levels follows the net's equity (see `cube.ts`); the bomb of
+ * The cube: the strong level decides from cubeful equities (Janowski's model over the net's 1-ply
+ * chances, `cube.ts`), the medium level by rules of thumb over the net's static equity; the bomb of
  * nuclear backgammon is detonated when the net's equity gains by it (`shouldDetonate`).
  */
 import { VARIANTS, legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
-import { type Evaluator, LongHeuristic, NetEvaluator, PipHit, PlakotoHeuristic, Pubeval } from './evaluators.ts';
-import { netFromJson, type NetJson, type Net } from './net.ts';
+import { type Evaluator, LongHeuristic, NetEvaluator, PipHit, PlakotoHeuristic, Pubeval, isRace } from './evaluators.ts';
+import { netFromJson, type NetJson, type Net, OUTPUTS } from './net.ts';
 import { seededRandom } from './random.ts';
-import { type CubeContext, doubleDecision, takeDecision } from './cube.ts';
+import { type CubeContext, type DoubleAction, type DoubleAnswer, TOO_GOOD, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doubleDecision, takeDecision } from './cube.ts';
+import { CONTACT_EFFICIENCY, raceEfficiency } from './janowski.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
 import { Searcher, topIndices } from './search.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
@@ -75,6 +77,7 @@ export class ComputerPlayer {
   }
   private readonly board = new Int8Array(BOARD);
   private readonly swapped = new Int8Array(BOARD);
+  private readonly chances = new Float64Array(OUTPUTS);
   /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
   moveTimeLimitMs: number | undefined;
 
@@ -140,14 +143,65 @@ export class ComputerPlayer {
     return this.level === 'strong' ? -this.searcher.replyValue(this.swapped, 0, this.net) : -this.net.score(this.swapped, 0);
   }
 
-  /** Should the side to roll in `position` (the computer) double now? */
-  shouldDouble(position: Position, cube: CubeContext): boolean {
-    return this.judgesCube && doubleDecision(this.equityToRoll(position), cube);
+  /**
+   * The chances of the side to roll in `position` (board[0]): P(win), P(win mars+), P(win koks),
+   * P(lose mars+), P(lose koks); at the strong level averaged over its 21 rolls, else the net's
+   * static outputs. A view of scratch space, overwritten by the next call.
+   */
+  chancesToRoll(position: Position): Float64Array {
+    loadInto(this.board, position);
+    swapInto(this.board, 0, this.swapped, 0);
+    const c = this.chances;
+    if (this.level === 'strong') return this.searcher.rollerChances(this.swapped, 0, this.net, c);
+    this.net.score(this.swapped, 0);
+    const o = this.net.last; // the opponent's view: it is "the side that has just moved"
+    c[0] = 1 - o[0]; c[1] = o[3]; c[2] = o[4]; c[3] = o[1]; c[4] = o[2];
+    return c;
   }
 
-  /** Should the computer take a double, its own equity being `equity` (for the new cube value)? */
-  takes(equity: number, cube: CubeContext): boolean {
-    return !this.judgesCube || takeDecision(equity, cube);
+  /**
+   * Janowski's cube efficiency for the side to roll in `position`: contact 0.68, a short-family
+   * race by its pip count (`raceEfficiency`).
+   */
+  cubeEfficiency(position: Position): number {
+    loadInto(this.board, position);
+    if (!this.rules.short || !isRace(this.board, 0)) return CONTACT_EFFICIENCY;
+    let pips = 0;
+    for (let p = 1; p <= 25; p++) pips += p * this.board[p];
+    return raceEfficiency(pips);
+  }
+
+  /** The computer's cube action as the side to roll in `position`, the cube (`cube`) its to turn. */
+  doubleAction(position: Position, cube: CubeContext): DoubleAction {
+    if (!this.judgesCube) return 'noDouble';
+    if (this.level === 'strong') return cubefulDouble(this.chancesToRoll(position), this.cubeEfficiency(position), cube);
+    const equity = this.equityToRoll(position);
+    return doubleDecision(equity, cube) ? 'double' : equity >= TOO_GOOD ? 'tooGood' : 'noDouble';
+  }
+
+  /** Should the side to roll in `position` (the computer) double now? */
+  shouldDouble(position: Position, cube: CubeContext): boolean {
+    return this.doubleAction(position, cube) === 'double';
+  }
+
+  /**
+   * The computer's answer to a double: `position` has the doubler to roll, `cube` is the cube
+   * before the double, from the computer's view. A beaver only where `cube.beaver` allows it.
+   */
+  answerDouble(position: Position, cube: CubeContext): DoubleAnswer {
+    if (!this.judgesCube) return 'take';
+    if (this.level === 'strong') return cubefulAnswer(this.chancesToRoll(position), this.cubeEfficiency(position), cube);
+    return takeDecision(-this.equityToRoll(position), { ...cube, value: cube.value * 2 }) ? 'take' : 'pass';
+  }
+
+  /**
+   * The computer doubled and was beavered: take (play on at four times `cube.value`) or pass?
+   * `position` has the computer to roll.
+   */
+  answerBeaver(position: Position, cube: CubeContext): 'take' | 'pass' {
+    if (!this.judgesCube) return 'take';
+    if (this.level === 'strong') return cubefulBeaverAnswer(this.chancesToRoll(position), this.cubeEfficiency(position), cube);
+    return takeDecision(this.equityToRoll(position), { ...cube, value: cube.value * 4 }) ? 'take' : 'pass';
   }
 
   /**

@@ -101,6 +101,33 @@ export class Searcher {
     }
     return sum / 36;
   }
+
+  /**
+   * 1-ply chances for the cube: the outputs (`ev.last`: P(win), P(win mars+), P(win koks),
+   * P(lose mars+), P(lose koks)) of the side to roll on the board at `b[at..]` (the other side
+   * first, as after its move), averaged over its 21 rolls with its best play (by `ev`) to each.
+   * Written into `out`.
+   */
+  rollerChances(b: Int8Array, at: number, ev: Evaluator & { readonly last: ArrayLike<number> }, out: Float64Array): Float64Array {
+    const tmp = this.tmp;
+    swapInto(b, at, tmp, 0);
+    const first = isFirstTurn(this.rules, tmp, 0);
+    out.fill(0);
+    for (const [d1, d2, weight] of ROLLS) {
+      const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
+      const boards = m === 0 ? tmp : this.reply.boards;
+      if (m > 0) ev.prepare?.(tmp, 0);
+      let best = -Infinity, bestAt = 0;
+      for (let k = 0; k < Math.max(m, 1); k++) {
+        const s = ev.score(boards, k * BOARD);
+        if (s > best) { best = s; bestAt = k; }
+      }
+      if (m > 1) ev.score(boards, bestAt * BOARD); // `last` holds the best play's outputs again
+      for (let o = 0; o < out.length; o++) out[o] += weight * ev.last[o];
+    }
+    for (let o = 0; o < out.length; o++) out[o] /= 36;
+    return out;
+  }
 }
 
 /** The indices of the `keep` highest scores, highest first. */

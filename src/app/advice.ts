@@ -4,9 +4,9 @@
  * double. Private to the one who asked; the match records only that a hint was asked (`hint`).
  */
 import { formatDice } from '../engine/index.ts';
-import { detonate, mayDetonate, mayDouble, other, positionOf, turnContextOf, type MatchState, type Seat } from '../game/index.ts';
+import { detonate, mayDetonate, mayDouble, positionOf, turnContextOf, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
-import type { ComputerBrain } from './computer.ts';
+import { cubeContext, type ComputerBrain } from './computer.ts';
 
 /** An equity in points per game, signed: "+0.412". */
 export function equityText(equity: number): string {
@@ -21,7 +21,6 @@ export function adviceText(state: MatchState, seat: Seat, brain: ComputerBrain, 
   const player = teacher.player;
   const position = positionOf(s, game); // board[0] is the mover, game.turn.seat
   const t0 = game.turn;
-  const cube = (value: number) => ({ value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] as const });
   if (t0.stage === 'moving' && t0.dice) {
     const ranked = teacher.rankPlays(position, t0.dice, turnContextOf(game), 3);
     if (ranked.length === 0) return t(lang, 'hint.noPlay');
@@ -29,11 +28,12 @@ export function adviceText(state: MatchState, seat: Seat, brain: ComputerBrain, 
     return [t(lang, 'hint.plays', { dice: formatDice(t0.dice) }), ...lines].join('\n');
   }
   if (!teacher.judgesEquity) return t(lang, 'hint.noCube');
+  const cube = cubeContext(state, seat);
   if (t0.stage === 'doubled' || t0.stage === 'beavered') {
     // Doubled: the answer is the doubler's opponent's, whose equity is minus the doubler's to roll.
     const mine = t0.stage === 'doubled' ? -player.equityToRoll(position) : player.equityToRoll(position);
-    const takes = brain.takeDecision(mine, cube(game.cube.value * (t0.stage === 'doubled' ? 2 : 4)));
-    return t(lang, takes ? 'hint.take' : 'hint.pass', { equity: equityText(mine) });
+    const answer = t0.stage === 'doubled' ? player.answerDouble(position, cube) : player.answerBeaver(position, cube);
+    return t(lang, `hint.${answer}`, { equity: equityText(mine) });
   }
   const equity = player.equityToRoll(position);
   const lines: string[] = [];
@@ -41,7 +41,7 @@ export function adviceText(state: MatchState, seat: Seat, brain: ComputerBrain, 
     const gain = player.equityToRoll({ ...position, board: detonate(position.board) }) - equity;
     lines.push(t(lang, gain >= brain.DETONATE_GAIN ? 'hint.detonate' : 'hint.keepBomb', { gain: equityText(gain) }));
   }
-  if (mayDouble(state)) lines.push(t(lang, brain.doubleDecision(equity, cube(game.cube.value)) ? 'hint.double' : 'hint.noDouble', { equity: equityText(equity) }));
+  if (mayDouble(state)) lines.push(t(lang, `hint.${player.doubleAction(position, cube)}`, { equity: equityText(equity) }));
   else lines.push(t(lang, 'hint.roll', { equity: equityText(equity) }));
   return lines.join('\n');
 }

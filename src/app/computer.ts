@@ -57,7 +57,7 @@ export function computerCommand(state: MatchState, { ComputerPlayer, MOVE_TIME_L
   const s = state.settings;
   const player = new ComputerPlayer(s.computer ?? 'strong', s.variant, s.options, seededRandom(hash(`${state.id}#${state.history.length}`)));
   player.moveTimeLimitMs = MOVE_TIME_LIMIT_MS;
-  const cube: CubeContext = { value: game.cube.value, matchLength: s.matchLength, score: [state.score[seat], state.score[other(seat)]] };
+  const cube = cubeContext(state, seat);
   const position = positionOf(s, game); // the mover's view: board[0] is game.turn.seat
   const t = game.turn;
   switch (t.stage) {
@@ -65,9 +65,9 @@ export function computerCommand(state: MatchState, { ComputerPlayer, MOVE_TIME_L
       if (mayDetonate(state) && player.shouldDetonate(position, { ...position, board: detonate(position.board) })) return { type: 'detonate', by };
       return { type: mayDouble(state) && player.shouldDouble(position, cube) ? 'double' : 'roll', by };
     case 'doubled': // the human doubled: board[0] is the doubler, to roll
-      return { type: player.takes(-player.equityToRoll(position), { ...cube, value: cube.value * 2 }) ? 'take' : 'pass', by };
+      return { type: player.answerDouble(position, cube), by };
     case 'beavered': // the computer doubled and was beavered: board[0] is the computer, to roll
-      return { type: player.takes(player.equityToRoll(position), { ...cube, value: cube.value * 4 }) ? 'take' : 'pass', by };
+      return { type: player.answerBeaver(position, cube), by };
     case 'resignOffered': { // board[0] is the human offering to lose `points`
       const points = gamePoints(s, game.cube.value, t.offer ?? 'oin');
       const expected = -player.equityToRoll(position) * game.cube.value;
@@ -81,6 +81,21 @@ export function computerCommand(state: MatchState, { ComputerPlayer, MOVE_TIME_L
     case 'opening':
       return undefined;
   }
+}
+
+/** The cube as `seat` sees it (value before any double in progress, owner, the rules in force). */
+export function cubeContext(state: MatchState, seat: Seat): CubeContext {
+  const s = state.settings;
+  const { value, owner } = state.game!.cube;
+  return {
+    value,
+    matchLength: s.matchLength,
+    score: [state.score[seat], state.score[other(seat)]],
+    owner: owner === null ? 'centre' : owner === seat ? 'mine' : 'theirs',
+    jacoby: s.matchLength === 0 && s.jacoby,
+    beaver: s.matchLength === 0 && s.beaver,
+    crawford: s.crawford,
+  };
 }
 
 /** A bound on the computer's commands in a row (its turns end when the human must act). */

@@ -105,6 +105,8 @@ const EN = {
   'hint.pass': '💡 Pass: your equity is {equity}, worse than the pass.',
   'hint.double': '💡 Double: your equity to roll is {equity}.',
   'hint.noDouble': '💡 No double yet: your equity to roll is {equity}.',
+  'hint.tooGood': '💡 Too good to double: play on for a mars; your equity to roll is {equity}.',
+  'hint.beaver': '💡 Beaver: your equity is {equity}, in your favour.',
   'hint.roll': '💡 Roll: your equity to roll is {equity}.',
   'hint.detonate': '💡 Detonate the bomb: it gains {gain}.',
   'hint.keepBomb': '💡 Keep the bomb: detonating gains only {gain}.',

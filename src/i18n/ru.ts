@@ -103,6 +103,8 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'hint.pass': '💡 Сдавайте: ваше эквити {equity}, хуже сдачи.',
   'hint.double': '💡 Удваивайте: ваше эквити перед броском {equity}.',
   'hint.noDouble': '💡 Удваивать рано: ваше эквити перед броском {equity}.',
+  'hint.tooGood': '💡 Слишком хорошо для удвоения: играйте на марс; ваше эквити перед броском {equity}.',
+  'hint.beaver': '💡 Бивер: ваше эквити {equity}, в вашу пользу.',
   'hint.roll': '💡 Бросайте: ваше эквити перед броском {equity}.',
   'hint.detonate': '💡 Взрывайте бомбу: это даёт {gain}.',
   'hint.keepBomb': '💡 Держите бомбу: взрыв даёт лишь {gain}.',

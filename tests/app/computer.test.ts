@@ -63,6 +63,17 @@ describe('issue 10: the computer at the table', () => {
     expect(computerActs(early, [3, 1]).command.type).toBe('take'); // then Ann rolls
   });
 
+  it('issue 19: beavers a double it is the favourite in where beavers are on, only takes it where they are off, and does not beaver a double it would rather play on', () => {
+    const annBehind = board([[6, 3], [5, 3], [0, 9]], [[6, 2], [5, 2], [0, 11]]);
+    const annDoubles = (beaver: boolean, at = annBehind) => withGame(againstComputer({ beaver }), { board: at, turn: { seat: 0, stage: 'doubled', dice: null, steps: [] } });
+    const beavered = computerActs(annDoubles(true));
+    expect(beavered.command.type).toBe('beaver');
+    expect(beavered.state.game!.turn.stage).toBe('beavered');
+    expect(computerCommand(annDoubles(false), brain)?.type).toBe('take');
+    // Far ahead, a beaver only makes Ann pass for 2: taking and playing on is worth more.
+    expect(computerCommand(annDoubles(true, computerAhead), brain)?.type).toBe('take');
+  });
+
   it('plays its roll, and accepts a resignation worth what it would win', () => {
     const moving = withGame(againstComputer(), { board: computerAhead, turn: { seat: 1, stage: 'moving', dice: [6, 5], steps: [] } });
     const played = computerActs(moving);
