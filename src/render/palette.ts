@@ -51,12 +51,20 @@ export const PALETTE: Uint8Array = PALETTE_RGB;
 export function indexRows(rgb: Uint8Array, pixels: number, width: number, out: Uint8Array, at: number): void {
   let s = 0;
   let d = at;
+  // Flat colours come in long runs: a pixel like the one before it takes that one's index.
+  let last = -1;
+  let lastIndex = 0;
   for (let done = 0; done < pixels; done += width) {
     out[d++] = 0;
     for (let x = 0; x < width; x++, s += 3) {
-      const key = (LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]];
-      const index = INDEX_OF[key];
-      out[d++] = index >= 0 ? index : nearest(key);
+      const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
+      if (colour !== last) {
+        const key = (LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]];
+        const index = INDEX_OF[key];
+        lastIndex = index >= 0 ? index : nearest(key);
+        last = colour;
+      }
+      out[d++] = lastIndex;
     }
   }
 }
