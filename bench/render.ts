@@ -3,7 +3,7 @@
  * median warm render time (spec → PNG as the bot draws it: after the first round every band is
  * reused, so this is the cost of a picture drawn again), the same picture rasterised as one SVG
  * document (the way before src/render/composite.ts) and the PNG size; then the PNG encoder
- * alternatives over all of them (what src/render/raster.ts chose, and why); then a game's pictures
+ * alternatives over all of them (the fixed palette that src/render/palette.ts chose, and why); then a game's pictures
  * in order, drawn whole (as before src/render/bands.ts) and in bands.
  * Prints figures; asserts nothing.
  * Targets (issue 4): ≤ 30 ms warm, ≤ 80 KB per PNG. Run: npm run bench (or npx tsx bench/render.ts).
@@ -11,6 +11,8 @@
 import { boardSvg, renderBoard, warmRenderer, type BoardPicture } from '../src/render/index.ts';
 import { bandsDrawn } from '../src/render/bands.ts';
 import { scenePixels } from '../src/render/composite.ts';
+import { indexRows } from '../src/render/palette.ts';
+import { assemblePng, compressBand, type CompressedBand } from '../src/render/png.ts';
 import { encodePicture, loadSharp, posterise, rasterise, rasterisePixels } from '../src/render/raster.ts';
 import { readScene } from '../src/render/scene.ts';
 import { playRandomGame } from '../tests/arbitraries.ts';
@@ -55,7 +57,18 @@ for (const [name, spec] of Object.entries(GOLDEN)) {
 
 type Encoder = [string, (svg: string) => Promise<Buffer>];
 const encoders: Encoder[] = [
-  ['posterised RGB, zlib 6 (chosen)', async (svg) => {
+  ['fixed palette, zlib 6 (chosen)', async (svg) => {
+    const { data, width, height } = await rasterisePixels(svg);
+    const bands: Promise<CompressedBand>[] = [];
+    for (let first = 0; first < height; first += 32) {
+      const rows = Math.min(32, height - first);
+      const indexed = Buffer.allocUnsafe(rows * (1 + width));
+      indexRows(data.subarray(first * width * 3), rows * width, width, indexed, 0);
+      bands.push(compressBand(indexed));
+    }
+    return assemblePng(width, height, await Promise.all(bands));
+  }],
+  ['posterised RGB, zlib 6 (before)', async (svg) => {
     const { data, width, height } = await rasterisePixels(svg);
     posterise(data);
     return sharp(data, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
