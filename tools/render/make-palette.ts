@@ -148,9 +148,14 @@ if (beyond / pixels > TOLERANCE / 100) {
 }
 
 const bytes = Buffer.from(palette.flatMap(({ r, g, b }) => [r, g, b].map((v) => Math.round((v * 255) / 31))));
+// Every rounded colour's nearest palette colour, found here once rather than by each process.
+const nearestOf = Buffer.from(Array.from({ length: 1 << 15 }, (_, key) => nearest(unpack(key), palette)));
 writeFileSync(OUT, `// Made by tools/render/make-palette.ts: do not edit by hand (run it again after a change to the picture's colours).
 
 /** The board pictures' 256 colours, RGB, on the posterised levels (raster.ts). */
 export const PALETTE_RGB: Uint8Array = Buffer.from('${bytes.toString('base64')}', 'base64');
+
+/** For each colour rounded to five bits a channel (red, green, blue from the high bits), its nearest palette colour. */
+export const NEAREST: Uint8Array = Buffer.from('${nearestOf.toString('base64')}', 'base64');
 `);
 console.log(`wrote ${OUT}`);
