@@ -88,7 +88,7 @@ try {
   for (const entry of ENTRIES) {
     const result = await esbuild.build({
       entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'], plugins: ESBUILD_PLUGINS,
-      minify: true, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
+      minify: !process.env.BENCH_COLD_PROFILE, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
       alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
       define: { 'import.meta.url': '__nardySourceUrl' },
       banner: {
@@ -214,7 +214,7 @@ function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Pr
     'process.stdout.write(`answered ${answer.statusCode} ${imported}\\n`); process.exit(0);';
   return new Promise((done, fail) => {
     const started = performance.now();
-    // BENCH_COLD_PROFILE=<folder>: each first answer leaves a CPU profile there (node --cpu-prof).
+    // BENCH_COLD_PROFILE=<folder>: each first answer leaves a CPU profile there (node --cpu-prof; the bundles are then not minified, so it names functions).
     const profile = process.env.BENCH_COLD_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_COLD_PROFILE] : [];
     const child = spawn(process.execPath, [...profile, '--input-type=module', '-e', script], { cwd: dirname(dirname(file)), env: { ...env, BENCH_UPDATE: JSON.stringify(update) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
