@@ -97,6 +97,7 @@ export class Generator {
   boards = new Int8Array(0);
   private boards32 = new Int32Array(0);
   paths = new Int8Array(0);
+  private paths32 = new Int32Array(0);
   pathSteps = new Uint8Array(0);
   private hashes = new Int32Array(0);
   private tags = new Uint8Array(0);
@@ -121,9 +122,21 @@ export class Generator {
    * rules, where whether a checker may move depends on what it did earlier in the turn.
    */
   private ordered = false;
+  /**
+   * Set while the second order of a non-double is walked (d2 first, then d1). A second step by
+   * another checker than the one just moved ends where the first order already ended: there the
+   * same two steps were legal in the other order (a first step only opens its destination by a
+   * hit, so the other step's point was open before it), and reached the same hits. So only the
+   * moved checker going on, or a bear-off (whose legality the first step may have made), is
+   * walked. Unsound with checkers on the bar (entering comes first) and where `ordered` is unsound.
+   */
+  private skipSwapped = false;
   private readonly path = new Int8Array(PATH);
+  private readonly path32 = new Int32Array(this.path.buffer);
   private hash = 0;
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
+  private occ = 0; // bit p set while the mover has checkers on point p (1..24); `walk` keeps it
+  private blocked = 0; // bit p set when the mover may not land on point p; no step changes it
   private headUsed = 0;
   private headAllowance = 15;
   private readonly restricted = new Int8Array(SIDE); // Caucasian: hitters that may not hide; tavla: hitters that stop; per point
@@ -165,7 +178,9 @@ export class Generator {
       this.dice[0] = d1; this.dice[1] = d2;
       walk.call(this, 0, 0, 0, 25);
       this.dice[0] = d2; this.dice[1] = d1;
+      this.skipSwapped = !collectSequences && !rules.caucasian && !rules.hitStopsInBearOff && this.b[25] === 0;
       walk.call(this, 0, 0, 0, 25);
+      this.skipSwapped = false;
     }
     if (rules.caucasian) this.dropTaggedIfUntaggedExist();
     if (collectSequences) this.keepLegalSequences();
@@ -181,6 +196,15 @@ export class Generator {
       // Plakoto: a pinned checker of the mover, even at home, keeps it from bearing off.
       for (let p = 1; p <= 24; p++) if (b[p] < 0) outside += p >= 7 ? 2 : 1;
     }
+    let occ = 0, blocked = 0;
+    const opp = this.rules.family === 'short' ? OPP_SHORT : OPP_LONG;
+    const hold = this.rules.hitting ? 2 : 1; // opposing checkers that hold a point
+    for (let p = 1; p <= 24; p++) {
+      if (b[p] > 0) occ |= 1 << p;
+      if (b[opp[p]] >= hold) blocked |= 1 << p;
+    }
+    this.occ = occ;
+    this.blocked = blocked;
     this.hash = h;
     this.outside = outside;
     this.headUsed = 0;
@@ -224,18 +248,31 @@ export class Generator {
       const caucasian = this.rules.caucasian;
       const stops = this.rules.hitStopsInBearOff;
       const top = minFrom > 24 ? 24 : minFrom;
-      for (let p = top; p >= 1; p--) {
+      // The first step's destination, when only the checker moved there may go on (`skipSwapped`).
+      // Candidates at once from bit masks: my occupied points up to `top`, less those whose
+      // destination is blocked, the head when its allowance is spent and bear-offs before all are home.
+      let m = this.occ & ((2 << top) - 2) & ~(this.blocked << d);
+      const bearOffs = (2 << d) - 2; // points 1..d: a step from there bears off
+      if (this.headUsed >= this.headAllowance) m &= ~(1 << 24);
+      if (this.outside > 0) m &= ~bearOffs;
+      if (this.skipSwapped && depth === 1 && this.path[1] >= 1) {
+        // Only the checker just moved goes on (`skipSwapped`); other steps, all legal here, were
+        // played in the first order, so the one-die prefix is not a play either.
+        const goesOn = this.path[1];
+        const keep = bearOffs | (b[goesOn] === 1 ? 1 << goesOn : 0);
+        if ((m & ~keep) !== 0) moved = true;
+        m &= keep;
+      }
+      while (m !== 0) {
+        const p = 31 - Math.clz32(m);
+        m ^= 1 << p;
         const n = b[p];
-        if (n === 0) continue;
-        if (p === 24 && this.headUsed >= this.headAllowance) continue;
         const dest = p - d;
         const next = this.ordered ? p : 25;
         const r = caucasian || stops ? this.restricted[p] : 0;
         if (dest >= 1) {
           const q = this.opp[dest];
-          const c = b[q];
-          if (hitting ? c >= 2 : c > 0) continue;
-          const hit = c === 1 && hitting;
+          const hit = hitting && b[q] === 1;
           if (n > r) {
             // A free checker moves; it becomes a restricted hitter when it hits at home (Caucasian) or
             // while its side is bearing off, i.e. nothing outside the home before the step (tavla).
@@ -260,8 +297,8 @@ export class Generator {
           }
         } else {
           // RULES.md §1.5: bear off with the exact number, or from the highest point with a larger one.
-          if (this.outside > 0) continue;
-          if (dest < 0 && (this.rules.exactBearOff || !this.isHighest(p))) continue;
+          // Nothing is outside the home here, so a checker above p is one in occ above bit p.
+          if (dest < 0 && (this.rules.exactBearOff || this.occ >>> (p + 1) !== 0)) continue;
           if (n > r) {
             moved = true;
             this.bearOff(p);
@@ -363,38 +400,59 @@ export class Generator {
     return true;
   }
 
+  // The steps of `walk`, keeping the hash, `occ`, `outside` and the head count. `to` is a point (1..24).
   private stepTo(from: number, to: number, q: number, hit: boolean): void {
     const b = this.b;
-    this.set(from, b[from] - 1);
-    this.set(to, b[to] + 1);
+    const nf = b[from], nt = b[to];
+    this.hash ^= ZOBRIST[from * 16 + nf] ^ ZOBRIST[from * 16 + nf - 1] ^ ZOBRIST[to * 16 + nt] ^ ZOBRIST[to * 16 + nt + 1];
+    b[from] = nf - 1;
+    b[to] = nt + 1;
+    if (nf === 1 && from <= 24) this.occ ^= 1 << from;
+    this.occ |= 1 << to;
     if (from >= 7 && to <= 6) this.outside--;
     if (from === 24) this.headUsed++;
     if (hit) {
-      this.set(q, 0);
-      this.set(51, b[51] + 1);
+      const nb = b[51];
+      this.hash ^= ZOBRIST[q * 16 + 1] ^ ZOBRIST[q * 16] ^ ZOBRIST[51 * 16 + nb] ^ ZOBRIST[51 * 16 + nb + 1];
+      b[q] = 0;
+      b[51] = nb + 1;
     }
   }
 
   private stepBack(from: number, to: number, q: number, hit: boolean): void {
     const b = this.b;
     if (hit) {
-      this.set(51, b[51] - 1);
-      this.set(q, 1);
+      const nb = b[51];
+      this.hash ^= ZOBRIST[q * 16 + 1] ^ ZOBRIST[q * 16] ^ ZOBRIST[51 * 16 + nb] ^ ZOBRIST[51 * 16 + nb - 1];
+      b[q] = 1;
+      b[51] = nb - 1;
     }
-    this.set(to, b[to] - 1);
-    this.set(from, b[from] + 1);
+    const nf = b[from], nt = b[to];
+    this.hash ^= ZOBRIST[from * 16 + nf] ^ ZOBRIST[from * 16 + nf + 1] ^ ZOBRIST[to * 16 + nt] ^ ZOBRIST[to * 16 + nt - 1];
+    b[from] = nf + 1;
+    b[to] = nt - 1;
+    if (nt === 1) this.occ ^= 1 << to;
+    if (from <= 24) this.occ |= 1 << from;
     if (from >= 7 && to <= 6) this.outside++;
     if (from === 24) this.headUsed--;
   }
 
   private bearOff(p: number): void {
-    this.set(p, this.b[p] - 1);
-    this.set(0, this.b[0] + 1);
+    const b = this.b;
+    const n = b[p], off = b[0];
+    this.hash ^= ZOBRIST[p * 16 + n] ^ ZOBRIST[p * 16 + n - 1] ^ ZOBRIST[off] ^ ZOBRIST[off + 1];
+    b[p] = n - 1;
+    b[0] = off + 1;
+    if (n === 1) this.occ ^= 1 << p;
   }
 
   private unBearOff(p: number): void {
-    this.set(0, this.b[0] - 1);
-    this.set(p, this.b[p] + 1);
+    const b = this.b;
+    const n = b[p], off = b[0];
+    this.hash ^= ZOBRIST[p * 16 + n] ^ ZOBRIST[p * 16 + n + 1] ^ ZOBRIST[off] ^ ZOBRIST[off - 1];
+    b[p] = n + 1;
+    b[0] = off - 1;
+    this.occ |= 1 << p;
   }
 
   /** Keeps the current position as a play if it is at least as good as the best so far. */
@@ -444,8 +502,11 @@ export class Generator {
     this.table[slot] = idx;
     this.hashes[idx] = h;
     this.tags[idx] = this.tagged > 0 ? 1 : 0;
-    this.boards32.set(b32, idx * WORDS);
-    this.paths.set(this.path, idx * PATH);
+    // Word by word: TypedArray.prototype.set costs more than these few stores.
+    const at = idx * WORDS;
+    for (let w = 0; w < WORDS; w++) boards32[at + w] = b32[w];
+    const paths32 = this.paths32, path32 = this.path32, pat = idx * (PATH >> 2);
+    for (let w = 0; w < PATH >> 2; w++) paths32[pat + w] = path32[w];
     this.pathSteps[idx] = this.bestUsed;
     return idx;
   }
@@ -463,6 +524,7 @@ export class Generator {
     this.boards = boards;
     this.boards32 = new Int32Array(boards.buffer);
     this.paths = paths;
+    this.paths32 = new Int32Array(paths.buffer);
     this.pathSteps = steps;
     this.hashes = hashes;
     this.tags = tags;
