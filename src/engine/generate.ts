@@ -40,24 +40,26 @@ export interface TurnRules {
 }
 
 const SIDE = 26;
-const WORDS = 13; // 52 bytes as 32-bit words, for whole-board comparison
+const KEY_WORDS = 7; // the 52 entries of a board as 4-bit fields, 8 to a 32-bit word
 const MAX_STEPS = 4;
 const PATH = MAX_STEPS * 4; // per step: from, to, die, hit
 
-/**
- * Random 32-bit keys per (index, count), fixed so that hashes are reproducible. A pinned checker
- * (−1) takes the key of count 15 (−1 & 15), a count it can never share a point with.
- */
-const ZOBRIST = (() => {
-  const z = new Int32Array(52 * 16);
-  let s = 0x9e3779b9 | 0;
-  for (let i = 0; i < z.length; i++) {
-    // xorshift32: fixed seed, no Math.random in the engine
-    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
-    z[i] = s;
-  }
-  return z;
-})();
+/** The step that adds one checker to board entry i in the packed key: 1 in the entry's 4-bit field. */
+function unit(i: number): number {
+  return 1 << ((i & 7) << 2);
+}
+
+/** Mixes the packed key into a 32-bit hash (multiply and xor-shift per word). */
+function hashKey(k0: number, k1: number, k2: number, k3: number, k4: number, k5: number, k6: number): number {
+  let h = Math.imul(k0 ^ 0x2545f491, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15) ^ k1, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ k2, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16) ^ k3, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15) ^ k4, 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13) ^ k5, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 16) ^ k6, 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
 
 function opponentIndexTable(family: Family): Int8Array {
   const t = new Int8Array(25);
@@ -90,18 +92,28 @@ export interface RawSequence {
 export class Generator {
   /** Scratch board; also where the caller loads the position. */
   readonly b = new Int8Array(52);
-  private readonly b32 = new Int32Array(this.b.buffer);
+  /**
+   * The scratch board packed as the dedup key, kept with every change: entry i in bits
+   * 4(i mod 8).. of word i / 8. A count fits 4 bits (at most 15 checkers); a pinned checker (−1)
+   * is 15, a count it can never share a point with. Kept as words, so comparing and copying it never
+   * reads back as words the bytes just written to `b` (a store-forwarding stall).
+   */
+  private readonly key = new Int32Array(KEY_WORDS);
 
   // The plays found: final boards, one path each, and bookkeeping.
   private cap = 0;
   boards = new Int8Array(0);
-  private boards32 = new Int32Array(0);
+  private keys = new Int32Array(0);
   paths = new Int8Array(0);
-  private paths32 = new Int32Array(0);
   pathSteps = new Uint8Array(0);
   private hashes = new Int32Array(0);
   private tags = new Uint8Array(0);
   count = 0;
+  /**
+   * False when the caller only counts the plays (perft's last level): then neither final boards
+   * nor paths are written, and `boards` and `paths` hold nothing of this generation.
+   */
+  keepPlays = true;
   bestUsed = 0;
   bestPips = 0;
 
@@ -132,8 +144,6 @@ export class Generator {
    */
   private skipSwapped = false;
   private readonly path = new Int8Array(PATH);
-  private readonly path32 = new Int32Array(this.path.buffer);
-  private hash = 0;
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
   private occ = 0; // bit p set while the mover has checkers on point p (1..24); `walk` keeps it
   private blocked = 0; // bit p set when the mover may not land on point p; no step changes it
@@ -189,8 +199,10 @@ export class Generator {
 
   private prepare(): void {
     const b = this.b;
-    let h = 0, outside = 0;
-    for (let i = 0; i < 52; i++) h ^= ZOBRIST[i * 16 + (b[i] & 15)];
+    let outside = 0;
+    const key = this.key;
+    key.fill(0);
+    for (let i = 0; i < 52; i++) key[i >> 3] |= (b[i] & 15) << ((i & 7) << 2);
     for (let p = 7; p <= 25; p++) outside += b[p];
     if (this.rules.pinning) {
       // Plakoto: a pinned checker of the mover, even at home, keeps it from bearing off.
@@ -205,7 +217,6 @@ export class Generator {
     }
     this.occ = occ;
     this.blocked = blocked;
-    this.hash = h;
     this.outside = outside;
     this.headUsed = 0;
     this.tagged = 0;
@@ -213,7 +224,7 @@ export class Generator {
   }
 
   private set(i: number, v: number): void {
-    this.hash ^= ZOBRIST[i * 16 + (this.b[i] & 15)] ^ ZOBRIST[i * 16 + (v & 15)];
+    this.key[i >> 3] ^= ((this.b[i] ^ v) & 15) << ((i & 7) << 2);
     this.b[i] = v;
   }
 
@@ -400,58 +411,61 @@ export class Generator {
     return true;
   }
 
-  // The steps of `walk`, keeping the hash, `occ`, `outside` and the head count. `to` is a point (1..24).
+  // The steps of `walk`, keeping the key, `occ`, `outside` and the head count. `to` is a point (1..24).
   private stepTo(from: number, to: number, q: number, hit: boolean): void {
-    const b = this.b;
-    const nf = b[from], nt = b[to];
-    this.hash ^= ZOBRIST[from * 16 + nf] ^ ZOBRIST[from * 16 + nf - 1] ^ ZOBRIST[to * 16 + nt] ^ ZOBRIST[to * 16 + nt + 1];
-    b[from] = nf - 1;
-    b[to] = nt + 1;
-    if (nf === 1 && from <= 24) this.occ ^= 1 << from;
+    const b = this.b, key = this.key;
+    const nf = b[from] - 1;
+    b[from] = nf;
+    b[to]++;
+    key[from >> 3] -= unit(from);
+    key[to >> 3] += unit(to);
+    if (nf === 0 && from <= 24) this.occ ^= 1 << from;
     this.occ |= 1 << to;
     if (from >= 7 && to <= 6) this.outside--;
     if (from === 24) this.headUsed++;
     if (hit) {
-      const nb = b[51];
-      this.hash ^= ZOBRIST[q * 16 + 1] ^ ZOBRIST[q * 16] ^ ZOBRIST[51 * 16 + nb] ^ ZOBRIST[51 * 16 + nb + 1];
       b[q] = 0;
-      b[51] = nb + 1;
+      b[51]++;
+      key[q >> 3] -= unit(q);
+      key[6] += unit(51);
     }
   }
 
   private stepBack(from: number, to: number, q: number, hit: boolean): void {
-    const b = this.b;
+    const b = this.b, key = this.key;
     if (hit) {
-      const nb = b[51];
-      this.hash ^= ZOBRIST[q * 16 + 1] ^ ZOBRIST[q * 16] ^ ZOBRIST[51 * 16 + nb] ^ ZOBRIST[51 * 16 + nb - 1];
       b[q] = 1;
-      b[51] = nb - 1;
+      b[51]--;
+      key[q >> 3] += unit(q);
+      key[6] -= unit(51);
     }
-    const nf = b[from], nt = b[to];
-    this.hash ^= ZOBRIST[from * 16 + nf] ^ ZOBRIST[from * 16 + nf + 1] ^ ZOBRIST[to * 16 + nt] ^ ZOBRIST[to * 16 + nt - 1];
-    b[from] = nf + 1;
-    b[to] = nt - 1;
-    if (nt === 1) this.occ ^= 1 << to;
+    const nt = b[to] - 1;
+    b[to] = nt;
+    b[from]++;
+    key[to >> 3] -= unit(to);
+    key[from >> 3] += unit(from);
+    if (nt === 0) this.occ ^= 1 << to;
     if (from <= 24) this.occ |= 1 << from;
     if (from >= 7 && to <= 6) this.outside++;
     if (from === 24) this.headUsed--;
   }
 
   private bearOff(p: number): void {
-    const b = this.b;
-    const n = b[p], off = b[0];
-    this.hash ^= ZOBRIST[p * 16 + n] ^ ZOBRIST[p * 16 + n - 1] ^ ZOBRIST[off] ^ ZOBRIST[off + 1];
-    b[p] = n - 1;
-    b[0] = off + 1;
-    if (n === 1) this.occ ^= 1 << p;
+    const b = this.b, key = this.key;
+    const n = b[p] - 1;
+    b[p] = n;
+    b[0]++;
+    key[p >> 3] -= unit(p);
+    key[0] += 1;
+    if (n === 0) this.occ ^= 1 << p;
   }
 
   private unBearOff(p: number): void {
-    const b = this.b;
-    const n = b[p], off = b[0];
-    this.hash ^= ZOBRIST[p * 16 + n] ^ ZOBRIST[p * 16 + n + 1] ^ ZOBRIST[off] ^ ZOBRIST[off - 1];
-    b[p] = n + 1;
-    b[0] = off - 1;
+    const b = this.b, key = this.key;
+    b[p]++;
+    b[0]--;
+    key[p >> 3] += unit(p);
+    key[0] -= 1;
     this.occ |= 1 << p;
   }
 
@@ -473,23 +487,21 @@ export class Generator {
 
   /** Inserts the scratch board into the table of plays; returns the play's index. */
   private insert(): number {
-    const h = this.hash;
-    const b32 = this.b32, boards32 = this.boards32;
+    const key = this.key, keys = this.keys;
+    const k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3], k4 = key[4], k5 = key[5], k6 = key[6];
+    const h = hashKey(k0, k1, k2, k3, k4, k5, k6);
     let slot = h & this.mask;
     while (this.stamps[slot] === this.stamp) {
       const idx = this.table[slot];
-      if (this.hashes[idx] === h) {
-        let same = true;
-        const base = idx * WORDS;
-        for (let w = 0; w < WORDS; w++) if (boards32[base + w] !== b32[w]) { same = false; break; }
-        if (same) {
-          // The same final position: one play (RULES.md §1.4). Prefer a path that needs no exception.
-          if (this.tags[idx] === 1 && this.tagged === 0) {
-            this.tags[idx] = 0;
-            this.paths.set(this.path, idx * PATH);
-          }
-          return idx;
+      const at = idx * KEY_WORDS;
+      if (this.hashes[idx] === h && keys[at] === k0 && keys[at + 1] === k1 && keys[at + 2] === k2 &&
+        keys[at + 3] === k3 && keys[at + 4] === k4 && keys[at + 5] === k5 && keys[at + 6] === k6) {
+        // The same final position: one play (RULES.md §1.4). Prefer a path that needs no exception.
+        if (this.tags[idx] === 1 && this.tagged === 0) {
+          this.tags[idx] = 0;
+          this.paths.set(this.path, idx * PATH);
         }
+        return idx;
       }
       slot = (slot + 1) & this.mask;
     }
@@ -502,12 +514,17 @@ export class Generator {
     this.table[slot] = idx;
     this.hashes[idx] = h;
     this.tags[idx] = this.tagged > 0 ? 1 : 0;
-    // Word by word: TypedArray.prototype.set costs more than these few stores.
-    const at = idx * WORDS;
-    for (let w = 0; w < WORDS; w++) boards32[at + w] = b32[w];
-    const paths32 = this.paths32, path32 = this.path32, pat = idx * (PATH >> 2);
-    for (let w = 0; w < PATH >> 2; w++) paths32[pat + w] = path32[w];
-    this.pathSteps[idx] = this.bestUsed;
+    const at = idx * KEY_WORDS;
+    keys[at] = k0; keys[at + 1] = k1; keys[at + 2] = k2; keys[at + 3] = k3;
+    keys[at + 4] = k4; keys[at + 5] = k5; keys[at + 6] = k6;
+    if (this.keepPlays) {
+      // Byte by byte, as `b` and `path` were written; TypedArray.prototype.set costs more than these stores.
+      const b = this.b, boards = this.boards, path = this.path, paths = this.paths;
+      const bat = idx * 52, pat = idx * PATH;
+      for (let i = 0; i < 52; i++) boards[bat + i] = b[i];
+      for (let i = 0; i < PATH; i++) paths[pat + i] = path[i];
+      this.pathSteps[idx] = this.bestUsed;
+    }
     return idx;
   }
 
@@ -518,13 +535,13 @@ export class Generator {
     const paths = new Int8Array(cap * PATH);
     paths.set(this.paths.subarray(0, old * PATH));
     const steps = new Uint8Array(cap); steps.set(this.pathSteps.subarray(0, old));
+    const keys = new Int32Array(cap * KEY_WORDS); keys.set(this.keys.subarray(0, old * KEY_WORDS));
     const hashes = new Int32Array(cap); hashes.set(this.hashes.subarray(0, old));
     const tags = new Uint8Array(cap); tags.set(this.tags.subarray(0, old));
     this.cap = cap;
     this.boards = boards;
-    this.boards32 = new Int32Array(boards.buffer);
+    this.keys = keys;
     this.paths = paths;
-    this.paths32 = new Int32Array(paths.buffer);
     this.pathSteps = steps;
     this.hashes = hashes;
     this.tags = tags;
@@ -580,6 +597,7 @@ export class Generator {
         this.boards.copyWithin(w * 52, i * 52, i * 52 + 52);
         this.paths.copyWithin(w * PATH, i * PATH, i * PATH + PATH);
         this.pathSteps[w] = this.pathSteps[i];
+        this.keys.copyWithin(w * KEY_WORDS, i * KEY_WORDS, i * KEY_WORDS + KEY_WORDS);
         this.hashes[w] = this.hashes[i];
         this.tags[w] = 0;
       }

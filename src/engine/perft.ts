@@ -25,6 +25,8 @@ class Perft {
   private readonly gens: Generator[] = [];
   constructor(private readonly variant: Variant, private readonly options: VariantOptions, depth: number) {
     for (let i = 0; i <= depth; i++) this.gens.push(new Generator());
+    // The last level only counts its plays.
+    if (depth >= 1) this.gens[1].keepPlays = false;
   }
 
   /** Counts leaves below the position loaded (mover first) in `gens[depth]`. */
