@@ -49,16 +49,25 @@ function unit(i: number): number {
   return 1 << ((i & 7) << 2);
 }
 
-/** Mixes the packed key into a 32-bit hash (multiply and xor-shift per word). */
-function hashKey(k0: number, k1: number, k2: number, k3: number, k4: number, k5: number, k6: number): number {
-  let h = Math.imul(k0 ^ 0x2545f491, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 15) ^ k1, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13) ^ k2, 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 16) ^ k3, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 15) ^ k4, 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13) ^ k5, 0xc2b2ae35);
-  h = Math.imul(h ^ (h >>> 16) ^ k6, 0x9e3779b1);
-  return h ^ (h >>> 15);
+/**
+ * Random odd 32-bit weights per board entry, fixed so that hashes are reproducible. The hash of a
+ * board is the sum of entry × weight: a step changes it by two additions, with no table per count.
+ */
+const WEIGHTS = (() => {
+  const w = new Int32Array(52);
+  let s = 0x9e3779b9 | 0;
+  for (let i = 0; i < w.length; i++) {
+    // xorshift32: fixed seed, no Math.random in the engine
+    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    w[i] = s | 1;
+  }
+  return w;
+})();
+
+/** Scrambles the sum's low bits, which alone would depend only on the weights' low bits, into a slot. */
+function mix(h: number): number {
+  const x = Math.imul(h ^ (h >>> 16), 0x45d9f3b);
+  return x ^ (x >>> 16);
 }
 
 function opponentIndexTable(family: Family): Int8Array {
@@ -99,6 +108,7 @@ export class Generator {
    * reads back as words the bytes just written to `b` (a store-forwarding stall).
    */
   private readonly key = new Int32Array(KEY_WORDS);
+  private hash = 0; // the sum of entry × WEIGHTS over the scratch board
 
   // The plays found: final boards, one path each, and bookkeeping.
   private cap = 0;
@@ -143,6 +153,11 @@ export class Generator {
    * walked. Unsound with checkers on the bar (entering comes first) and where `ordered` is unsound.
    */
   private skipSwapped = false;
+  /**
+   * Last steps change only the key and the hash (`lastSteps`): when nothing needs the final board
+   * (`keepPlays` false, no sequences, no six-block rule to judge it) nor a checker's history.
+   */
+  private leavesByKey = false;
   private readonly path = new Int8Array(PATH);
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
   private occ = 0; // bit p set while the mover has checkers on point p (1..24); `walk` keeps it
@@ -178,6 +193,7 @@ export class Generator {
     this.prepare();
     this.isDouble = d1 === d2;
     this.ordered = this.isDouble && !collectSequences && !rules.caucasian && !rules.hitStopsInBearOff;
+    this.leavesByKey = !this.keepPlays && !collectSequences && rules.sixBlock === 'none' && !rules.caucasian && !rules.hitStopsInBearOff;
     const walk = rules.pinning ? this.walkPinning : this.walk;
     if (this.isDouble) {
       this.nDice = rules.doubleMoves;
@@ -202,7 +218,12 @@ export class Generator {
     let outside = 0;
     const key = this.key;
     key.fill(0);
-    for (let i = 0; i < 52; i++) key[i >> 3] |= (b[i] & 15) << ((i & 7) << 2);
+    let h = 0;
+    for (let i = 0; i < 52; i++) {
+      key[i >> 3] |= (b[i] & 15) << ((i & 7) << 2);
+      h = (h + Math.imul(b[i], WEIGHTS[i])) | 0;
+    }
+    this.hash = h;
     for (let p = 7; p <= 25; p++) outside += b[p];
     if (this.rules.pinning) {
       // Plakoto: a pinned checker of the mover, even at home, keeps it from bearing off.
@@ -225,6 +246,7 @@ export class Generator {
 
   private set(i: number, v: number): void {
     this.key[i >> 3] ^= ((this.b[i] ^ v) & 15) << ((i & 7) << 2);
+    this.hash = (this.hash + Math.imul(v - this.b[i], WEIGHTS[i])) | 0;
     this.b[i] = v;
   }
 
@@ -273,6 +295,10 @@ export class Generator {
         const keep = bearOffs | (b[goesOn] === 1 ? 1 << goesOn : 0);
         if ((m & ~keep) !== 0) moved = true;
         m &= keep;
+      }
+      if (this.leavesByKey && depth + 1 === this.nDice && m !== 0) {
+        if (this.lastSteps(m, d, used + 1, pips + d)) moved = true;
+        m = 0;
       }
       while (m !== 0) {
         const p = 31 - Math.clz32(m);
@@ -330,6 +356,53 @@ export class Generator {
       }
     }
     if (used > 0 && (!moved || this.recordPrefixes)) this.record(used, pips);
+  }
+
+  /**
+   * The last steps of `walk` (candidates `m`, all legal but for bear-offs from below the highest
+   * point), recorded by changing only the key and the hash: the board, `occ` and the counts stay.
+   * Returns whether a step was legal.
+   */
+  private lastSteps(m: number, d: number, used: number, pips: number): boolean {
+    const b = this.b, key = this.key, opp = this.opp;
+    const hitting = this.rules.hitting, exact = this.rules.exactBearOff;
+    const occ = this.occ;
+    let moved = false;
+    while (m !== 0) {
+      const p = 31 - Math.clz32(m);
+      m ^= 1 << p;
+      const dest = p - d;
+      if (dest >= 1) {
+        const q = opp[dest];
+        const wp = p >> 3, wd = dest >> 3, up = unit(p), ud = unit(dest);
+        const h = this.hash;
+        key[wp] -= up; key[wd] += ud;
+        if (hitting && b[q] === 1) {
+          const wq = q >> 3, uq = unit(q);
+          key[wq] -= uq; key[6] += unit(51);
+          this.hash = (h - WEIGHTS[p] + WEIGHTS[dest] - WEIGHTS[q] + WEIGHTS[51]) | 0;
+          this.record(used, pips);
+          key[wq] += uq; key[6] -= unit(51);
+        } else {
+          this.hash = (h - WEIGHTS[p] + WEIGHTS[dest]) | 0;
+          this.record(used, pips);
+        }
+        key[wp] += up; key[wd] -= ud;
+        this.hash = h;
+        moved = true;
+      } else {
+        if (dest < 0 && (exact || occ >>> (p + 1) !== 0)) continue;
+        const wp = p >> 3, up = unit(p);
+        const h = this.hash;
+        key[wp] -= up; key[0] += 1;
+        this.hash = (h - WEIGHTS[p] + WEIGHTS[0]) | 0;
+        this.record(used, pips);
+        key[wp] += up; key[0] -= 1;
+        this.hash = h;
+        moved = true;
+      }
+    }
+    return moved;
   }
 
   /**
@@ -419,6 +492,7 @@ export class Generator {
     b[to]++;
     key[from >> 3] -= unit(from);
     key[to >> 3] += unit(to);
+    this.hash = (this.hash - WEIGHTS[from] + WEIGHTS[to]) | 0;
     if (nf === 0 && from <= 24) this.occ ^= 1 << from;
     this.occ |= 1 << to;
     if (from >= 7 && to <= 6) this.outside--;
@@ -428,6 +502,7 @@ export class Generator {
       b[51]++;
       key[q >> 3] -= unit(q);
       key[6] += unit(51);
+      this.hash = (this.hash - WEIGHTS[q] + WEIGHTS[51]) | 0;
     }
   }
 
@@ -438,12 +513,14 @@ export class Generator {
       b[51]--;
       key[q >> 3] += unit(q);
       key[6] -= unit(51);
+      this.hash = (this.hash + WEIGHTS[q] - WEIGHTS[51]) | 0;
     }
     const nt = b[to] - 1;
     b[to] = nt;
     b[from]++;
     key[to >> 3] -= unit(to);
     key[from >> 3] += unit(from);
+    this.hash = (this.hash + WEIGHTS[from] - WEIGHTS[to]) | 0;
     if (nt === 0) this.occ ^= 1 << to;
     if (from <= 24) this.occ |= 1 << from;
     if (from >= 7 && to <= 6) this.outside++;
@@ -457,6 +534,7 @@ export class Generator {
     b[0]++;
     key[p >> 3] -= unit(p);
     key[0] += 1;
+    this.hash = (this.hash - WEIGHTS[p] + WEIGHTS[0]) | 0;
     if (n === 0) this.occ ^= 1 << p;
   }
 
@@ -466,6 +544,7 @@ export class Generator {
     b[0]--;
     key[p >> 3] += unit(p);
     key[0] -= 1;
+    this.hash = (this.hash + WEIGHTS[p] - WEIGHTS[0]) | 0;
     this.occ |= 1 << p;
   }
 
@@ -489,8 +568,8 @@ export class Generator {
   private insert(): number {
     const key = this.key, keys = this.keys;
     const k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3], k4 = key[4], k5 = key[5], k6 = key[6];
-    const h = hashKey(k0, k1, k2, k3, k4, k5, k6);
-    let slot = h & this.mask;
+    const h = this.hash;
+    let slot = mix(h) & this.mask;
     while (this.stamps[slot] === this.stamp) {
       const idx = this.table[slot];
       const at = idx * KEY_WORDS;
@@ -551,7 +630,7 @@ export class Generator {
     this.mask = size - 1;
     this.stamp = 1;
     for (let idx = 0; idx < old; idx++) {
-      let slot = hashes[idx] & this.mask;
+      let slot = mix(hashes[idx]) & this.mask;
       while (this.stamps[slot] === this.stamp) slot = (slot + 1) & this.mask;
       this.stamps[slot] = this.stamp;
       this.table[slot] = idx;
