@@ -127,8 +127,12 @@ export class Generator {
   bestUsed = 0;
   bestPips = 0;
 
-  private table = new Int32Array(0);
-  private stamps = new Int32Array(0);
+  /**
+   * The open-addressing table, three words a slot so that a probe reads one cache line: the stamp
+   * of the generation that filled it (older stamps are empty slots, so nothing is cleared), the
+   * play's index and its hash.
+   */
+  private slots = new Int32Array(0);
   private mask = 0;
   private stamp = 1;
 
@@ -184,7 +188,7 @@ export class Generator {
     this.opp = rules.family === 'short' ? OPP_SHORT : OPP_LONG;
     this.recordPrefixes = rules.sixBlock !== 'none';
     this.collect = collectSequences;
-    this.sequences = [];
+    if (collectSequences || this.sequences.length > 0) this.sequences = [];
     this.count = 0;
     this.bestUsed = 0;
     this.bestPips = 0;
@@ -281,7 +285,6 @@ export class Generator {
       const caucasian = this.rules.caucasian;
       const stops = this.rules.hitStopsInBearOff;
       const top = minFrom > 24 ? 24 : minFrom;
-      // The first step's destination, when only the checker moved there may go on (`skipSwapped`).
       // Candidates at once from bit masks: my occupied points up to `top`, less those whose
       // destination is blocked, the head when its allowance is spent and bear-offs before all are home.
       let m = this.occ & ((2 << top) - 2) & ~(this.blocked << d);
@@ -316,10 +319,10 @@ export class Generator {
             moved = true;
             const restrict = hit && (caucasian ? dest <= 6 : stops && this.outside === 0) ? 1 : 0;
             this.stepTo(p, dest, q, hit);
-            this.restricted[dest] += restrict;
+            if (restrict) this.restricted[dest]++;
             this.pathStep(pathAt, p, dest, d, hit);
             this.walk(depth + 1, used + 1, pips + d, next);
-            this.restricted[dest] -= restrict;
+            if (restrict) this.restricted[dest]--;
             this.stepBack(p, dest, q, hit);
           }
           if (caucasian && r > 0 && b[dest] === 0) {
@@ -361,7 +364,8 @@ export class Generator {
   /**
    * The last steps of `walk` (candidates `m`, all legal but for bear-offs from below the highest
    * point), recorded by changing only the key and the hash: the board, `occ` and the counts stay.
-   * Returns whether a step was legal.
+   * Every one uses all the dice, so `record`'s checks always pass: they are left out. Returns
+   * whether a step was legal.
    */
   private lastSteps(m: number, d: number, used: number, pips: number): boolean {
     const b = this.b, key = this.key, opp = this.opp;
@@ -381,11 +385,11 @@ export class Generator {
           const wq = q >> 3, uq = unit(q);
           key[wq] -= uq; key[6] += unit(51);
           this.hash = (h - WEIGHTS[p] + WEIGHTS[dest] - WEIGHTS[q] + WEIGHTS[51]) | 0;
-          this.record(used, pips);
+          this.raiseBest(used, pips); this.insert();
           key[wq] += uq; key[6] -= unit(51);
         } else {
           this.hash = (h - WEIGHTS[p] + WEIGHTS[dest]) | 0;
-          this.record(used, pips);
+          this.raiseBest(used, pips); this.insert();
         }
         key[wp] += up; key[wd] -= ud;
         this.hash = h;
@@ -396,7 +400,7 @@ export class Generator {
         const h = this.hash;
         key[wp] -= up; key[0] += 1;
         this.hash = (h - WEIGHTS[p] + WEIGHTS[0]) | 0;
-        this.record(used, pips);
+        this.raiseBest(used, pips); this.insert();
         key[wp] += up; key[0] -= 1;
         this.hash = h;
         moved = true;
@@ -552,15 +556,20 @@ export class Generator {
   private record(used: number, pips: number): void {
     if (used < this.bestUsed || (used === this.bestUsed && pips < this.bestPips)) return;
     if (this.rules.sixBlock !== 'none' && this.isIllegalBlock()) return;
+    this.raiseBest(used, pips);
+    const index = this.insert();
+    if (this.collect) {
+      this.sequences.push({ path: this.path.slice(), steps: used, used, pips, tagged: this.tagged > 0, play: index });
+    }
+  }
+
+  /** A play better than every one so far empties the table. */
+  private raiseBest(used: number, pips: number): void {
     if (used > this.bestUsed || pips > this.bestPips) {
       this.bestUsed = used;
       this.bestPips = pips;
       this.count = 0;
       this.stamp++;
-    }
-    const index = this.insert();
-    if (this.collect) {
-      this.sequences.push({ path: this.path.slice(), steps: used, used, pips, tagged: this.tagged > 0, play: index });
     }
   }
 
@@ -570,10 +579,11 @@ export class Generator {
     const k0 = key[0], k1 = key[1], k2 = key[2], k3 = key[3], k4 = key[4], k5 = key[5], k6 = key[6];
     const h = this.hash;
     let slot = mix(h) & this.mask;
-    while (this.stamps[slot] === this.stamp) {
-      const idx = this.table[slot];
+    const slots = this.slots, stamp = this.stamp;
+    while (slots[slot * 3] === stamp) {
+      const idx = slots[slot * 3 + 1];
       const at = idx * KEY_WORDS;
-      if (this.hashes[idx] === h && keys[at] === k0 && keys[at + 1] === k1 && keys[at + 2] === k2 &&
+      if (slots[slot * 3 + 2] === h && keys[at] === k0 && keys[at + 1] === k1 && keys[at + 2] === k2 &&
         keys[at + 3] === k3 && keys[at + 4] === k4 && keys[at + 5] === k5 && keys[at + 6] === k6) {
         // The same final position: one play (RULES.md §1.4). Prefer a path that needs no exception.
         if (this.tags[idx] === 1 && this.tagged === 0) {
@@ -589,8 +599,9 @@ export class Generator {
       return this.insert();
     }
     const idx = this.count++;
-    this.stamps[slot] = this.stamp;
-    this.table[slot] = idx;
+    slots[slot * 3] = stamp;
+    slots[slot * 3 + 1] = idx;
+    slots[slot * 3 + 2] = h;
     this.hashes[idx] = h;
     this.tags[idx] = this.tagged > 0 ? 1 : 0;
     const at = idx * KEY_WORDS;
@@ -625,15 +636,16 @@ export class Generator {
     this.hashes = hashes;
     this.tags = tags;
     const size = cap * 4;
-    this.table = new Int32Array(size);
-    this.stamps = new Int32Array(size);
+    const slots = new Int32Array(size * 3);
+    this.slots = slots;
     this.mask = size - 1;
     this.stamp = 1;
     for (let idx = 0; idx < old; idx++) {
       let slot = mix(hashes[idx]) & this.mask;
-      while (this.stamps[slot] === this.stamp) slot = (slot + 1) & this.mask;
-      this.stamps[slot] = this.stamp;
-      this.table[slot] = idx;
+      while (slots[slot * 3] === this.stamp) slot = (slot + 1) & this.mask;
+      slots[slot * 3] = this.stamp;
+      slots[slot * 3 + 1] = idx;
+      slots[slot * 3 + 2] = hashes[idx];
     }
   }
 
