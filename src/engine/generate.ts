@@ -112,12 +112,15 @@ export class Generator {
    * reads back as words the bytes just written to `b` (a store-forwarding stall).
    */
   private readonly key = new Int32Array(KEY_WORDS);
+  private readonly b32 = new Int32Array(this.b.buffer); // for copying final boards
   private hash = 0; // the sum of entry × WEIGHTS over the scratch board
 
   // The plays found: final boards, one path each, and bookkeeping.
   private cap = 0;
   boards = new Int8Array(0);
   private keys = new Int32Array(0);
+  private boards32 = new Int32Array(0);
+  private paths32 = new Int32Array(0);
   paths = new Int8Array(0);
   pathSteps = new Uint8Array(0);
   private hashes = new Int32Array(0);
@@ -167,6 +170,7 @@ export class Generator {
    */
   private leavesByKey = false;
   private readonly path = new Int8Array(PATH);
+  private readonly path32 = new Int32Array(this.path.buffer);
   private outside = 0; // mover's checkers on points 7..25: bearing off needs zero
   private occ = 0; // bit p set while the mover has checkers on point p (1..24); `walk` keeps it
   private blocked = 0; // bit p set when the mover may not land on point p; no step changes it
@@ -612,11 +616,11 @@ export class Generator {
     keys[at] = k0; keys[at + 1] = k1; keys[at + 2] = k2; keys[at + 3] = k3;
     keys[at + 4] = k4; keys[at + 5] = k5; keys[at + 6] = k6;
     if (this.keepPlays) {
-      // Byte by byte, as `b` and `path` were written; TypedArray.prototype.set costs more than these stores.
-      const b = this.b, boards = this.boards, path = this.path, paths = this.paths;
-      const bat = idx * 52, pat = idx * PATH;
-      for (let i = 0; i < 52; i++) boards[bat + i] = b[i];
-      for (let i = 0; i < PATH; i++) paths[pat + i] = path[i];
+      // Word by word: TypedArray.prototype.set costs more than these few stores.
+      const b32 = this.b32, boards32 = this.boards32, path32 = this.path32, paths32 = this.paths32;
+      const bat = idx * 13, pat = idx * (PATH >> 2);
+      for (let w = 0; w < 13; w++) boards32[bat + w] = b32[w];
+      for (let w = 0; w < PATH >> 2; w++) paths32[pat + w] = path32[w];
       this.pathSteps[idx] = this.bestUsed;
     }
     return idx;
@@ -635,7 +639,9 @@ export class Generator {
     this.cap = cap;
     this.boards = boards;
     this.keys = keys;
+    this.boards32 = new Int32Array(boards.buffer);
     this.paths = paths;
+    this.paths32 = new Int32Array(paths.buffer);
     this.pathSteps = steps;
     this.hashes = hashes;
     this.tags = tags;
