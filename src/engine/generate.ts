@@ -431,6 +431,9 @@ export class Generator {
     const d = this.dice[depth];
     const pathAt = depth * 4;
     let moved = false;
+    // `skipSwapped` holds here too: no step of mine holds a point against me (a pin or a freed
+    // checker leaves it open), and an opposing checker ends pinned where I end with a checker.
+    const goesOn = this.skipSwapped && depth === 1 && this.path[1] >= 1 ? this.path[1] : -1;
     for (let p = minFrom > 24 ? 24 : minFrom; p >= 1; p--) {
       if (b[p] <= 0) continue; // empty, the opponent's, or my pinned checker
       const dest = p - d;
@@ -440,6 +443,10 @@ export class Generator {
         const c = b[q];
         // Two opposing checkers, or one that pins a checker of mine, hold the point.
         if (c >= 2 || (c === 1 && b[dest] < 0)) continue;
+        if (goesOn >= 0 && (p !== goesOn || b[p] >= 2)) {
+          moved = true; // played in the first order
+          continue;
+        }
         const pin = c === 1;
         const home = p >= 7 && dest <= 6 ? 1 : 0;
         const freed = this.leave(p);
