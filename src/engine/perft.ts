@@ -5,8 +5,8 @@
  * a finished game is a leaf. Each side's first-turn flag follows its own turn count.
  */
 import type { Board } from './board.ts';
-import { Generator } from './generate.ts';
-import { generateTurn, loadBoard, positionRules, type Position } from './plays.ts';
+import { Generator, type TurnRules } from './generate.ts';
+import { generateByRules, loadBoard, positionRules, turnRulesFor, type Position } from './plays.ts';
 import type { Variant, VariantOptions } from './variants/index.ts';
 
 const ROLLS: readonly (readonly [number, number])[] = (() => {
@@ -23,35 +23,41 @@ export interface PerftDivide {
 
 class Perft {
   private readonly gens: Generator[] = [];
+  /** The rules of each roll, resolved once: [not the mover's first turn, its first turn][roll]. */
+  private readonly rules: TurnRules[][];
   constructor(private readonly variant: Variant, private readonly options: VariantOptions, depth: number) {
     for (let i = 0; i <= depth; i++) this.gens.push(new Generator());
+    // The last level only counts its plays.
+    if (depth >= 1) this.gens[1].keepPlays = false;
+    this.rules = [false, true].map((firstTurn) => ROLLS.map((roll) => turnRulesFor(variant, options, roll, { firstTurn })));
   }
 
-  /** Counts leaves below the position loaded (mover first) in `gens[depth]`. */
-  count(depth: number, turnsMe: number, turnsOpp: number, rolls = ROLLS): number {
+  /** Counts leaves below the position loaded (mover first) in `gens[depth]`, over rolls `from` ≤ i < `to`. */
+  count(depth: number, turnsMe: number, turnsOpp: number, from = 0, to = ROLLS.length): number {
     const gen = this.gens[depth];
     const b = gen.b;
     if (depth === 0 || b[0] === this.variant.checkers || b[26] === this.variant.checkers) return 1;
     if (this.variant.earlyEnd?.(b.subarray(0, 26), b.subarray(26, 52))) return 1;
     const child = this.gens[depth - 1];
-    const saved = b.slice();
+    const context = { firstTurn: turnsMe === 0 };
+    const rules = this.rules[turnsMe === 0 ? 1 : 0];
     let n = 0;
-    for (const roll of rolls) {
-      gen.b.set(saved);
-      const plays = generateTurn(gen, this.variant, this.options, roll, { firstTurn: turnsMe === 0 });
+    for (let r = from; r < to; r++) {
+      // The generator leaves `b` as it found it, so every roll starts from the same position.
+      const plays = generateByRules(gen, this.variant, this.options, rules[r], ROLLS[r], context);
       if (plays === 0) {
-        swapInto(saved, 0, child.b);
+        swapInto(b, 0, child.b);
         n += this.count(depth - 1, turnsOpp, turnsMe + 1);
         continue;
       }
       if (depth === 1) { n += plays; continue; }
-      const boards = gen.boards.slice(0, plays * 52);
+      // Children use the generator of the level below, so this level's plays stay put meanwhile.
+      const boards = gen.boards;
       for (let i = 0; i < plays; i++) {
         swapInto(boards, i * 52, child.b);
         n += this.count(depth - 1, turnsOpp, turnsMe + 1);
       }
     }
-    gen.b.set(saved);
     return n;
   }
 
@@ -80,7 +86,8 @@ export function perft(position: Position, depth: number, turnsPlayed: { me: numb
   let total = 0;
   for (const roll of ROLLS) {
     walker.load(position.board, depth);
-    const n = walker.count(depth, turnsPlayed.me, turnsPlayed.opponent, [roll]);
+    const r = ROLLS.indexOf(roll);
+    const n = walker.count(depth, turnsPlayed.me, turnsPlayed.opponent, r, r + 1);
     byRoll[`${roll[0]}-${roll[1]}`] = n;
     total += n;
   }

@@ -79,7 +79,11 @@ function checkDice(dice: Dice): void {
  */
 export function generateTurn(gen: Generator, variant: Variant, options: VariantOptions, dice: Dice, context: TurnContext, sequences = false): number {
   checkDice(dice);
-  const rules = turnRulesFor(variant, options, dice, context);
+  return generateByRules(gen, variant, options, turnRulesFor(variant, options, dice, context), dice, context, sequences);
+}
+
+/** `generateTurn` with the turn's rules already resolved by `turnRulesFor` (perft resolves them once per roll). */
+export function generateByRules(gen: Generator, variant: Variant, options: VariantOptions, rules: TurnRules, dice: Dice, context: TurnContext, sequences = false): number {
   let n = gen.generate(rules, dice[0], dice[1], sequences);
   if (variant.headRule && options.headException === 'computed' && context.firstTurn && rules.headAllowance === 1) {
     const full = dice[0] === dice[1] ? rules.doubleMoves : 2;
