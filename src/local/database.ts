@@ -55,6 +55,8 @@ function serve(path: string | null): Promise<Pick<EmbeddedDatabase, 'endpoint' |
   const listeners: ((operation: string) => void)[] = [];
   let closed: Promise<void> | undefined;
   const close = () => (closed ??= new Promise<void>((resolve, reject) => {
+    // Closing is waited for: the LevelDB files are closed before the process may end.
+    worker.ref();
     worker.once('exit', () => resolve());
     worker.once('error', reject);
     worker.postMessage('close');

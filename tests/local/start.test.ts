@@ -258,9 +258,17 @@ describe('npm start: the script', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const url = await waitFor(() => output.match(/Open (http:\/\/\S+?)\/ in a browser/)?.[1], 30_000, () => output);
     expect((await fetch(`${url}/`)).status).toBe(200);
+    // A challenge first, as a newcomer would: the database then has files to close.
+    const state = (await (await fetch(`${url}/api/state`)).json()) as { chats: { id: number }[]; users: { id: number }[] };
+    const said = await fetch(`${url}/api/chats/${state.chats[0]!.id}/messages`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: state.users[0]!.id, text: '/nardy' }),
+    });
+    expect(said.ok).toBe(true);
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
+    // Said only once the database has closed its files (its thread must not be left behind).
+    expect(output).toContain('the games are kept');
     expect(existsSync(join(cwd, '.data', 'dynamodb'))).toBe(true);
   });
 
