@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/index.ts';
-import { ANNA, CAROL, NODAR, PEOPLE, boardIn, buttonsOf, publicMessages, stored, world, type World } from './harness.ts';
+import { ANNA, CAROL, NODAR, buttonsOf, publicMessages, resignOnTurn, stored, world, type World } from './harness.ts';
 
 let w: World;
 
@@ -22,11 +22,7 @@ describe('issue 17 end to end on Discord: ratings, /nardy top, /nardy stats, /na
     const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
     await w.act(w.discord.press(ANNA, challenge, accept.customId));
     const gameId = accept.token.gameId;
-    for (const k of ['askResign', 'resign']) {
-      const { state } = await stored(w, gameId);
-      const board = boardIn(w, channel);
-      await w.act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
-    }
+    await resignOnTurn(w, gameId, channel);
     const { state } = await stored(w, gameId);
     expect(state.phase).toBe('finished');
     const winner = state.players[state.result!.winner!]!;

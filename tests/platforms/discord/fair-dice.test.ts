@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitmentOf } from '../../../src/dice/fair.ts';
 import { verifyTranscript } from '../../../src/dice/verify.ts';
 import { t } from '../../../src/i18n/index.ts';
-import { ANNA, boardIn, buttonsOf, NODAR, PEOPLE, publicMessages, stored, whispersTo, world, type World } from './harness.ts';
+import { ANNA, buttonsOf, NODAR, PEOPLE, publicMessages, resignOnTurn, stored, whispersTo, world, type World } from './harness.ts';
 
 const SERVER_SEED = '7c'.repeat(32);
 let w: World;
@@ -36,11 +36,7 @@ describe('issue 18 on Discord: dice anyone can check', () => {
 
     // The starter, who played the opening throw, resigns at once: theirs is the one roll of the match.
     const starter = PEOPLE.get((await stored(w, gameId)).state.players[(await stored(w, gameId)).state.game!.turn.seat]!.id)!;
-    for (const k of ['askResign', 'resign']) {
-      const { state } = await stored(w, gameId);
-      const board = boardIn(w, channel);
-      await w.act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
-    }
+    await resignOnTurn(w, gameId, channel);
     const { state } = await stored(w, gameId);
     expect(state.phase).toBe('finished');
     const result = publicMessages(w, channel).filter((m) => m.content.includes(SERVER_SEED)).at(-1)!;

@@ -132,6 +132,15 @@ export function boardIn(w: World, channelId: string): StoredMessage {
   return boards[boards.length - 1];
 }
 
+/** The player to act resigns the game on the channel's board (asked, then confirmed). */
+export async function resignOnTurn(w: World, gameId: string, channelId: string): Promise<void> {
+  for (const k of ['askResign', 'resign']) {
+    const { state } = await stored(w, gameId);
+    const board = boardIn(w, channelId);
+    await w.act(w.discord.press(PEOPLE.get(state.players[state.game!.turn.seat]!.id)!, board, buttonsOf(board).find((b) => b.token.choice.k === k)!.customId));
+  }
+}
+
 /** The messages only `p` sees, newest last. */
 export function whispersTo(w: World, channelId: string, p: DiscordPerson): StoredMessage[] {
   return w.discord.messages(channelId).filter((m) => m.ephemeralFor === p.user.id);

@@ -7,27 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/index.ts';
 import type { TgChat } from '../../../src/local/telegram-api/index.ts';
-import { ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, problems, setupE2e, stored, world } from './e2e-harness.ts';
+import { ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, problems, resignOnTurn, setupE2e, stored, world } from './e2e-harness.ts';
 
 setupE2e();
-
-/** The player on turn resigns (asked, then confirmed). */
-async function resign(w: ReturnType<typeof world>, gameId: string): Promise<void> {
-  for (const k of ['askResign', 'resign']) {
-    const { state } = await stored(gameId);
-    const who = USERS.get(state.players[state.game!.turn.seat]!.id)!;
-    const button = buttonsOf(w.board()).find((b) => b.token.choice.k === k);
-    expect(button, `a ${k} button`).toBeDefined();
-    await w.press(who, w.board(), button!.data);
-  }
-}
 
 describe('issue 17 end to end on Telegram: ratings, /top, /stats, /weekly', () => {
   it('a rated match shows both changes; /top lists the chat\'s table and the caller\'s line; /stats the record and the series', async () => {
     const w = world(-1017001, 1701);
     const gameId = await challengeAndAccept(w, '/nardy short');
     expect((await stored(gameId)).state.settings.rated).toBe(true);
-    await resign(w, gameId);
+    await resignOnTurn(w, gameId);
     const { state } = await stored(gameId);
     expect(state.phase).toBe('finished');
     const winner = state.players[state.result!.winner!]!;
@@ -85,7 +74,7 @@ describe('issue 17 end to end on Telegram: ratings, /top, /stats, /weekly', () =
     await w.press(NODAR, back, buttonsOf(back).find((b) => b.token.choice.k === 'back')!.data);
     const again = w.live().find((m) => m.message_id === challenge.message_id)!;
     await w.press(ANNA, again, buttonsOf(again).find((b) => b.token.choice.k === 'accept')!.data);
-    await resign(w, gameId);
+    await resignOnTurn(w, gameId);
     expect((await stored(gameId)).state.phase).toBe('finished');
     expect(w.live().at(-1)!.text).not.toContain('→');
 

@@ -116,6 +116,17 @@ export async function stored(gameId: string, store: GameStore = table.store): Pr
   return { record: loaded.value, state: state.value };
 }
 
+/** The player on turn resigns (asked, then confirmed). */
+export async function resignOnTurn(w: ReturnType<typeof world>, gameId: string): Promise<void> {
+  for (const k of ['askResign', 'resign']) {
+    const { state } = await stored(gameId);
+    const who = USERS.get(state.players[state.game!.turn.seat]!.id)!;
+    const button = buttonsOf(w.board()).find((b) => b.token.choice.k === k);
+    expect(button, `a ${k} button`).toBeDefined();
+    await w.press(who, w.board(), button!.data);
+  }
+}
+
 /** The caption's words for the bar and the borne-off checkers, by the language the caption is in (its "Position"). */
 const SIDE_WORDS: readonly { readonly position: string; readonly bar: string; readonly off: string }[] = [
   { position: 'Позиция', bar: 'на баре', off: 'выброшено' },

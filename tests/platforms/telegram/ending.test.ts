@@ -12,7 +12,7 @@ import { t, variantName } from '../../../src/i18n/index.ts';
 import type { StoredMessage } from '../../../src/local/telegram-api/index.ts';
 import { gnubgImport } from '../../game/gnubg.ts';
 import {
-  ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, playFor, problems, setupE2e, stored, world,
+  ANNA, CAROL, NODAR, USERS, buttonsOf, challengeAndAccept, playFor, problems, resignOnTurn, setupE2e, stored, world,
 } from './e2e-harness.ts';
 
 setupE2e();
@@ -140,13 +140,7 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
     expect((await stored(gameId)).record.version).toBe(version);
 
     // The player to act resigns (asked, then confirmed); the result is told once.
-    for (const k of ['askResign', 'resign']) {
-      const { state } = await stored(gameId);
-      const who = USERS.get(state.players[state.game!.turn.seat]!.id)!;
-      const button = buttonsOf(w.board()).find((b) => b.token.choice.k === k);
-      expect(button, `a ${k} button`).toBeDefined();
-      await w.press(who, w.board(), button!.data);
-    }
+    await resignOnTurn(w, gameId);
     const { state } = await stored(gameId);
     expect(state.phase).toBe('finished');
     const winner = state.players[state.result!.winner!]!;
