@@ -1,8 +1,8 @@
 // The embedded DynamoDB's own thread (database.ts starts it): dynalite answering on 127.0.0.1 at a
 // free port, its data in LevelDB at `workerData.path` (in memory when null). Plain JavaScript, so
-// the thread starts the same under tsx, vitest and node. Messages: it posts { port } once
-// listening (or { error }), { call: operation } for each request once sent 'count', and
-// 'closed' once sent 'close' and done.
+// the thread starts the same under tsx, vitest and node. It posts { port } once listening (or
+// { error }), and { call: operation } for each request once sent 'count'; sent 'close', it closes
+// and its thread ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import dynalite from 'dynalite';
 
@@ -15,10 +15,7 @@ parentPort.on('message', (message) => {
     server.on('request', (request) => parentPort.postMessage({ call: String(request.headers['x-amz-target'] ?? '').split('.').at(-1) || '?' }));
   } else if (message === 'close') {
     // dynalite's close ends the HTTP side and then the LevelDB files.
-    server.close(() => {
-      parentPort.postMessage('closed');
-      parentPort.close();
-    });
+    server.close(() => parentPort.close());
     server.closeAllConnections();
   }
 });

@@ -63,8 +63,7 @@ function serve(path: string | null): Promise<Pick<EmbeddedDatabase, 'endpoint' |
   }));
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
-    worker.on('message', (message: { port?: number; error?: string; call?: string } | string) => {
-      if (typeof message === 'string') return;
+    worker.on('message', (message: { port?: number; error?: string; call?: string }) => {
       if (message.call !== undefined) return listeners.forEach((listener) => listener(message.call!));
       if (message.error !== undefined) return void worker.terminate().finally(() => reject(new Error(message.error)));
       worker.off('error', reject);

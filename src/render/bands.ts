@@ -8,8 +8,8 @@
  * the compositor's (composite.ts), each given its palette colour (palette.ts: the posterised colour's
  * nearest of 256), so a band is stored as one byte a pixel.
  */
-import { HEIGHT, WIDTH } from './geometry.ts';
 import { createHash } from 'node:crypto';
+import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';

@@ -3,8 +3,8 @@
  * its own, ending in a sync flush (byte-aligned, no back-reference into another band), so a band
  * that did not change since the last picture keeps its compressed bytes: a picture is the
  * signature, the header, the palette (palette.ts), one IDAT chunk per band and the zlib stream's
- * end (the Adler-32 of every row, combined from the bands' own). Rows use filter 0 (none): on a
- * palette picture of flat colours no filter compressed better.
+ * end (the Adler-32 of every row, combined from the bands' own). Rows use filter 0 (none), as the
+ * PNG specification advises for palette pictures: differences of palette indices mean nothing.
  */
 import { constants, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 import { PALETTE } from './palette.ts';
