@@ -2,7 +2,7 @@
  * The board pictures' fixed palette: 256 colours (palette-colours.ts, made by
  * tools/render/make-palette.ts from thousands of pictures) that stand for every colour a board
  * shows, so a picture is stored as one byte a pixel — an indexed PNG — instead of three. A third of
- * * the bytes to compress, and a smaller PNG (about 38 KB instead of 62): the picture is flat colours
+ * the bytes to compress, and a smaller PNG (about 38 KB instead of 62): the picture is flat colours
  * with anti-aliased edges between them, about 1,900 colours once posterised, and the palette moves
  * a held-out picture's pixels by a third of a level on average (at most about 3 of the 32 levels,
  * the golden tests' tolerance).
