@@ -11,6 +11,7 @@
 import { callsText, counted, countingProxy, reset } from './counting-proxy.ts';
 import type { AddressInfo } from 'node:net';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkClients } from '../tests/store/sdk.ts';
 import { DEFAULT_LIMITS, handleIntent, openChallenge, recordOf, runCommand, type AppDeps, type ChatUser, type Effect } from '../src/app/index.ts';
 import { cryptoDice } from '../src/dice/index.ts';
 import { t } from '../src/i18n/index.ts';
@@ -27,10 +28,12 @@ const { default: dynalite } = await import('dynalite');
 const db = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 await new Promise<void>((done) => db.listen(0, '127.0.0.1', done));
 const proxy = await countingProxy(`http://127.0.0.1:${(db.address() as AddressInfo).port}`);
-const { client, documents } = connectDynamoDb({ endpoint: proxy.url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const settings = { endpoint: proxy.url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+const dynamo = connectDynamoDb(settings);
+const { documents } = sdkClients(settings);
 try {
-  await createTable(client, TABLE, { pollMs: 20 });
-  const store = new DynamoGameStore(documents, TABLE);
+  await createTable(dynamo, TABLE, { pollMs: 20 });
+  const store = new DynamoGameStore(dynamo, TABLE);
   let clock = 1_900_000_000_000;
   const deps: AppDeps = { store, now: () => clock, dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_bench_bot') } };
   const said: string[] = [];
@@ -87,7 +90,7 @@ try {
   console.log(`  items read by its Queries: ${counted.queried} (open games: 3; games over: 5,001); DynamoDB calls: ${callsText()}`);
   console.log(`  listed: ${said.at(-1)?.split('\n').filter((line) => line.trim() !== '').length ?? 0} lines`);
 } finally {
-  client.destroy();
+  dynamo.destroy();
   await proxy.close();
   await new Promise((done) => db.close(done));
 }

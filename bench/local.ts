@@ -87,7 +87,7 @@ try {
   const bundles: { entry: string; file: string }[] = [];
   for (const entry of ENTRIES) {
     const result = await esbuild.build({
-      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'], plugins: ESBUILD_PLUGINS,
+      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp', '@aws-sdk/credential-provider-node'], plugins: ESBUILD_PLUGINS,
       minify: !process.env.BENCH_COLD_PROFILE, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
       alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
       define: { 'import.meta.url': '__nardySourceUrl' },

@@ -102,8 +102,7 @@ function choose(buttons: readonly Press[], rng: () => number): Press {
 
 let tables = 0;
 let store: DynamoGameStore;
-let client: ReturnType<typeof connectDynamoDb>['client'];
-let documents: ReturnType<typeof connectDynamoDb>['documents'];
+let dynamo: ReturnType<typeof connectDynamoDb>;
 
 async function playVariant(variant: VariantId, words: string, seed: number): Promise<Tally> {
   const tally: Tally = { plain: [], doubles: [], automatic: 0, games: 0, cube: false, presses: 0, refused: 0, ms: 0 };
@@ -118,8 +117,8 @@ async function playVariant(variant: VariantId, words: string, seed: number): Pro
       api = await startTelegramApi({ token: TOKEN, bot: BOT });
       // A fresh stand-in numbers its updates from the start again: a fresh table, so none looks redelivered.
       const table = `presses-${tables++}`;
-      await createTable(client, table, { pollMs: 20 });
-      store = new DynamoGameStore(documents, table);
+      await createTable(dynamo, table, { pollMs: 20 });
+      store = new DynamoGameStore(dynamo, table);
       const deps: AppDeps = { store, now: () => Date.UTC(2026, 11, 1, 12), dice: { die: () => 1 + Math.floor(rng() * 6) }, messengers: { telegram: telegramMessenger(BOT.username) } };
       hook = createTelegramWebhook({ token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? console.error(JSON.stringify(e)) : undefined), send: { sleep: async () => {}, draw: blank } });
     }
@@ -193,14 +192,14 @@ async function child(indexes: number[]): Promise<void> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ({ client, documents } = connectDynamoDb({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  dynamo = connectDynamoDb({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     for (const i of indexes) {
       const [variant, words] = runs()[i];
       console.log(JSON.stringify({ i, ...(await playVariant(variant, words, 16 + i)) }));
     }
   } finally {
-    client.destroy();
+    dynamo.destroy();
     await new Promise((done) => server.close(done));
   }
 }

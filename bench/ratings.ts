@@ -15,7 +15,6 @@
  */
 import { callsText, counted, countingProxy, reset } from './counting-proxy.ts';
 import type { AddressInfo } from 'node:net';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { handleIntent, openChallenge, recordOf, runCommand, type AppDeps, type ChatUser, type Effect } from '../src/app/index.ts';
 import { rateAtMatchEnd } from '../src/app/club/match-end.ts';
 import { matchWeight, type RatingFamily } from '../src/app/club/families.ts';
@@ -57,26 +56,22 @@ const { default: dynalite } = await import('dynalite');
 const db = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
 await new Promise<void>((done) => db.listen(0, '127.0.0.1', done));
 const proxy = await countingProxy(`http://127.0.0.1:${(db.address() as AddressInfo).port}`);
-const { client, documents } = connectDynamoDb({ endpoint: proxy.url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+const dynamo = connectDynamoDb({ endpoint: proxy.url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 
-/** Writes items 25 a batch, `parallel` batches at once, retrying what was left unprocessed. */
+/** Writes items 25 a batch, `parallel` batches at once (the store's client retries what is left unprocessed). */
 async function writeAll(items: readonly Record<string, unknown>[], parallel = 8): Promise<void> {
   let next = 0;
   const worker = async () => {
     for (let from = (next += 25) - 25; from < items.length; from = (next += 25) - 25) {
-      let pending: unknown[] | undefined = items.slice(from, from + 25).map((Item) => ({ PutRequest: { Item } }));
-      while (pending !== undefined && pending.length > 0) {
-        const out: { UnprocessedItems?: Record<string, unknown[]> } = await documents.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending as never } }));
-        pending = out.UnprocessedItems?.[TABLE];
-      }
+      await dynamo.batchWrite(TABLE, items.slice(from, from + 25).map((Item) => ({ PutRequest: { Item } })));
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
 }
 
 try {
-  await createTable(client, TABLE, { pollMs: 20 });
-  const store = new DynamoGameStore(documents, TABLE);
+  await createTable(dynamo, TABLE, { pollMs: 20 });
+  const store = new DynamoGameStore(dynamo, TABLE);
   let clock = Date.UTC(2026, 11, 1, 12);
   const deps: AppDeps = { store, now: () => clock, dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_bench_bot') } };
   const said: string[] = [];

@@ -13,7 +13,7 @@ import { cryptoDice } from '../src/dice/index.ts';
 import { apply, createChallenge } from '../src/game/index.ts';
 import { startTelegramApi } from '../src/local/telegram-api/index.ts';
 import { telegramMessenger, unpromptedEmit } from '../src/platforms/telegram/index.ts';
-import { connectDynamoDb, createTable, DynamoGameStore } from '../src/store/index.ts';
+import { connectDynamoDb, createTable, DynamoDb, DynamoGameStore } from '../src/store/index.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -32,20 +32,21 @@ const api = await startTelegramApi({ token: TOKEN, bot: { id: 4242, username: 'n
 api.addChat({ id: GROUP, type: 'supergroup', title: 'Bench' });
 
 try {
-  const { client, documents } = connectDynamoDb({ region: 'local', endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-  await createTable(client, 'bench', { pollMs: 20 });
+  const dynamo = connectDynamoDb({ region: 'local', endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  await createTable(dynamo, 'bench', { pollMs: 20 });
 
   // Every DynamoDB call of the sweep is counted, with the items it read.
   const calls = new Map<string, number>();
   let itemsRead = 0;
-  const counting = Object.create(documents) as typeof documents;
-  counting.send = (async (command: { constructor: { name: string } }) => {
-    const name = command.constructor.name.replace(/Command$/, '');
-    calls.set(name, (calls.get(name) ?? 0) + 1);
-    const out = (await documents.send(command as never)) as { Items?: unknown[]; Item?: unknown };
-    itemsRead += out.Items?.length ?? (out.Item ? 1 : 0);
-    return out;
-  }) as typeof documents.send;
+  const counting = new DynamoDb({
+    call: async (operation, input) => {
+      calls.set(operation, (calls.get(operation) ?? 0) + 1);
+      const out = (await dynamo.service.call(operation, input)) as { Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
+      itemsRead += out.Items?.length ?? (out.Item ? 1 : Object.values(out.Responses ?? {}).reduce((n, items) => n + items.length, 0));
+      return out;
+    },
+    destroy: () => dynamo.destroy(),
+  });
   const store = new DynamoGameStore(counting, 'bench');
 
   // The games: accepted so that each player's deadline (one day per move) falls evenly over the day

@@ -119,7 +119,7 @@ export async function wireFromConfig(config: Config, roles: Roles, loaders: Load
   const { DynamoGameStore, connectDynamoDb } = await import('./store/index.ts');
   // Every function signs and checks buttons with the one key, or presses on one's boards fail in another.
   if (config.buttonTokenKey !== undefined) (await import('./app/index.ts')).useTokenKey(config.buttonTokenKey);
-  const store = new DynamoGameStore(connectDynamoDb(config.dynamodb).documents, config.tableName);
+  const store = new DynamoGameStore(connectDynamoDb(config.dynamodb), config.tableName);
   return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false }, loaders);
 }
 

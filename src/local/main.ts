@@ -108,11 +108,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     closers.push(() => closeServer(server));
     await mkdir(dataDir, { recursive: true });
     const { settings, persistent } = await database(options, dataDir, sink, closers);
-    const { client, documents } = connectDynamoDb(settings);
-    closers.push(async () => client.destroy());
+    const db = connectDynamoDb(settings);
+    closers.push(async () => db.destroy());
     const tableName = options.tableName ?? 'nardy';
-    await createTable(client, tableName, { pollMs: 50, timeoutMs: 30_000 });
-    const store = new DynamoGameStore(documents, tableName);
+    await createTable(db, tableName, { pollMs: 50, timeoutMs: 30_000 });
+    const store = new DynamoGameStore(db, tableName);
 
     const telegram = await startTelegramApi({ token: LOCAL_TOKEN, bot: LOCAL_BOT });
     closers.push(() => telegram.close());

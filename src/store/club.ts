@@ -6,8 +6,7 @@
  * index under its own partition (`WEEKLY`), which the games' sweep never reads.
  */
 import { InvariantError } from '../lib/index.ts';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDb } from './connection.ts';
 import { INDEX, WEEKLY_PARTITION, WEEKLY_SORT_KEY, boardKey, ratingKey, weeklyKey } from './layout.ts';
 import { conditionally } from './conditional.ts';
 
@@ -48,61 +47,54 @@ type Item = Record<string, unknown>;
 /** `ClubStore` on the games table. */
 export class DynamoClubStore implements ClubStore {
   constructor(
-    private readonly documents: DynamoDBDocumentClient,
+    private readonly db: DynamoDb,
     private readonly tableName: string,
   ) {}
 
   async readRatings(keys: readonly { player: string; board: string }[]): Promise<StoredRating[]> {
     if (keys.length > 100) throw new InvariantError(`batch read of ${keys.length} ratings (at most 100)`);
     const seen = new Set<string>();
-    let pending: Item[] | undefined = keys.map((k) => ({ pk: ratingKey(k.player), sk: k.board })).filter((k) => !seen.has(`${k.pk}|${k.sk}`) && seen.add(`${k.pk}|${k.sk}`));
-    const items: Item[] = [];
-    for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`BatchGetItem left ${pending.length} ratings unprocessed`);
-      const out = await this.documents.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
-      items.push(...((out.Responses?.[this.tableName] ?? []) as Item[]));
-      pending = out.UnprocessedKeys?.[this.tableName]?.Keys as Item[] | undefined;
-    }
+    const pending: Item[] = keys.map((k) => ({ pk: ratingKey(k.player), sk: k.board })).filter((k) => !seen.has(`${k.pk}|${k.sk}`) && seen.add(`${k.pk}|${k.sk}`));
+    const items = await this.db.batchGet(this.tableName, pending);
     return items.flatMap(decodeRating);
   }
 
   async writeRating(item: StoredRating, expectedVersion: number): Promise<boolean> {
     const json = JSON.stringify(item.value);
     if (!Number.isFinite(item.rating) || json === undefined || json.length > 16_000) throw new InvariantError(`rating of ${item.player} on ${item.board}: bad rating or value`);
-    return conditionally(this.documents.send(new PutCommand({
+    return conditionally(this.db.put({
       TableName: this.tableName,
       Item: encodeRating({ ...item, version: expectedVersion + 1 }),
       ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
       ...(expectedVersion === 0 ? {} : { ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion } }),
-    })));
+    }));
   }
 
   async topRatings(board: string, limit: number): Promise<StoredRating[]> {
-    const out = await this.documents.send(new QueryCommand({
+    const out = await this.db.query({
       TableName: this.tableName,
       IndexName: INDEX.chat,
       KeyConditionExpression: 'chatKey = :board',
       ExpressionAttributeValues: { ':board': boardKey(board) },
       ScanIndexForward: false,
       Limit: limit,
-    }));
-    return (out.Items ?? []).flatMap(decodeRating);
+    });
+    return out.Items.flatMap(decodeRating);
   }
 
   async countAbove(board: string, rating: number): Promise<number> {
     let count = 0;
     let start: Item | undefined;
     do {
-      const out = await this.documents.send(new QueryCommand({
+      const out = await this.db.query({
         TableName: this.tableName,
         IndexName: INDEX.chat,
         KeyConditionExpression: 'chatKey = :board AND updatedAt > :rating',
         ExpressionAttributeValues: { ':board': boardKey(board), ':rating': round(rating) },
         Select: 'COUNT',
         ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-      }));
-      count += out.Count ?? 0;
+      });
+      count += out.Count;
       start = out.LastEvaluatedKey;
     } while (start !== undefined);
     return count;
@@ -112,14 +104,14 @@ export class DynamoClubStore implements ClubStore {
     const items: Item[] = [];
     let start: Item | undefined;
     do {
-      const out = await this.documents.send(new QueryCommand({
+      const out = await this.db.query({
         TableName: this.tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': ratingKey(player) },
         ConsistentRead: true,
         ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-      }));
-      items.push(...((out.Items ?? []) as Item[]));
+      });
+      items.push(...out.Items);
       start = out.LastEvaluatedKey;
     } while (start !== undefined);
     return items.flatMap(decodeRating);
@@ -127,26 +119,18 @@ export class DynamoClubStore implements ClubStore {
 
   async forgetRatings(player: string): Promise<number> {
     const boards = (await this.ratingsOf(player)).map((r) => r.board);
-    for (let i = 0; i < boards.length; i += 25) {
-      let pending: unknown[] | undefined = boards.slice(i, i + 25).map((sk) => ({ DeleteRequest: { Key: { pk: ratingKey(player), sk } } }));
-      for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
-        if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} rating deletions unprocessed`);
-        const out: { UnprocessedItems?: Record<string, unknown[]> } = await this.documents.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending as never } }));
-        pending = out.UnprocessedItems?.[this.tableName];
-      }
-    }
+    await this.db.batchWrite(this.tableName, boards.map((sk) => ({ DeleteRequest: { Key: { pk: ratingKey(player), sk } } })));
     return boards.length;
   }
 
   async readWeekly(chat: string): Promise<StoredWeekly | undefined> {
-    const out = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: weeklyKey(chat), sk: WEEKLY_SORT_KEY }, ConsistentRead: true }));
+    const out = await this.db.get({ TableName: this.tableName, Key: { pk: weeklyKey(chat), sk: WEEKLY_SORT_KEY }, ConsistentRead: true });
     return out.Item === undefined ? undefined : decodeWeekly(out.Item)[0];
   }
 
   async writeWeekly(item: StoredWeekly, expectedDueAt: number | null | undefined): Promise<boolean> {
     const condition = expectedDueAt === null ? 'attribute_not_exists(pk)' : expectedDueAt === undefined ? 'attribute_exists(pk) AND attribute_not_exists(dueAt)' : 'dueAt = :expected';
-    return conditionally(this.documents.send(new PutCommand({
+    return conditionally(this.db.put({
       TableName: this.tableName,
       Item: {
         pk: weeklyKey(item.chat), sk: WEEKLY_SORT_KEY, chat: item.chat, value: JSON.stringify(item.value),
@@ -154,19 +138,19 @@ export class DynamoClubStore implements ClubStore {
       },
       ConditionExpression: condition,
       ...(typeof expectedDueAt === 'number' ? { ExpressionAttributeValues: { ':expected': expectedDueAt } } : {}),
-    })));
+    }));
   }
 
   async dueWeekly(now: number, limit: number): Promise<StoredWeekly[]> {
-    const out = await this.documents.send(new QueryCommand({
+    const out = await this.db.query({
       TableName: this.tableName,
       IndexName: INDEX.due,
       KeyConditionExpression: 'duePk = :weekly AND dueAt <= :now',
       ExpressionAttributeValues: { ':weekly': WEEKLY_PARTITION, ':now': now },
       ScanIndexForward: true,
       Limit: limit,
-    }));
-    return (out.Items ?? []).flatMap(decodeWeekly);
+    });
+    return out.Items.flatMap(decodeWeekly);
   }
 }
 
@@ -180,7 +164,7 @@ function round(rating: number): number {
   return Math.round(rating * 1000) / 1000;
 }
 
-/** A number as the document client hands it over (`wrapNumbers`: a `NumberValue`), or a plain one. */
+/** A number as the store's client hands it over (a `NumberValue`: attribute-values.ts), or a plain one. */
 function numberOf(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'object' && v !== null && 'value' in v ? Number((v as { value: unknown }).value) : NaN;
   return Number.isFinite(n) ? n : undefined;

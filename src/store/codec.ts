@@ -10,7 +10,7 @@
  * game and the history compactly.
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValue } from './attribute-values.ts';
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, overKey, playerKey } from './layout.ts';
 import { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';
@@ -27,8 +27,8 @@ export const MAX_ITEM_BYTES = 350 * 1024;
  */
 export const ENDING_RESERVE_BYTES = 32 * 1024;
 
-/** An item as the DocumentClient hands it over: attribute name → native value. */
-export type Item = Record<string, unknown>;
+export type { Item } from './connection.ts';
+import type { Item } from './connection.ts';
 
 /** A platform's name: the app's registry key (lower-case letters, digits, dashes). */
 const PLATFORM_NAME = /^[a-z][a-z0-9-]{0,31}$/;

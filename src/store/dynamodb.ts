@@ -1,13 +1,12 @@
 /**
- * `GameStore` on DynamoDB (AWS or dynalite) through the AWS SDK v3 document client, on the
+ * `GameStore` on DynamoDB (AWS or dynalite) through the store's client (`connection.ts`), on the
  * single-table layout of `layout.ts`. Every state change is one conditional write on the version
  * (an `UpdateItem` that sets the match's attributes and leaves the game's other notes alone): no
  * transactions (dynalite has none), no second item to keep in step. What a press needs besides
  * the game is read with it in one `BatchGetItem`.
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBDocumentClient, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDb, QueryInput } from './connection.ts';
 
 import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import type { Item } from './codec.ts';
@@ -25,10 +24,10 @@ export class DynamoGameStore implements GameStore {
   readonly club: ClubStore;
 
   constructor(
-    private readonly documents: DynamoDBDocumentClient,
+    private readonly db: DynamoDb,
     private readonly tableName: string,
   ) {
-    this.club = new DynamoClubStore(documents, tableName);
+    this.club = new DynamoClubStore(db, tableName);
   }
 
   async create(record: GameRecord): Promise<Result<GameRecord, StoreError>> {
@@ -36,8 +35,7 @@ export class DynamoGameStore implements GameStore {
     const tooLarge = oversize(record.id, item);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
-      await this.documents.send(
-        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      await this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
       );
     } catch (error) {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
@@ -63,15 +61,14 @@ export class DynamoGameStore implements GameStore {
     const tooLarge = oversize(record.id, { ...item, ...update.noted }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
-      await this.documents.send(
-        new UpdateCommand({
+      await this.db.update({
           TableName: this.tableName,
           Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
           UpdateExpression: update.expression(),
           ConditionExpression: '#version = :expected',
           ExpressionAttributeNames: { ...update.names, '#version': 'version' },
           ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
-        }),
+        },
       );
     } catch (error) {
       if (isConditionFailure(error)) return fail(await this.explainConflict(record.id, expectedVersion));
@@ -86,15 +83,14 @@ export class DynamoGameStore implements GameStore {
     const update = new Changes();
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
     if (update.empty) return true;
-    return conditionally(this.documents.send(
-      new UpdateCommand({
+    return conditionally(this.db.update({
         TableName: this.tableName,
         Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
         UpdateExpression: update.expression(),
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: update.names,
         ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
-      }),
+      },
     ));
   }
 
@@ -110,19 +106,10 @@ export class DynamoGameStore implements GameStore {
     return memoValues(await this.batchGet([...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))));
   }
 
-  /** Strongly consistent batch read of up to 100 keys, retrying what DynamoDB left unprocessed. */
+  /** Strongly consistent batch read of up to 100 keys. */
   private async batchGet(keys: Record<string, string>[]): Promise<Item[]> {
     if (keys.length > 100) throw new InvariantError(`batch read of ${keys.length} keys (at most 100)`);
-    const items: Item[] = [];
-    let pending: Record<string, string>[] | undefined = keys;
-    for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${attempt} attempts`);
-      const out = await this.documents.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
-      items.push(...((out.Responses?.[this.tableName] ?? []) as Item[]));
-      pending = out.UnprocessedKeys?.[this.tableName]?.Keys as Record<string, string>[] | undefined;
-    }
-    return items;
+    return this.db.batchGet(this.tableName, keys);
   }
 
   /**
@@ -137,8 +124,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   private async readGame(id: string): Promise<Item | undefined> {
-    const out = await this.documents.send(
-      new GetCommand({ TableName: this.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, ConsistentRead: true }),
+    const out = await this.db.get({ TableName: this.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, ConsistentRead: true },
     );
     return out.Item;
   }
@@ -154,7 +140,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   /** The newest records of several index partitions, merged; a game found in two (both slots one identity) is kept once. */
-  private async listFiled(queries: Omit<QueryCommandInput, 'TableName'>[], options: ListOptions): Promise<Listing> {
+  private async listFiled(queries: Omit<QueryInput, 'TableName'>[], options: ListOptions): Promise<Listing> {
     const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
     const listings = await Promise.all(queries.map((query) => this.collect(query, limit)));
     const byId = new Map(listings.reverse().flatMap((l) => l.records).map((r) => [r.id, r]));
@@ -163,7 +149,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   async listDue(now: number, limit: number): Promise<Listing> {
-    const query: Omit<QueryCommandInput, 'TableName'> = {
+    const query: Omit<QueryInput, 'TableName'> = {
       IndexName: INDEX.due,
       KeyConditionExpression: 'duePk = :due AND dueAt <= :now',
       ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now },
@@ -176,19 +162,18 @@ export class DynamoGameStore implements GameStore {
    * Reads an index page by page until `wanted` records decoded or the index is exhausted. Corrupt
    * items are reported and do not count, so they cannot crowd the good records out of a page.
    */
-  private async collect(query: Omit<QueryCommandInput, 'TableName'>, wanted: number): Promise<Listing> {
+  private async collect(query: Omit<QueryInput, 'TableName'>, wanted: number): Promise<Listing> {
     const listing: Listing = { records: [], corrupt: [] };
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await this.documents.send(
-        new QueryCommand({
+      const page = await this.db.query({
           ...query,
           TableName: this.tableName,
           Limit: Math.max(wanted, 25),
           ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-        }),
+        },
       );
-      for (const item of page.Items ?? []) {
+      for (const item of page.Items) {
         const decoded = decodeGame(item);
         if (decoded.ok) listing.records.push(decoded.value);
         else listing.corrupt.push(decoded.error);
@@ -218,15 +203,14 @@ export class DynamoGameStore implements GameStore {
       values[':dueAt'] = dueAt;
     }
     if (expected !== undefined) values[':expected'] = encodeAlarm(expected);
-    return conditionally(this.documents.send(
-      new UpdateCommand({
+    return conditionally(this.db.update({
         TableName: this.tableName,
         Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
         UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
         ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: values,
-      }),
+      },
     ));
   }
 
@@ -235,55 +219,42 @@ export class DynamoGameStore implements GameStore {
       throw new InvariantError(`claimUpdate(${JSON.stringify(key)}, ${now}, ${ttlSeconds}): bad arguments`);
     }
     const nowSeconds = Math.floor(now / 1000);
-    return conditionally(this.documents.send(
-      new PutCommand({
+    return conditionally(this.db.put({
         TableName: this.tableName,
         Item: { pk: claimKey(key), sk: CLAIM_SORT_KEY, expiresAt: nowSeconds + ttlSeconds, claimedAt: now },
         // An expired claim counts as unseen: DynamoDB's TTL deletes late, dynalite never.
         ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
         ExpressionAttributeValues: { ':now': nowSeconds },
-      }),
+      },
     ));
   }
 
   async remember(key: string, value: unknown, now: number): Promise<void> {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096) throw new InvariantError(`remember(${JSON.stringify(key)}): bad key or value`);
-    await this.documents.send(new PutCommand({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } }));
+    await this.db.put({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } });
   }
 
   async forget(keys: readonly string[]): Promise<void> {
-    const pending = [...new Set(keys)].map((key) => ({ DeleteRequest: { Key: { pk: memoKey(key), sk: MEMO_SORT_KEY } } }));
-    for (let i = 0; i < pending.length; i += 25) await this.batchWrite(pending.slice(i, i + 25));
-  }
-
-  /** One batch of at most 25 writes, retrying what DynamoDB left unprocessed. */
-  private async batchWrite(requests: Record<string, unknown>[]): Promise<void> {
-    let pending: Record<string, unknown>[] | undefined = requests;
-    for (let attempt = 0; pending !== undefined && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((done) => setTimeout(done, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} writes unprocessed after ${attempt} attempts`);
-      const out = await this.documents.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
-      pending = out.UnprocessedItems?.[this.tableName] as Record<string, unknown>[] | undefined;
-    }
+    await this.db.batchWrite(this.tableName, [...new Set(keys)].map((key) => ({ DeleteRequest: { Key: { pk: memoKey(key), sk: MEMO_SORT_KEY } } })));
   }
 
   async rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean> {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096 || !Number.isSafeInteger(expiresAt)) throw new InvariantError(`rememberIf(${JSON.stringify(key)}): bad key, value or expiry`);
     const was = expected === undefined ? undefined : JSON.stringify(expected);
-    return conditionally(this.documents.send(new PutCommand({
+    return conditionally(this.db.put({
       TableName: this.tableName,
       Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now, expiresAt },
       // The value read back is the parsed JSON text, so it compares as that text written again.
       ConditionExpression: was === undefined ? 'attribute_not_exists(pk)' : '#value = :was',
       ...(was === undefined ? {} : { ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':was': was } }),
-    })));
+    }));
   }
 
   async createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>> {
     try {
-      await this.documents.send(new PutCommand({ TableName: this.tableName, Item: encodeTournament(record, record.version), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.db.put({ TableName: this.tableName, Item: encodeTournament(record, record.version), ConditionExpression: 'attribute_not_exists(pk)' });
     } catch (error) {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
       throw error;
@@ -292,7 +263,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   async loadTournament(id: string): Promise<Result<TournamentRecord, StoreError>> {
-    const out = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: tournamentKey(id), sk: TOURNAMENT_SORT_KEY }, ConsistentRead: true }));
+    const out = await this.db.get({ TableName: this.tableName, Key: { pk: tournamentKey(id), sk: TOURNAMENT_SORT_KEY }, ConsistentRead: true });
     return out.Item === undefined ? fail({ kind: 'not-found', id }) : decodeTournament(out.Item);
   }
 
@@ -302,10 +273,10 @@ export class DynamoGameStore implements GameStore {
     const tooLarge = oversize(record.id, item);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
-      await this.documents.send(new PutCommand({
+      await this.db.put({
         TableName: this.tableName, Item: item, ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':expected': expectedVersion },
-      }));
+      });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const current = await this.loadTournament(record.id);
@@ -316,12 +287,12 @@ export class DynamoGameStore implements GameStore {
   }
 
   async listDueTournaments(now: number, limit: number): Promise<{ records: TournamentRecord[]; corrupt: CorruptItem[] }> {
-    const out = await this.documents.send(new QueryCommand({
+    const out = await this.db.query({
       TableName: this.tableName, IndexName: INDEX.due, KeyConditionExpression: 'duePk = :due AND dueAt <= :now',
       ExpressionAttributeValues: { ':due': TOURNAMENT_DUE_PARTITION, ':now': now }, ScanIndexForward: true, Limit: checkLimit(limit),
-    }));
+    });
     const listing: { records: TournamentRecord[]; corrupt: CorruptItem[] } = { records: [], corrupt: [] };
-    for (const item of out.Items ?? []) {
+    for (const item of out.Items) {
       const decoded = decodeTournament(item);
       if (decoded.ok) listing.records.push(decoded.value);
       else listing.corrupt.push(decoded.error);
@@ -330,7 +301,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   async recall(key: string): Promise<unknown> {
-    const read = await this.documents.send(new GetCommand({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true }));
+    const read = await this.db.get({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true });
     return read.Item === undefined ? undefined : memoValue(read.Item);
   }
 }
@@ -401,7 +372,7 @@ function newestFirst(
   keyName: string,
   keyValue: string,
   options: ListOptions,
-): Omit<QueryCommandInput, 'TableName'> {
+): Omit<QueryInput, 'TableName'> {
   const statuses = options.status === 'open' ? ['challenge', 'active'] : options.status === undefined ? [] : [options.status];
   const byStatus = statuses.length > 0;
   const values = Object.fromEntries(statuses.map((s, i) => [`:status${i}`, s]));

@@ -3,11 +3,10 @@
  * and first-time setup. Deployment declares the same table in `serverless.yml`, with TTL on
  * `expiresAt` (dynalite has no TTL, so it is not set here).
  */
-import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBClient, GlobalSecondaryIndex, ScalarAttributeType } from '@aws-sdk/client-dynamodb';
+import type { DynamoDb } from './connection.ts';
 import { INDEX, PARTITION_KEY, SORT_KEY } from './layout.ts';
 
-const ATTRIBUTES: Record<string, ScalarAttributeType> = {
+const ATTRIBUTES: Record<string, 'S' | 'N'> = {
   [PARTITION_KEY]: 'S',
   [SORT_KEY]: 'S',
   p1: 'S',
@@ -18,7 +17,7 @@ const ATTRIBUTES: Record<string, ScalarAttributeType> = {
   dueAt: 'N',
 };
 
-function index(name: string, hash: string, range: string): GlobalSecondaryIndex {
+function index(name: string, hash: string, range: string) {
   return {
     IndexName: name,
     KeySchema: [
@@ -38,41 +37,39 @@ export type CreateTableOptions = { timeoutMs?: number; pollMs?: number };
  * as it is (idempotent: ResourceInUse is not an error).
  */
 export async function createTable(
-  client: DynamoDBClient,
+  db: DynamoDb,
   tableName: string,
   options: CreateTableOptions = {},
 ): Promise<void> {
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: Object.entries(ATTRIBUTES).map(([AttributeName, AttributeType]) => ({
-          AttributeName,
-          AttributeType,
-        })),
-        KeySchema: [
-          { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
-          { AttributeName: SORT_KEY, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          index(INDEX.player1, 'p1', 'updatedAt'),
-          index(INDEX.player2, 'p2', 'updatedAt'),
-          index(INDEX.chat, 'chatKey', 'updatedAt'),
-          index(INDEX.due, 'duePk', 'dueAt'),
-        ],
-      }),
-    );
+    await db.table('CreateTable', {
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: Object.entries(ATTRIBUTES).map(([AttributeName, AttributeType]) => ({
+        AttributeName,
+        AttributeType,
+      })),
+      KeySchema: [
+        { AttributeName: PARTITION_KEY, KeyType: 'HASH' },
+        { AttributeName: SORT_KEY, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: [
+        index(INDEX.player1, 'p1', 'updatedAt'),
+        index(INDEX.player2, 'p2', 'updatedAt'),
+        index(INDEX.chat, 'chatKey', 'updatedAt'),
+        index(INDEX.due, 'duePk', 'dueAt'),
+      ],
+    });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'ResourceInUseException')) throw error;
   }
-  await waitUntilActive(client, tableName, options);
+  await waitUntilActive(db, tableName, options);
 }
 
-async function waitUntilActive(client: DynamoDBClient, tableName: string, options: CreateTableOptions): Promise<void> {
+async function waitUntilActive(db: DynamoDb, tableName: string, options: CreateTableOptions): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 300_000);
   for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = (await db.table('DescribeTable', { TableName: tableName })) as { Table?: { TableStatus?: string; GlobalSecondaryIndexes?: { IndexStatus?: string }[] } };
     const indexes = Table?.GlobalSecondaryIndexes ?? [];
     if (Table?.TableStatus === 'ACTIVE' && indexes.every((i) => i.IndexStatus === 'ACTIVE')) return;
     if (Date.now() > deadline) {

@@ -4,7 +4,7 @@
  * and the sparse due attributes (`duePk` = `DUE#TOURNEY`) while the scheduler should look at it.
  * Decoding checks every attribute; a malformed item is a `corrupt-item`, never a crash.
  */
-import { NumberValue } from '@aws-sdk/lib-dynamodb';
+import { NumberValue } from './attribute-values.ts';
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, tournamentKey } from './layout.ts';
 import type { CorruptItem, TournamentRecord } from './types.ts';
@@ -26,7 +26,7 @@ export function encodeTournament(record: TournamentRecord, version: number): Ite
 export function decodeTournament(item: Item): Result<TournamentRecord, CorruptItem> {
   const key = `${String(item.pk)}/${String(item.sk)}`;
   const bad = (reason: string) => fail({ kind: 'corrupt-item' as const, key, reason });
-  // Numbers come wrapped (`connection.ts`, `wrapNumbers`): a value outside the safe range stays visible.
+  // Numbers come wrapped (`attribute-values.ts`: a `NumberValue`): a value outside the safe range stays visible.
   const number = (v: unknown): unknown => (v instanceof NumberValue ? Number(v.value) : v);
   const { id, state } = item;
   const [version, updatedAt, dueAt] = [number(item.version), number(item.updatedAt), number(item.dueAt)];

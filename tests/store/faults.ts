@@ -3,7 +3,7 @@
  * that forwards every call unless told to fail the next calls of an operation — answered with the
  * error DynamoDB would send (throttling, a 500), never answered (a hang: the client's own timeout
  * ends it), or carried out and then cut off before its answer (the write is stored, the caller
- * cannot know). The store, the SDK and its retries are the real ones; only the wire misbehaves.
+ * cannot know). The store, its client and the client's retries are the real ones; only the wire misbehaves.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { DynamoGameStore, connectDynamoDb, createTable } from '../../src/store/index.ts';
 import type { TestTable } from './fixture.ts';
+import { sdkClients } from './sdk.ts';
 
 /** How a call fails: DynamoDB's own error answers, no answer at all, or the answer lost after the work was done. */
 export type Fault = 'throughput' | 'throttling' | 'server-error' | 'hang' | 'answer-lost';
@@ -68,11 +69,12 @@ export async function faultyTable(requestTimeoutMs = 400): Promise<FaultyTable> 
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     TABLE_NAME: `nardy-faults-${randomUUID().slice(0, 8)}`,
   });
-  const clients = connectDynamoDb({ ...config.dynamodb, requestTimeoutMs });
-  await createTable(clients.client, config.tableName, { pollMs: 20 });
+  const db = connectDynamoDb({ ...config.dynamodb, requestTimeoutMs });
+  await createTable(db, config.tableName, { pollMs: 20 });
   return {
-    ...clients,
-    store: new DynamoGameStore(clients.documents, config.tableName),
+    db,
+    ...sdkClients(config.dynamodb),
+    store: new DynamoGameStore(db, config.tableName),
     tableName: config.tableName,
     calls,
     fail: (operation, fault, times) => void plan.push({ operation, fault, left: times }),

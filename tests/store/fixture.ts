@@ -1,23 +1,28 @@
 /**
  * A fresh games table on the run's dynalite (tests/setup/dynalite.ts) for one test file, wired the
- * way the process wires it: environment → `readConfig` → `connectDynamoDb` → `createTable`.
+ * way the process wires it: environment → `readConfig` → `connectDynamoDb` → `createTable`. Tests
+ * that look at or tamper with raw items do it through the AWS SDK's clients (`client`,
+ * `documents`): another implementation of the protocol than the store's own.
  */
 import { randomUUID } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { readConfig } from '../../src/config.ts';
 import { DynamoGameStore, connectDynamoDb, createTable } from '../../src/store/index.ts';
-import type { DynamoDbClients, GameRecord } from '../../src/store/index.ts';
+import type { DynamoDb, GameRecord } from '../../src/store/index.ts';
+import { sdkClients } from './sdk.ts';
 
-export type TestTable = DynamoDbClients & { store: DynamoGameStore; tableName: string };
+export type TestTable = { db: DynamoDb; client: DynamoDBClient; documents: DynamoDBDocumentClient; store: DynamoGameStore; tableName: string };
 
 export async function freshTable(): Promise<TestTable> {
   const config = readConfig({
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     TABLE_NAME: `nardy-test-${randomUUID().slice(0, 8)}`,
   });
-  const clients = connectDynamoDb(config.dynamodb);
-  await createTable(clients.client, config.tableName, { pollMs: 20 });
-  return { ...clients, store: new DynamoGameStore(clients.documents, config.tableName), tableName: config.tableName };
+  const db = connectDynamoDb(config.dynamodb);
+  await createTable(db, config.tableName, { pollMs: 20 });
+  return { db, ...sdkClients(config.dynamodb), store: new DynamoGameStore(db, config.tableName), tableName: config.tableName };
 }
 
 /** A game record with sensible defaults; `overrides` replace fields. */

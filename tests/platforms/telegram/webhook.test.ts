@@ -143,7 +143,7 @@ describe('webhook.ts: one update through telegraf and the app', () => {
 
 describe('webhook.ts: the boundary (STYLE.md §12)', () => {
   it('the store failing (infrastructure) → 500 so Telegram retries; the press is still answered', async () => {
-    const missing = new DynamoGameStore(table.documents, 'no-such-table');
+    const missing = new DynamoGameStore(table.db, 'no-such-table');
     const hook = webhook(missing);
     const press = api.userPress(NODAR, { chat: { id: GROUP.id }, message_id: api.messages(GROUP.id).at(-1)!.message_id }, 'g:abcd1234:1:r');
     const response = await post(hook, press);
