@@ -4,10 +4,11 @@
  * connections. It does what the SDK did for us: a time limit on each attempt, three attempts with
  * the SDK's jittered backoff on throttling, 5xx answers, timeouts and dropped connections, and an
  * error named after the service's exception. It does no more: the two services' wire formats are a
- * dozen fields, and the SDK's stack around them cost a cold start about 100 ms (docs/deploy.md).
+ * dozen fields, and the SDK's stack around them cost a cold start about 100 ms (docs/deploy.md, "AWS credentials and the cold start").
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+// Looked up on the modules at each call (not imported by name), so a bench can wrap `http.request` to trace calls.
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { credentialSource, type CredentialSource } from './credentials.ts';
 import { sign, type Credentials } from './signature.ts';
 
@@ -62,15 +63,15 @@ export interface ServiceCaller {
 
 export class JsonService implements ServiceCaller {
   private readonly url: URL;
-  private readonly agent: HttpAgent;
-  private readonly send: typeof httpRequest;
+  private readonly agent: http.Agent;
+  private readonly transport: typeof http | typeof https;
   private readonly credentials: CredentialSource;
 
   constructor(private readonly settings: JsonServiceSettings) {
     this.url = new URL(settings.endpoint ?? `https://${settings.service}.${settings.region}.amazonaws.com/`);
     const secure = this.url.protocol === 'https:';
-    this.agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 50 }) : new HttpAgent({ keepAlive: true, maxSockets: 50 });
-    this.send = secure ? httpsRequest : httpRequest;
+    this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
+    this.transport = secure ? https : http;
     this.credentials = credentialSource(settings.credentials);
   }
 
@@ -117,7 +118,7 @@ export class JsonService implements ServiceCaller {
   private exchange(headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
     const { requestTimeoutMs, connectionTimeoutMs } = this.settings;
     return new Promise((resolve, reject) => {
-      const request = this.send(this.url, { method: 'POST', headers, agent: this.agent });
+      const request = this.transport.request(this.url, { method: 'POST', headers, agent: this.agent });
       const timer = setTimeout(() => request.destroy(timeoutError(`no answer within ${requestTimeoutMs} ms`)), requestTimeoutMs);
       request.on('socket', (socket) => {
         if (socket.connecting) {

@@ -2,7 +2,7 @@
  * AWS Signature Version 4 for the one kind of request this product makes: a JSON `POST` to a
  * service's root (DynamoDB, Systems Manager). Written out rather than taken from the AWS SDK, whose
  * signer comes with the SDK's whole middleware stack: that stack was a third of the deployed bundle
- * and most of a cold start's first DynamoDB call (docs/deploy.md, "Cold start"). The steps are AWS's
+ * and most of a cold start's first DynamoDB call (docs/deploy.md, "AWS credentials and the cold start"). The steps are AWS's
  * ("Create a signed AWS API request"); tests/aws/signature.test.ts signs the same requests with the
  * SDK's own signer and compares.
  */

@@ -5,7 +5,7 @@
  * It speaks DynamoDB's JSON protocol through `src/aws/json-service.ts` and converts items as the
  * AWS SDK's document client did (`attribute-values.ts`), for the nine operations the store makes.
  * The SDK did the same through a middleware stack that was a third of the deployed bundle and,
- * on a cold start, about 100 ms of CPU before the first read reached DynamoDB (docs/deploy.md).
+ * on a cold start, about 100 ms of CPU before the first read reached DynamoDB (docs/deploy.md, "AWS credentials and the cold start").
  */
 import { JsonService, type ServiceCaller } from '../aws/json-service.ts';
 import { fromAttributes, toAttributes, type AttributeMap } from './attribute-values.ts';
