@@ -159,7 +159,7 @@ export type Effect =
    * A board about to be shown, once the move is written: the platform may start drawing it now, so
    * the drawing overlaps the write. Nothing is sent; a platform may ignore it.
    */
-  | { readonly kind: 'prepare'; readonly view: BoardView }
+  | { readonly kind: 'prepare'; readonly picture: BoardPicture }
   /** A board: edit `replace` in place when given (photo message), otherwise send a new one. */
   | { readonly kind: 'board'; readonly chat: ChatRef; readonly view: BoardView; readonly replace?: MessageRef }
   /** Change a text message (a challenge that was accepted, declined or expired). */

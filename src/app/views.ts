@@ -222,6 +222,11 @@ export function boardView(state: MatchState, version: number, lang: Lang, now: n
   return { gameId: state.id, caption: caption(state, lang, mode).slice(0, 1024), picture: picture(state, lang, mode, now, viewer), buttons: boardButtons(state, version, lang, mode) };
 }
 
+/** The picture alone of `boardView`: what a board drawn ahead needs (its buttons and caption are worked out when it is shown). */
+export function boardPicture(state: MatchState, lang: Lang, now: number, mode: ViewMode = {}, viewer?: Seat): BoardPicture {
+  return picture(state, lang, mode, now, viewer);
+}
+
 /** Returns the seat the player may act for now, or why not. Not a rule: who may press. */
 export function pressCheck(state: MatchState, playerId: string): Seat | 'not-your-game' | 'not-your-turn' {
   const seat = state.players[0]?.id === playerId ? 0 : state.players[1]?.id === playerId ? 1 : null;

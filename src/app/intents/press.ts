@@ -16,7 +16,7 @@ import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEn
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { playsOf } from '../turn-answers.ts';
-import { boardView, pressCheck, type ViewMode } from '../views.ts';
+import { boardPicture, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
 import { sendLuck, sendTranscript, showDice } from './dice-buttons.ts';
 import { hint } from './hint.ts';
@@ -163,7 +163,7 @@ export const press: Handler<'press'> = async (u) => {
  */
 function prepareNext(u: Press, record: GameRecord, next: MatchState, lang: Lang): void {
   try {
-    u.emit({ kind: 'prepare', view: boardView(next, record.version + 1, lang, u.deps.now(), {}, ownBoardIn(record, next, u.intent.chat)) }).catch(() => undefined);
+    u.emit({ kind: 'prepare', picture: boardPicture(next, lang, u.deps.now(), {}, ownBoardIn(record, next, u.intent.chat)) }).catch(() => undefined);
   } catch {
     // Shown without a head start.
   }

@@ -83,7 +83,7 @@ export function discordBotEmit(client: DiscordClient): Emit {
       case 'inlineAnswer':
         return void log({ level: 'warn', event: 'discord-effect-dropped', effect: effect.kind, reason: 'no interaction to answer' });
       case 'prepare':
-        return void prepareBoard(effect.view.picture);
+        return void prepareBoard(effect.picture);
       case 'text':
         return post(effect.chat, textBody(effect.text, effect.buttons, log));
       case 'document':

@@ -74,7 +74,7 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
       case 'text':
         return sendText(bot, effect.chat, effect.text, effect.buttons);
       case 'prepare':
-        return void (options.draw === undefined ? prepareBoard(effect.view.picture) : undefined);
+        return void (options.draw === undefined ? prepareBoard(effect.picture) : undefined);
       case 'board':
         return board(bot, effect);
       case 'editText':
