@@ -3,7 +3,10 @@
  * does: what is retried (throttling, 5xx, no answer, a dropped connection) and what is not (a
  * client error), what a caller gets thrown, and where the credentials come from.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialSource } from '../../src/aws/credentials.ts';
@@ -82,5 +85,19 @@ describe('credentials', () => {
     expect(await credentialSource({ accessKeyId: 'g', secretAccessKey: 's' }, { AWS_ACCESS_KEY_ID: 'e', AWS_SECRET_ACCESS_KEY: 'x' })()).toEqual({ accessKeyId: 'g', secretAccessKey: 's' });
     expect(await credentialSource(undefined, { AWS_ACCESS_KEY_ID: 'e', AWS_SECRET_ACCESS_KEY: 'x', AWS_SESSION_TOKEN: 't' })())
       .toEqual({ accessKeyId: 'e', secretAccessKey: 'x', sessionToken: 't' });
+  });
+
+  it('else come from the SDK’s default chain, loaded then: here a profile of a shared credentials file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aws-'));
+    writeFileSync(join(dir, 'credentials'), '[bench]\naws_access_key_id = PK\naws_secret_access_key = PS\n');
+    const saved = { ...process.env };
+    try {
+      for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']) delete process.env[name];
+      Object.assign(process.env, { AWS_SHARED_CREDENTIALS_FILE: join(dir, 'credentials'), AWS_CONFIG_FILE: join(dir, 'config'), AWS_PROFILE: 'bench', AWS_EC2_METADATA_DISABLED: 'true' });
+      expect(await credentialSource(undefined, {})()).toMatchObject({ accessKeyId: 'PK', secretAccessKey: 'PS' });
+    } finally {
+      process.env = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
