@@ -27,24 +27,31 @@ export const PALETTE: Uint8Array = PALETTE_RGB;
 
 /**
  * Writes the palette indices of `pixels` RGB pixels from `rgb` into `out` from `at`, one row of
- * `width` at a time, each after a filter byte (0: none).
+ * `width` at a time, each after a filter byte (0: none): a background's bands, once each (bands.ts).
  */
 export function indexRows(rgb: Uint8Array, pixels: number, width: number, out: Uint8Array, at: number): void {
-  let s = 0;
-  let d = at;
+  for (let done = 0, s = 0, d = at; done < pixels; done += width, s += width * 3, d += 1 + width) {
+    out[d] = 0;
+    indexRun(rgb, s, width, out, d + 1);
+  }
+}
+
+/**
+ * Writes the palette indices of `pixels` RGB pixels from `rgb` at `from` into `out` from `at`: the
+ * one mapping every pixel of a picture goes through, whether a background's row or the few pixels
+ * a piece blended over it.
+ */
+export function indexRun(rgb: Uint8Array, from: number, pixels: number, out: Uint8Array, at: number): void {
   // Flat colours come in long runs: a pixel like the one before it takes that one's index.
   let last = -1;
   let lastIndex = 0;
-  for (let done = 0; done < pixels; done += width) {
-    out[d++] = 0;
-    for (let x = 0; x < width; x++, s += 3) {
-      const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
-      if (colour !== last) {
-        lastIndex = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
-        last = colour;
-      }
-      out[d++] = lastIndex;
+  for (let s = from, d = at, end = at + pixels; d < end; d++, s += 3) {
+    const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
+    if (colour !== last) {
+      lastIndex = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
+      last = colour;
     }
+    out[d] = lastIndex;
   }
 }
 
