@@ -16,6 +16,7 @@
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, backgroundSvg, sceneSvg, scenePieces, svgDocument, OUTPUT_WIDTH } from './picture.ts';
 import type { Piece } from './pieces.ts';
+import { indexRun } from './palette.ts';
 import { loadSharp, rasterisePixels } from './raster.ts';
 import type { Scene } from './scene.ts';
 
@@ -192,6 +193,20 @@ export interface Rows {
 }
 
 /**
+ * Palette rows drawn alongside `Rows` (the same picture rows): pixel x of a row at `offset + x`,
+ * each row `stride` bytes after the last. Given them, `blend` gives every pixel it writes its
+ * palette index there, leaves the others alone, and widens each row's `written` span (its first
+ * x and end x, by row from `Rows.first`) to the pixels it wrote.
+ */
+export interface IndexedRows {
+  readonly data: Buffer;
+  readonly stride: number;
+  readonly offset: number;
+  readonly writtenFrom: Int32Array;
+  readonly writtenTo: Int32Array;
+}
+
+/**
  * A sprite's rows as runs: opaque pixels (copied, from `rgb`) and half-covered ones (blended);
  * the clear ones in between are skipped without being looked at. A checker is mostly one opaque
  * run a row, a text mostly clear: both are laid faster than pixel by pixel.
@@ -199,6 +214,8 @@ export interface Rows {
 interface Runs {
   /** The sprite's pixels as RGB, for copying opaque runs whole. */
   readonly rgb: Buffer;
+  /** The palette indices of its opaque pixels, for copying opaque runs whole into palette rows. */
+  readonly index: Buffer;
   /** Per run: its first x, its end x, and 1 for opaque or 0 for half-covered. */
   readonly runs: Int32Array;
   /** Where each row's runs begin in `runs` (in entries of three); `height + 1` of them. */
@@ -212,6 +229,7 @@ function runsOf(sprite: Sprite): Runs {
   if (found !== undefined) return found;
   const { rgba, width, height } = sprite;
   const rgb = Buffer.allocUnsafe(width * height * 3);
+  const index = Buffer.allocUnsafe(width * height);
   const list: number[] = [];
   const rowStart = new Int32Array(height + 1);
   for (let y = 0; y < height; y++) {
@@ -232,32 +250,44 @@ function runsOf(sprite: Sprite): Runs {
         rgb[(y * width + x) * 3 + 1] = rgba[s + 1];
         rgb[(y * width + x) * 3 + 2] = rgba[s + 2];
       }
+      if (opaque) indexRun(rgb, (y * width + from) * 3, x - from, index, y * width + from);
       list.push(from, x, opaque ? 1 : 0);
     }
   }
   rowStart[height] = list.length / 3;
-  found = { rgb, runs: Int32Array.from(list), rowStart };
+  found = { rgb, index, runs: Int32Array.from(list), rowStart };
   runsOfSprite.set(sprite, found);
   return found;
 }
 
-/** Lays a sprite over rows of RGB pixels with its top-left corner at (left, top) of the picture, clipped to the rows. */
-export function blend(rows: Rows, sprite: Sprite, left: number, top: number): void {
+/**
+ * Lays a sprite over rows of RGB pixels with its top-left corner at (left, top) of the picture,
+ * clipped to the rows; and, given `indexed`, gives the pixels it writes their palette index there.
+ */
+export function blend(rows: Rows, sprite: Sprite, left: number, top: number, indexed?: IndexedRows): void {
   const { rgba, width, height } = sprite;
-  const { rgb: spriteRgb, runs, rowStart } = runsOf(sprite);
+  const { rgb: spriteRgb, index, runs, rowStart } = runsOf(sprite);
   const rgb = rows.data;
   const x0 = Math.max(0, -left);
   const x1 = Math.min(width, WIDTH - left);
   const y0 = Math.max(0, rows.first - top);
   const y1 = Math.min(height, rows.end - top);
   for (let y = y0; y < y1; y++) {
-    const rowAt = (top + y - rows.first) * rows.stride + rows.offset + left * 3;
+    const row = top + y - rows.first;
+    const rowAt = row * rows.stride + rows.offset + left * 3;
+    const indexAt = indexed === undefined ? 0 : row * indexed.stride + indexed.offset + left;
+    // The runs go left to right: the first one written begins the row's span, the last one ends it.
+    let writtenFrom = -1;
+    let writtenTo = -1;
     for (let r = rowStart[y] * 3, end = rowStart[y + 1] * 3; r < end; r += 3) {
       const from = Math.max(runs[r], x0);
       const to = Math.min(runs[r + 1], x1);
       if (from >= to) continue;
+      if (writtenFrom < 0) writtenFrom = from;
+      writtenTo = to;
       if (runs[r + 2] === 1) {
         spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
+        if (indexed !== undefined) index.copy(indexed.data, indexAt + from, y * width + from, y * width + to);
         continue;
       }
       for (let x = from, s = (y * width + from) * 4, d = rowAt + from * 3; x < to; x++, s += 4, d += 3) {
@@ -267,6 +297,10 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number): vo
         rgb[d + 1] = (rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255;
         rgb[d + 2] = (rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255;
       }
+      if (indexed !== undefined) indexRun(rgb, rowAt + from * 3, to - from, indexed.data, indexAt + from);
     }
+    if (indexed === undefined || writtenFrom < 0) continue;
+    if (left + writtenFrom < indexed.writtenFrom[row]) indexed.writtenFrom[row] = left + writtenFrom;
+    if (left + writtenTo > indexed.writtenTo[row]) indexed.writtenTo[row] = left + writtenTo;
   }
 }
