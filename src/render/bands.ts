@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
-import { backgroundOf, blend, place, spriteOf, type IndexedRows, type Placed, type Sprite } from './composite.ts';
+import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
-import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
+import { assemblePng, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
@@ -23,9 +23,6 @@ const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
 const ROW = 1 + WIDTH;
 /** A band's RGB pixels while its pieces are laid over them: one for the process, bands are drawn one at a time. */
 const canvas = Buffer.allocUnsafe(BAND_ROWS * WIDTH * 3);
-/** The span of each of the band's rows that its pieces wrote, as `blend` widens it. */
-const writtenFrom = new Int32Array(BAND_ROWS);
-const writtenTo = new Int32Array(BAND_ROWS);
 /** About 1.5 KB each: a hundred pictures' worth. */
 const KEPT_BANDS = 3000;
 
@@ -46,17 +43,12 @@ let nextImageId = 0;
 /** Keys hold the pieces' SVG (a panel's is a few KB): a few pictures' worth of new panels each turn. */
 const KEPT_IMAGE_IDS = 2000;
 
-/** A background's band as PNG rows (filter bytes and palette indices), and their Adler-32. */
-interface PaletteBand {
-  readonly rows: Buffer;
-  readonly adler: number;
-}
-
 /**
- * Backgrounds' bands as PNG rows, by the band's name (a background drawn for the other side to
- * move shares all but its number bands): made once each, the first time a piece is laid over one.
+ * Backgrounds' bands as PNG rows (filter bytes and palette indices), by the band's name (a
+ * background drawn for the other side to move shares all but its number bands): made once each,
+ * the first time pieces are laid over one.
  */
-const paletteBands = new Map<string, PaletteBand>();
+const paletteBands = new Map<string, Buffer>();
 
 /** A background's pixels, and a name for each band's rows of it (a hash of their pixels). */
 interface Banded {
@@ -120,10 +112,7 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
-      const band = drawing.then(() => {
-        const drawn = drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
-        return compressBand(drawn.rows, drawn.adler);
-      });
+      const band = drawing.then(() => compressBand(drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
       band.catch(() => bands.delete(key));
       bands.set(key, band);
       looks[b] = band;
@@ -137,38 +126,29 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
 }
 
 /**
- * Returns the filtered palette rows `first`..`end` − 1 and their Adler-32: the background's, with
- * the band's pieces over them in order. Only the pixels the pieces write are given a palette index
- * here (the background's rows were given theirs once, `paletteBand`), and only those are read
- * again for the Adler-32.
+ * Returns the filtered palette rows `first`..`end` − 1: the background's, with the band's pieces
+ * over them in order. Only the pixels the pieces write are given a palette index here; the
+ * background's rows were given theirs once (`paletteBand`).
  */
-function drawBand(background: Buffer, look: string, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): PaletteBand {
-  const under = paletteBand(background, look, first, end);
+function drawBand(background: Buffer, look: string, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
+  const out = Buffer.allocUnsafe((end - first) * ROW);
+  paletteBand(background, look, first, end).copy(out);
   // The pieces' half-covered edges blend with the background's colours.
   background.copy(canvas, 0, first * WIDTH * 3, end * WIDTH * 3);
-  const out = Buffer.allocUnsafe(under.rows.length);
-  under.rows.copy(out);
-  writtenFrom.fill(WIDTH);
-  writtenTo.fill(0);
   const rows = { data: canvas, stride: WIDTH * 3, offset: 0, first, end };
-  const indexed: IndexedRows = { data: out, stride: ROW, offset: 1, writtenFrom, writtenTo };
+  const indexed = { data: out, stride: ROW, offset: 1 };
   for (const [p, image] of pieces) blend(rows, image, p.left, p.top, indexed);
-  const spans: number[] = [];
-  for (let row = 0; row < end - first; row++) {
-    if (writtenFrom[row] < writtenTo[row]) spans.push(row * ROW + 1 + writtenFrom[row], row * ROW + 1 + writtenTo[row]);
-  }
-  return { rows: out, adler: changedAdler(under.adler, under.rows, out, spans) };
+  return out;
 }
 
-function paletteBand(background: Buffer, look: string, first: number, end: number): PaletteBand {
-  let band = paletteBands.get(look);
-  if (band === undefined) {
-    const rows = Buffer.allocUnsafe((end - first) * ROW);
+function paletteBand(background: Buffer, look: string, first: number, end: number): Buffer {
+  let rows = paletteBands.get(look);
+  if (rows === undefined) {
+    rows = Buffer.allocUnsafe((end - first) * ROW);
     indexRows(background.subarray(first * WIDTH * 3, end * WIDTH * 3), (end - first) * WIDTH, WIDTH, rows, 0);
-    band = { rows, adler: adler32(rows) };
-    paletteBands.set(look, band);
+    paletteBands.set(look, rows);
   }
-  return band;
+  return rows;
 }
 
 function imageId(p: Placed): number {

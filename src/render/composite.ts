@@ -195,15 +195,12 @@ export interface Rows {
 /**
  * Palette rows drawn alongside `Rows` (the same picture rows): pixel x of a row at `offset + x`,
  * each row `stride` bytes after the last. Given them, `blend` gives every pixel it writes its
- * palette index there, leaves the others alone, and widens each row's `written` span (its first
- * x and end x, by row from `Rows.first`) to the pixels it wrote.
+ * palette index there and leaves the others alone.
  */
 export interface IndexedRows {
   readonly data: Buffer;
   readonly stride: number;
   readonly offset: number;
-  readonly writtenFrom: Int32Array;
-  readonly writtenTo: Int32Array;
 }
 
 /**
@@ -276,15 +273,10 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number, ind
     const row = top + y - rows.first;
     const rowAt = row * rows.stride + rows.offset + left * 3;
     const indexAt = indexed === undefined ? 0 : row * indexed.stride + indexed.offset + left;
-    // The runs go left to right: the first one written begins the row's span, the last one ends it.
-    let writtenFrom = -1;
-    let writtenTo = -1;
     for (let r = rowStart[y] * 3, end = rowStart[y + 1] * 3; r < end; r += 3) {
       const from = Math.max(runs[r], x0);
       const to = Math.min(runs[r + 1], x1);
       if (from >= to) continue;
-      if (writtenFrom < 0) writtenFrom = from;
-      writtenTo = to;
       if (runs[r + 2] === 1) {
         spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
         if (indexed !== undefined) index.copy(indexed.data, indexAt + from, y * width + from, y * width + to);
@@ -299,8 +291,5 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number, ind
       }
       if (indexed !== undefined) indexRun(rgb, rowAt + from * 3, to - from, indexed.data, indexAt + from);
     }
-    if (indexed === undefined || writtenFrom < 0) continue;
-    if (left + writtenFrom < indexed.writtenFrom[row]) indexed.writtenFrom[row] = left + writtenFrom;
-    if (left + writtenTo > indexed.writtenTo[row]) indexed.writtenTo[row] = left + writtenTo;
   }
 }

@@ -63,13 +63,10 @@ function deflateBand(rows: Buffer): Promise<Buffer> {
   return run;
 }
 
-/**
- * Compresses the filtered rows of one band (each row its filter byte, then a palette index a
- * pixel); `adler` is their Adler-32 when the caller knows it without reading every byte (`changedAdler`).
- */
-export async function compressBand(rows: Buffer, adler = adler32(rows)): Promise<CompressedBand> {
+/** Compresses the filtered rows of one band (each row its filter byte, then a palette index a pixel). */
+export async function compressBand(rows: Buffer): Promise<CompressedBand> {
   const data = await deflateBand(rows);
-  return { chunk: chunk('IDAT', data), adler, length: rows.length };
+  return { chunk: chunk('IDAT', data), adler: adler32(rows), length: rows.length };
 }
 
 /** Returns the PNG of a palette picture `width` × `height` made of `bands`, top to bottom. */
@@ -106,7 +103,7 @@ const BASE = 65521;
 const NMAX = 5552;
 
 /** Adler-32, eight bytes a turn of the loop (half the time of one a turn). */
-export function adler32(bytes: Uint8Array): number {
+function adler32(bytes: Uint8Array): number {
   let a = 1;
   let b = 0;
   for (let i = 0; i < bytes.length;) {
@@ -122,30 +119,6 @@ export function adler32(bytes: Uint8Array): number {
     a %= BASE;
     b %= BASE;
   }
-  return ((b << 16) | a) >>> 0;
-}
-
-/**
- * The Adler-32 of `after` from `adler`, that of `before` (as long), reading only the bytes in
- * `spans` (pairs of a first offset and an end, apart): outside them the two must be the same.
- * Adler-32's two sums are the bytes' sum and their sum weighted by how many bytes are left from
- * each (mod 65521 both), so a byte changed by d moves the first by d and the second by d times its weight.
- */
-export function changedAdler(adler: number, before: Uint8Array, after: Uint8Array, spans: readonly number[]): number {
-  const n = after.length;
-  // Exact in a double: a band's 30,752 bytes move the weighted sum by under 2^38.
-  let da = 0;
-  let db = 0;
-  for (let k = 0; k < spans.length; k += 2) {
-    for (let i = spans[k], end = spans[k + 1]; i < end; i++) {
-      const d = after[i] - before[i];
-      if (d === 0) continue;
-      da += d;
-      db += (n - i) * d;
-    }
-  }
-  const a = (((adler & 0xffff) + da) % BASE + BASE) % BASE;
-  const b = (((adler >>> 16) + db) % BASE + BASE) % BASE;
   return ((b << 16) | a) >>> 0;
 }
 
