@@ -36,11 +36,12 @@ export function indexRows(rgb: Uint8Array, pixels: number, width: number, out: U
   }
 }
 
-/**
- * Writes the palette indices of `pixels` RGB pixels from `rgb` at `from` into `out` from `at`: the
- * one mapping every pixel of a picture goes through, whether a background's row or the few pixels
- * a piece blended over it.
- */
+/** The palette index of a colour: its channels rounded as `posterise` rounds them, then the nearest palette colour. */
+export function paletteIndex(red: number, green: number, blue: number): number {
+  return NEAREST[(LEVEL_OF[red] << 10) | (LEVEL_OF[green] << 5) | LEVEL_OF[blue]];
+}
+
+/** Writes the palette indices of `pixels` RGB pixels from `rgb` at `from` into `out` from `at`. */
 export function indexRun(rgb: Uint8Array, from: number, pixels: number, out: Uint8Array, at: number): void {
   // Flat colours come in long runs: a pixel like the one before it takes that one's index.
   let last = -1;
@@ -48,7 +49,7 @@ export function indexRun(rgb: Uint8Array, from: number, pixels: number, out: Uin
   for (let s = from, d = at, end = at + pixels; d < end; d++, s += 3) {
     const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
     if (colour !== last) {
-      lastIndex = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
+      lastIndex = paletteIndex(rgb[s], rgb[s + 1], rgb[s + 2]);
       last = colour;
     }
     out[d] = lastIndex;
@@ -58,7 +59,7 @@ export function indexRun(rgb: Uint8Array, from: number, pixels: number, out: Uin
 /** Replaces each RGB pixel by its palette colour, in place: what a picture's PNG shows (for tests and tools). */
 export function toPaletteColours(rgb: Uint8Array): void {
   for (let s = 0; s < rgb.length; s += 3) {
-    const index = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
+    const index = paletteIndex(rgb[s], rgb[s + 1], rgb[s + 2]);
     rgb[s] = PALETTE_RGB[index * 3];
     rgb[s + 1] = PALETTE_RGB[index * 3 + 1];
     rgb[s + 2] = PALETTE_RGB[index * 3 + 2];
