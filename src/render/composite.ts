@@ -16,7 +16,7 @@
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, backgroundSvg, sceneSvg, scenePieces, svgDocument, OUTPUT_WIDTH } from './picture.ts';
 import type { Piece } from './pieces.ts';
-import { indexRun } from './palette.ts';
+import { indexRun, paletteIndex } from './palette.ts';
 import { loadSharp, rasterisePixels } from './raster.ts';
 import type { Scene } from './scene.ts';
 
@@ -215,9 +215,18 @@ interface Runs {
   readonly index: Buffer;
   /** Per run: its first x, its end x, and 1 for opaque or 0 for half-covered. */
   readonly runs: Int32Array;
+  /**
+   * Per run, its pixels in `rgb` and `index` as views kept for copying (empty for a half-covered
+   * run): `set` from a kept view costs a fifth of `Buffer.copy`, which makes a view each call,
+   * and a band copies a hundred runs or more.
+   */
+  readonly rgbRuns: readonly Uint8Array[];
+  readonly indexRuns: readonly Uint8Array[];
   /** Where each row's runs begin in `runs` (in entries of three); `height + 1` of them. */
   readonly rowStart: Int32Array;
 }
+
+const NO_RUN = new Uint8Array(0);
 
 const runsOfSprite = new WeakMap<Sprite, Runs>();
 
@@ -228,6 +237,8 @@ function runsOf(sprite: Sprite): Runs {
   const rgb = Buffer.allocUnsafe(width * height * 3);
   const index = Buffer.allocUnsafe(width * height);
   const list: number[] = [];
+  const rgbRuns: Uint8Array[] = [];
+  const indexRuns: Uint8Array[] = [];
   const rowStart = new Int32Array(height + 1);
   for (let y = 0; y < height; y++) {
     rowStart[y] = list.length / 3;
@@ -249,10 +260,12 @@ function runsOf(sprite: Sprite): Runs {
       }
       if (opaque) indexRun(rgb, (y * width + from) * 3, x - from, index, y * width + from);
       list.push(from, x, opaque ? 1 : 0);
+      rgbRuns.push(opaque ? rgb.subarray((y * width + from) * 3, (y * width + x) * 3) : NO_RUN);
+      indexRuns.push(opaque ? index.subarray(y * width + from, y * width + x) : NO_RUN);
     }
   }
   rowStart[height] = list.length / 3;
-  found = { rgb, index, runs: Int32Array.from(list), rowStart };
+  found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, rowStart };
   runsOfSprite.set(sprite, found);
   return found;
 }
@@ -263,8 +276,9 @@ function runsOf(sprite: Sprite): Runs {
  */
 export function blend(rows: Rows, sprite: Sprite, left: number, top: number, indexed?: IndexedRows): void {
   const { rgba, width, height } = sprite;
-  const { rgb: spriteRgb, index, runs, rowStart } = runsOf(sprite);
+  const { rgb: spriteRgb, index, runs, rgbRuns, indexRuns, rowStart } = runsOf(sprite);
   const rgb = rows.data;
+  const out = indexed?.data;
   const x0 = Math.max(0, -left);
   const x1 = Math.min(width, WIDTH - left);
   const y0 = Math.max(0, rows.first - top);
@@ -278,18 +292,27 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number, ind
       const to = Math.min(runs[r + 1], x1);
       if (from >= to) continue;
       if (runs[r + 2] === 1) {
-        spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
-        if (indexed !== undefined) index.copy(indexed.data, indexAt + from, y * width + from, y * width + to);
+        if (from === runs[r] && to === runs[r + 1]) {
+          rgb.set(rgbRuns[r / 3], rowAt + from * 3);
+          out?.set(indexRuns[r / 3], indexAt + from);
+        } else {
+          // Clipped at the picture's edge.
+          spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
+          out?.set(index.subarray(y * width + from, y * width + to), indexAt + from);
+        }
         continue;
       }
       for (let x = from, s = (y * width + from) * 4, d = rowAt + from * 3; x < to; x++, s += 4, d += 3) {
         const a = rgba[s + 3];
         const b = 255 - a;
-        rgb[d] = (rgba[s] * a + rgb[d] * b + 127) / 255;
-        rgb[d + 1] = (rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255;
-        rgb[d + 2] = (rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255;
+        const red = ((rgba[s] * a + rgb[d] * b + 127) / 255) | 0;
+        const green = ((rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255) | 0;
+        const blue = ((rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255) | 0;
+        rgb[d] = red;
+        rgb[d + 1] = green;
+        rgb[d + 2] = blue;
+        if (out !== undefined) out[indexAt + x] = paletteIndex(red, green, blue);
       }
-      if (indexed !== undefined) indexRun(rgb, rowAt + from * 3, to - from, indexed.data, indexAt + from);
     }
   }
 }
