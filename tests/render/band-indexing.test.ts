@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderBoard, type BoardPicture } from '../../src/render/index.ts';
 import { bandsDrawn } from '../../src/render/bands.ts';
-import { scenePixels } from '../../src/render/composite.ts';
+import { blend, scenePixels, type Sprite } from '../../src/render/composite.ts';
 import { HEIGHT, WIDTH } from '../../src/render/geometry.ts';
 import { indexRows } from '../../src/render/palette.ts';
 import { assemblePng, compressBand } from '../../src/render/png.ts';
@@ -113,5 +113,45 @@ describe('issue #15 item 7: a band indexes only the pixels its pieces write', ()
     await fc.assert(fc.asyncProperty(pictureArb.filter((spec) => spec.result === undefined && readScene(spec).ok), async (spec) => {
       expect((await differing([spec])).differ).toEqual([]);
     }), { numRuns: 40, seed: 15 });
+  });
+});
+
+describe('issue #15 item 7: blend indexes exactly the pixels it writes', () => {
+  /** A sprite of clear, opaque and half-covered pixels in runs, as pieces' edges are. */
+  const spriteArb = fc.record({ width: fc.integer({ min: 1, max: 48 }), height: fc.integer({ min: 1, max: 40 }), seed: fc.integer() }).map(({ width, height, seed }): Sprite => {
+    const rgba = Buffer.alloc(width * height * 4);
+    let x = seed | 1;
+    const next = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff) >> 8) & 255;
+    let alpha = 0;
+    for (let i = 0; i < width * height; i++) {
+      if (next() < 64) alpha = [0, 255, 1 + (next() % 254)][next() % 3];
+      rgba.set([next(), next(), next(), alpha > 0 && alpha < 255 ? 1 + (next() % 254) : alpha], i * 4);
+    }
+    return { rgba, width, height };
+  });
+
+  it("laid anywhere over a band, even past the picture's edges, its palette rows are those of its RGB rows", () => {
+    fc.assert(fc.property(
+      fc.array(fc.tuple(spriteArb, fc.integer({ min: -50, max: WIDTH + 2 }), fc.integer({ min: -42, max: BAND_ROWS + 2 })), { minLength: 1, maxLength: 4 }),
+      fc.integer(),
+      (sprites, seed) => {
+        const first = 64;
+        const background = Buffer.alloc(BAND_ROWS * WIDTH * 3);
+        for (let i = 0, x = seed | 1; i < background.length; i++) background[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 23;
+        const rows = () => ({ data: Buffer.from(background), stride: WIDTH * 3, offset: 0, first, end: first + BAND_ROWS });
+        const indexed = { data: Buffer.alloc(BAND_ROWS * (1 + WIDTH)), stride: 1 + WIDTH, offset: 1 };
+        indexRows(background, BAND_ROWS * WIDTH, WIDTH, indexed.data, 0);
+        const kept = rows();
+        const plain = rows();
+        for (const [sprite, left, top] of sprites) {
+          blend(kept, sprite, left, first + top, indexed);
+          blend(plain, sprite, left, first + top);
+        }
+        const expected = Buffer.alloc(indexed.data.length);
+        indexRows(plain.data, BAND_ROWS * WIDTH, WIDTH, expected, 0);
+        expect(kept.data.equals(plain.data)).toBe(true);
+        expect(indexed.data.equals(expected)).toBe(true);
+      },
+    ), { numRuns: 300, seed: 15 });
   });
 });
