@@ -83,7 +83,8 @@ function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; re
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
   const placed = scenePieces(scene).map(place);
-  const ids = placed.map(imageId);
+  // Each piece by its image and place, written once for the bands it reaches.
+  const named = placed.map((p) => `${imageId(p)}@${p.left},${p.top}`);
   const background = bandedBackground(scene);
   // A background not drawn yet (the process's first picture of this view): its pieces are drawn meanwhile.
   if (!background.ready) for (const p of placed) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
@@ -93,8 +94,13 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   for (let b = 0; b < BANDS; b++) {
     const first = b * BAND_ROWS;
     const end = Math.min(HEIGHT, first + BAND_ROWS);
-    const inBand = placed.flatMap((p, i) => (p.top < end && p.top + p.height > first ? [i] : []));
-    const key = `${bandLooks[b]}#${b}:${inBand.map((i) => `${ids[i]}@${placed[i].left},${placed[i].top}`).join(';')}`;
+    const inBand: number[] = [];
+    let key = `${bandLooks[b]}#${b}:`;
+    for (let i = 0; i < placed.length; i++) {
+      if (placed[i].top >= end || placed[i].top + placed[i].height <= first) continue;
+      key += inBand.length === 0 ? named[i] : `;${named[i]}`;
+      inBand.push(i);
+    }
     const band = bands.get(key);
     if (band === undefined) {
       missing.push({ key, b, inBand });
