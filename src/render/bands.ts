@@ -4,9 +4,17 @@
  * what the one before showed: picking a checker adds a ring and a few spots, a step moves two
  * checkers. A band's look is its background and the pieces that reach into it, each by its image
  * and place; a band whose look was drawn before reuses its compressed rows, so a press pays for the
- * bands it changed (and a picture drawn again, for none). Only the bands' pixels are new: they are
- * the compositor's (composite.ts), each given its palette colour (palette.ts: the posterised colour's
- * nearest of 256), so a band is stored as one byte a pixel.
+ * bands it changed (and a picture drawn again, for none). The bands' pixels are the compositor's
+ * (composite.ts), each given its palette colour (palette.ts: the posterised colour's nearest of
+ * 256), so a band is stored as one byte a pixel.
+ *
+ * A band drawn anew does not index all its 30,720 pixels: that was the press's largest cost on the
+ * main thread (about 4.4 ms for ten bands), and most of them are the background's. A background's
+ * band is indexed once per look (its rows, filter bytes included, kept by the band's name); a band
+ * drawn over it starts from a copy of those rows, and `blend` gives a palette index only to the
+ * pixels it writes — an opaque run copies the sprite's own indices, made when the sprite was first
+ * laid, and an edge pixel is indexed as it is blended — through the same mapping (`paletteIndex`),
+ * so the rows are the ones indexing the whole band would give (tests/render/band-indexing.test.ts).
  */
 import { createHash } from 'node:crypto';
 import { HEIGHT, WIDTH } from './geometry.ts';
@@ -46,7 +54,8 @@ const KEPT_IMAGE_IDS = 2000;
 /**
  * Backgrounds' bands as PNG rows (filter bytes and palette indices), by the band's name (a
  * background drawn for the other side to move shares all but its number bands): made once each,
- * the first time pieces are laid over one.
+ * the first time pieces are laid over one. Kept for good, as the backgrounds are (composite.ts):
+ * 30 KB a band, 28 bands for each of a dozen backgrounds at most.
  */
 const paletteBands = new Map<string, Buffer>();
 

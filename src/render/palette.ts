@@ -10,7 +10,9 @@
  * A pixel is first rounded to the 32 levels a channel that `posterise` keeps, then mapped to the
  * nearest palette colour, from a table of all 32,768 rounded colours made with the palette (a
  * process's first picture would otherwise search the palette for each of its colours, in code not
- * yet compiled).
+ * yet compiled). A picture's pixels are indexed where they are made: a background's band once
+ * (`indexRows`, bands.ts), a piece's opaque pixels once per sprite and its blended edges as they are
+ * laid (`blend`, composite.ts), all through `paletteIndex`.
  */
 import { NEAREST, PALETTE_RGB } from './palette-colours.ts';
 import { LEVELS } from './raster.ts';
