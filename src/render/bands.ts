@@ -21,7 +21,7 @@ import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
-import { assemblePng, compressBand, type CompressedBand } from './png.ts';
+import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
@@ -57,7 +57,13 @@ const KEPT_IMAGE_IDS = 2000;
  * the first time pieces are laid over one. Kept for good, as the backgrounds are (composite.ts):
  * 30 KB a band, 28 bands for each of a dozen backgrounds at most.
  */
-const paletteBands = new Map<string, Buffer>();
+const paletteBands = new Map<string, PaletteRows>();
+
+/** A band's rows as PNG stores them (filter bytes and palette indices), and their Adler-32. */
+interface PaletteRows {
+  readonly rows: Buffer;
+  readonly adler: number;
+}
 
 /** A background's pixels, and a name for each band's rows of it (a hash of their pixels). */
 interface Banded {
@@ -127,7 +133,10 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
-      const band = drawing.then(() => compressBand(drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
+      const band = drawing.then(() => {
+        const drawn = drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
+        return compressBand(drawn.rows, drawn.adler);
+      });
       band.catch(() => bands.delete(key));
       bands.set(key, band);
       looks[b] = band;
@@ -141,29 +150,32 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
 }
 
 /**
- * Returns the filtered palette rows `first`..`end` − 1: the background's, with the band's pieces
- * over them in order. Only the pixels the pieces write are given a palette index here; the
- * background's rows were given theirs once (`paletteBand`).
+ * Returns the filtered palette rows `first`..`end` − 1, the background's with the band's pieces
+ * over them in order, and their Adler-32. Only the pixels the pieces write are given a palette
+ * index here, and only those move the Adler-32 from the background's; the background's rows were
+ * given theirs once (`paletteBand`).
  */
-function drawBand(background: Buffer, look: string, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
-  const out = Buffer.allocUnsafe((end - first) * ROW);
-  paletteBand(background, look, first, end).copy(out);
+function drawBand(background: Buffer, look: string, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): PaletteRows {
+  const under = paletteBand(background, look, first, end);
+  const out = Buffer.allocUnsafe(under.rows.length);
+  under.rows.copy(out);
   // The pieces' half-covered edges blend with the background's colours.
   background.copy(canvas, 0, first * WIDTH * 3, end * WIDTH * 3);
   const rows = { data: canvas, stride: WIDTH * 3, offset: 0, first, end };
-  const indexed = { data: out, stride: ROW, offset: 1 };
+  const indexed = { data: out, stride: ROW, offset: 1, changed: { sum: 0, weighted: 0 } };
   for (const [p, image] of pieces) blend(rows, image, p.left, p.top, indexed);
-  return out;
+  return { rows: out, adler: changedAdler(under.adler, indexed.changed.sum, indexed.changed.weighted) };
 }
 
-function paletteBand(background: Buffer, look: string, first: number, end: number): Buffer {
-  let rows = paletteBands.get(look);
-  if (rows === undefined) {
-    rows = Buffer.allocUnsafe((end - first) * ROW);
+function paletteBand(background: Buffer, look: string, first: number, end: number): PaletteRows {
+  let band = paletteBands.get(look);
+  if (band === undefined) {
+    const rows = Buffer.allocUnsafe((end - first) * ROW);
     indexRows(background.subarray(first * WIDTH * 3, end * WIDTH * 3), (end - first) * WIDTH, WIDTH, rows, 0);
-    paletteBands.set(look, rows);
+    band = { rows, adler: adler32(rows) };
+    paletteBands.set(look, band);
   }
-  return rows;
+  return band;
 }
 
 function imageId(p: Placed): number {

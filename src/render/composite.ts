@@ -195,12 +195,16 @@ export interface Rows {
 /**
  * Palette rows drawn alongside `Rows` (the same picture rows): pixel x of a row at `offset + x`,
  * each row `stride` bytes after the last. Given them, `blend` gives every pixel it writes its
- * palette index there and leaves the others alone.
+ * palette index there, leaves the others alone, and adds to `changed` how its writes moved the
+ * two sums Adler-32 is made of (unreduced): the bytes' sum, and their sum weighted by how many
+ * bytes of `data` are left from each, itself included. So the rows' Adler-32 follows from the
+ * one before without reading them all again (png.ts, `changedAdler`).
  */
 export interface IndexedRows {
   readonly data: Buffer;
   readonly stride: number;
   readonly offset: number;
+  readonly changed: { sum: number; weighted: number };
 }
 
 /**
@@ -222,11 +226,15 @@ interface Runs {
    */
   readonly rgbRuns: readonly Uint8Array[];
   readonly indexRuns: readonly Uint8Array[];
+  /** Per run, two sums of its indices (for `IndexedRows.changed`): theirs, and theirs weighted as `weightedSums` weighs them. */
+  readonly indexSums: Int32Array;
   /** Where each row's runs begin in `runs` (in entries of three); `height + 1` of them. */
   readonly rowStart: Int32Array;
 }
 
 const NO_RUN = new Uint8Array(0);
+/** The sums of the indices an opaque run replaces (`weightedSums`), for `blend`. */
+const replaced = new Int32Array(2);
 
 const runsOfSprite = new WeakMap<Sprite, Runs>();
 
@@ -265,7 +273,9 @@ function runsOf(sprite: Sprite): Runs {
     }
   }
   rowStart[height] = list.length / 3;
-  found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, rowStart };
+  const indexSums = new Int32Array((list.length / 3) * 2);
+  indexRuns.forEach((run, k) => weightedSums(run, 0, run.length, indexSums, k * 2));
+  found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, indexSums, rowStart };
   runsOfSprite.set(sprite, found);
   return found;
 }
@@ -276,9 +286,13 @@ function runsOf(sprite: Sprite): Runs {
  */
 export function blend(rows: Rows, sprite: Sprite, left: number, top: number, indexed?: IndexedRows): void {
   const { rgba, width, height } = sprite;
-  const { rgb: spriteRgb, index, runs, rgbRuns, indexRuns, rowStart } = runsOf(sprite);
+  const { rgb: spriteRgb, index, runs, rgbRuns, indexRuns, indexSums, rowStart } = runsOf(sprite);
   const rgb = rows.data;
   const out = indexed?.data;
+  const n = out?.length ?? 0;
+  // How this sprite's writes move the palette rows' sums (`IndexedRows.changed`).
+  let sum = 0;
+  let weighted = 0;
   const x0 = Math.max(0, -left);
   const x1 = Math.min(width, WIDTH - left);
   const y0 = Math.max(0, rows.first - top);
@@ -294,11 +308,25 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number, ind
       if (runs[r + 2] === 1) {
         if (from === runs[r] && to === runs[r + 1]) {
           rgb.set(rgbRuns[r / 3], rowAt + from * 3);
-          out?.set(indexRuns[r / 3], indexAt + from);
-        } else {
-          // Clipped at the picture's edge.
-          spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
-          out?.set(index.subarray(y * width + from, y * width + to), indexAt + from);
+          if (out === undefined) continue;
+          // The run's new indices' sums were made with the sprite; the ones they replace are read.
+          const at = indexAt + from;
+          weightedSums(out, at, at + to - from, replaced, 0);
+          out.set(indexRuns[r / 3], at);
+          const moved = indexSums[(r / 3) * 2] - replaced[0];
+          sum += moved;
+          weighted += (n - at - (to - from)) * moved + indexSums[(r / 3) * 2 + 1] - replaced[1];
+          continue;
+        }
+        // Clipped at the picture's edge.
+        spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
+        if (out === undefined) continue;
+        for (let x = from; x < to; x++) {
+          const value = index[y * width + x];
+          const moved = value - out[indexAt + x];
+          out[indexAt + x] = value;
+          sum += moved;
+          weighted += (n - indexAt - x) * moved;
         }
         continue;
       }
@@ -311,8 +339,32 @@ export function blend(rows: Rows, sprite: Sprite, left: number, top: number, ind
         rgb[d] = red;
         rgb[d + 1] = green;
         rgb[d + 2] = blue;
-        if (out !== undefined) out[indexAt + x] = paletteIndex(red, green, blue);
+        if (out === undefined) continue;
+        const value = paletteIndex(red, green, blue);
+        const moved = value - out[indexAt + x];
+        out[indexAt + x] = value;
+        sum += moved;
+        weighted += (n - indexAt - x) * moved;
       }
     }
   }
+  if (indexed === undefined) return;
+  indexed.changed.sum += sum;
+  indexed.changed.weighted += weighted;
+}
+
+/**
+ * Writes into `sums` at `at` the sum of `bytes` from..end − 1 and their sum weighted by how many
+ * of them are left from each, itself included (the last counts once, the first end − from times),
+ * summed as Adler-32 sums them: each byte into a running sum, the running sum into the weighted one.
+ */
+function weightedSums(bytes: Uint8Array, from: number, end: number, sums: Int32Array, at: number): void {
+  let running = 0;
+  let weighted = 0;
+  for (let i = from; i < end; i++) {
+    running += bytes[i];
+    weighted += running;
+  }
+  sums[at] = running;
+  sums[at + 1] = weighted;
 }

@@ -16,7 +16,7 @@ import { bandsDrawn } from '../../src/render/bands.ts';
 import { blend, scenePixels, type Sprite } from '../../src/render/composite.ts';
 import { HEIGHT, WIDTH } from '../../src/render/geometry.ts';
 import { indexRows } from '../../src/render/palette.ts';
-import { assemblePng, compressBand } from '../../src/render/png.ts';
+import { adler32, assemblePng, changedAdler, compressBand } from '../../src/render/png.ts';
 import { readScene } from '../../src/render/scene.ts';
 import { playRandomGame } from '../arbitraries.ts';
 import { GOLDEN } from './golden-specs.ts';
@@ -130,7 +130,7 @@ describe('issue #15 item 7: blend indexes exactly the pixels it writes', () => {
     return { rgba, width, height };
   });
 
-  it("laid anywhere over a band, even past the picture's edges, its palette rows are those of its RGB rows", () => {
+  it("laid anywhere over a band, even past the picture's edges, its palette rows are those of its RGB rows, and their Adler-32 follows from the sums it kept", () => {
     fc.assert(fc.property(
       fc.array(fc.tuple(spriteArb, fc.integer({ min: -50, max: WIDTH + 2 }), fc.integer({ min: -42, max: BAND_ROWS + 2 })), { minLength: 1, maxLength: 4 }),
       fc.integer(),
@@ -139,8 +139,9 @@ describe('issue #15 item 7: blend indexes exactly the pixels it writes', () => {
         const background = Buffer.alloc(BAND_ROWS * WIDTH * 3);
         for (let i = 0, x = seed | 1; i < background.length; i++) background[i] = (x = (x * 1103515245 + 12345) & 0x7fffffff) >> 23;
         const rows = () => ({ data: Buffer.from(background), stride: WIDTH * 3, offset: 0, first, end: first + BAND_ROWS });
-        const indexed = { data: Buffer.alloc(BAND_ROWS * (1 + WIDTH)), stride: 1 + WIDTH, offset: 1 };
+        const indexed = { data: Buffer.alloc(BAND_ROWS * (1 + WIDTH)), stride: 1 + WIDTH, offset: 1, changed: { sum: 0, weighted: 0 } };
         indexRows(background, BAND_ROWS * WIDTH, WIDTH, indexed.data, 0);
+        const adlerBefore = adler32(indexed.data);
         const kept = rows();
         const plain = rows();
         for (const [sprite, left, top] of sprites) {
@@ -151,6 +152,7 @@ describe('issue #15 item 7: blend indexes exactly the pixels it writes', () => {
         indexRows(plain.data, BAND_ROWS * WIDTH, WIDTH, expected, 0);
         expect(kept.data.equals(plain.data)).toBe(true);
         expect(indexed.data.equals(expected)).toBe(true);
+        expect(changedAdler(adlerBefore, indexed.changed.sum, indexed.changed.weighted)).toBe(adler32(expected));
       },
     ), { numRuns: 300, seed: 15 });
   });
