@@ -18,7 +18,7 @@ import { HEIGHT, WIDTH } from '../../src/render/geometry.ts';
 import { indexRows } from '../../src/render/palette.ts';
 import { adler32, assemblePng, changedAdler, compressBand } from '../../src/render/png.ts';
 import { readScene } from '../../src/render/scene.ts';
-import { playRandomGame } from '../arbitraries.ts';
+import { gamePictures } from './game-pictures.ts';
 import { GOLDEN } from './golden-specs.ts';
 import { pictureArb } from './picture-arbitrary.ts';
 
@@ -67,23 +67,6 @@ async function differing(specs: readonly BoardPicture[]): Promise<{ differ: stri
   return { differ, drawn: bandsDrawn() - before };
 }
 
-/** A game's pictures as a chat sees them: the dice, a checker picked with its destination, the play made; in the given view. */
-function gamePictures(seed: number, view: BoardPicture['view']): BoardPicture[] {
-  const game = playRandomGame('short', {}, seed, { stopAfter: 12 });
-  const pictures: BoardPicture[] = [];
-  for (const { turn, position, dice, play } of game.records) {
-    const mover = turn % 2 === 0 ? 'white' : 'black';
-    const byColour = (b: readonly (readonly number[])[]) => (mover === 'white' ? { white: [...b[0]], black: [...b[1]] } : { white: [...b[1]], black: [...b[0]] });
-    const spec: BoardPicture = { variant: 'short', board: byColour(position.board), turn: mover, dice: { values: dice }, showPips: true, view, players: { white: { name: 'Анна' }, black: { name: 'Bob' } } };
-    pictures.push(spec);
-    if (!play) continue;
-    const first = play.steps[0];
-    pictures.push({ ...spec, highlights: { selected: { point: first.from, destinations: [first.to] } } });
-    pictures.push({ ...spec, board: byColour(play.board), dice: { values: dice, left: [] }, highlights: { turnSteps: play.steps.map((x) => ({ from: x.from, to: x.to })) } });
-  }
-  return pictures;
-}
-
 const goldenDrawn = Object.values(GOLDEN).filter((g) => g.result === undefined);
 
 describe('issue #15 item 7: a band indexes only the pixels its pieces write', () => {
@@ -104,7 +87,7 @@ describe('issue #15 item 7: a band indexes only the pixels its pieces write', ()
 
   it("a game's pictures in order, in both views and with home on either side, are byte for byte the whole way's PNGs", async () => {
     const views: BoardPicture['view'][] = [{ bottom: 'white' }, { bottom: 'turn', home: 'left' }, { bottom: 'black', numbers: 'white' }];
-    const { differ, drawn } = await differing(views.flatMap((view, i) => gamePictures(11 + i, view)));
+    const { differ, drawn } = await differing(views.flatMap((view, i) => gamePictures(11 + i, 12, view)));
     expect(differ).toEqual([]);
     expect(drawn).toBeGreaterThan(0);
   });
