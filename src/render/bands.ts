@@ -15,6 +15,8 @@
  * pixels it writes — an opaque run copies the sprite's own indices, made when the sprite was first
  * laid, and an edge pixel is indexed as it is blended — through the same mapping (`paletteIndex`),
  * so the rows are the ones indexing the whole band would give (tests/render/band-indexing.test.ts).
+ * Nor is the band read again for its Adler-32: `blend` keeps how its writes moved the background
+ * rows' sums (png.ts, `changedAdler`).
  */
 import { createHash } from 'node:crypto';
 import { HEIGHT, WIDTH } from './geometry.ts';
