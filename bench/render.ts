@@ -15,7 +15,7 @@ import { indexRows } from '../src/render/palette.ts';
 import { assemblePng, compressBand, type CompressedBand } from '../src/render/png.ts';
 import { encodePicture, loadSharp, posterise, rasterise, rasterisePixels } from '../src/render/raster.ts';
 import { readScene } from '../src/render/scene.ts';
-import { playRandomGame } from '../tests/arbitraries.ts';
+import { gamePictures } from '../tests/render/game-pictures.ts';
 import { GOLDEN } from '../tests/render/golden-specs.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -93,29 +93,9 @@ for (const [name, encode] of encoders) {
   console.log(`${name.padEnd(36)} ${median(times).toFixed(1).padStart(5)} ms ${(mean / 1024).toFixed(1).padStart(6)} KB ${(Math.max(...sizes) / 1024).toFixed(1).padStart(6)} KB max`);
 }
 
-/**
- * The pictures of a game in the order a chat sees them: each turn its dice, a checker picked (a
- * view-only press) and the play made, white at the bottom throughout as on a chat's board (the
- * point numbers follow the side to move, app/views.ts); drawn in bands as the bot draws them (src/render/bands.ts),
- * and whole (every pixel composited, posterised and compressed, as before) in the same run.
- */
-function gamePictures(seed: number): BoardPicture[] {
-  const game = playRandomGame('short', {}, seed, { stopAfter: 40 });
-  const pictures: BoardPicture[] = [];
-  for (const { turn, position, dice, play } of game.records) {
-    const mover = turn % 2 === 0 ? 'white' : 'black';
-    const byColour = (b: readonly (readonly number[])[]) => (mover === 'white' ? { white: [...b[0]], black: [...b[1]] } : { white: [...b[1]], black: [...b[0]] });
-    const spec: BoardPicture = { variant: 'short', board: byColour(position.board), turn: mover, dice: { values: dice }, showPips: true, view: { bottom: 'white' }, players: { white: { name: 'Анна' }, black: { name: 'Bob' } } };
-    pictures.push(spec);
-    if (!play) continue;
-    const first = play.steps[0];
-    pictures.push({ ...spec, highlights: { selected: { point: first.from, destinations: [first.to] } } });
-    pictures.push({ ...spec, board: byColour(play.board), dice: { values: dice, left: [] }, highlights: { turnSteps: play.steps.map((x) => ({ from: x.from, to: x.to })) } });
-  }
-  return pictures;
-}
-
-const pictures = gamePictures(7);
+// A game's pictures as a chat sees them (tests/render/game-pictures.ts), drawn in bands as the bot
+// draws them (src/render/bands.ts) and whole (every pixel composited, posterised and compressed, as before) in the same run.
+const pictures = gamePictures(7, 40);
 const cpuMs = (from: NodeJS.CpuUsage) => { const c = process.cpuUsage(from); return (c.user + c.system) / 1000; };
 const ways: [string, (spec: BoardPicture) => Promise<unknown>][] = [
   ['whole (before)', async (spec) => { const scene = readScene(spec); if (scene.ok) await encodePicture(await scenePixels(scene.value)); }],

@@ -4,16 +4,26 @@
  * what the one before showed: picking a checker adds a ring and a few spots, a step moves two
  * checkers. A band's look is its background and the pieces that reach into it, each by its image
  * and place; a band whose look was drawn before reuses its compressed rows, so a press pays for the
- * bands it changed (and a picture drawn again, for none). Only the bands' pixels are new: they are
- * the compositor's (composite.ts), each given its palette colour (palette.ts: the posterised colour's
- * nearest of 256), so a band is stored as one byte a pixel.
+ * bands it changed (and a picture drawn again, for none). The bands' pixels are the compositor's
+ * (composite.ts), each given its palette colour (palette.ts: the posterised colour's nearest of
+ * 256), so a band is stored as one byte a pixel.
+ *
+ * A band drawn anew does not index all its 30,720 pixels: that was the press's largest cost on the
+ * main thread (about 4.4 ms for ten bands), and most of them are the background's. A background's
+ * band is indexed once per look (its rows, filter bytes included, kept by the band's name); a band
+ * drawn over it starts from a copy of those rows, and `blend` gives a palette index only to the
+ * pixels it writes — an opaque run copies the sprite's own indices, made when the sprite was first
+ * laid, and an edge pixel is indexed as it is blended — through the same mapping (`paletteIndex`),
+ * so the rows are the ones indexing the whole band would give (tests/render/band-indexing.test.ts).
+ * Nor is the band read again for its Adler-32: `blend` keeps how its writes moved the background
+ * rows' sums (png.ts, `changedAdler`).
  */
 import { createHash } from 'node:crypto';
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
-import { assemblePng, compressBand, type CompressedBand } from './png.ts';
+import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
@@ -42,6 +52,20 @@ const imageIds = new Map<string, number>();
 let nextImageId = 0;
 /** Keys hold the pieces' SVG (a panel's is a few KB): a few pictures' worth of new panels each turn. */
 const KEPT_IMAGE_IDS = 2000;
+
+/**
+ * Backgrounds' bands as PNG rows (filter bytes and palette indices), by the band's name (a
+ * background drawn for the other side to move shares all but its number bands): made once each,
+ * the first time pieces are laid over one. Kept for good, as the backgrounds are (composite.ts):
+ * 30 KB a band, 28 bands for each of a dozen backgrounds at most.
+ */
+const paletteBands = new Map<string, PaletteRows>();
+
+/** A band's rows as PNG stores them (filter bytes and palette indices), and their Adler-32. */
+interface PaletteRows {
+  readonly rows: Buffer;
+  readonly adler: number;
+}
 
 /** A background's pixels, and a name for each band's rows of it (a hash of their pixels). */
 interface Banded {
@@ -76,7 +100,8 @@ function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; re
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
   const placed = scenePieces(scene).map(place);
-  const ids = placed.map(imageId);
+  // Each piece by its image and place, written once for the bands it reaches.
+  const named = placed.map((p) => `${imageId(p)}@${p.left},${p.top}`);
   const background = bandedBackground(scene);
   // A background not drawn yet (the process's first picture of this view): its pieces are drawn meanwhile.
   if (!background.ready) for (const p of placed) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
@@ -86,8 +111,13 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   for (let b = 0; b < BANDS; b++) {
     const first = b * BAND_ROWS;
     const end = Math.min(HEIGHT, first + BAND_ROWS);
-    const inBand = placed.flatMap((p, i) => (p.top < end && p.top + p.height > first ? [i] : []));
-    const key = `${bandLooks[b]}#${b}:${inBand.map((i) => `${ids[i]}@${placed[i].left},${placed[i].top}`).join(';')}`;
+    const inBand: number[] = [];
+    let key = `${bandLooks[b]}#${b}:`;
+    for (let i = 0; i < placed.length; i++) {
+      if (placed[i].top >= end || placed[i].top + placed[i].height <= first) continue;
+      key += inBand.length === 0 ? named[i] : `;${named[i]}`;
+      inBand.push(i);
+    }
     const band = bands.get(key);
     if (band === undefined) {
       missing.push({ key, b, inBand });
@@ -105,7 +135,10 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
-      const band = drawing.then(() => compressBand(drawBand(pixels, inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS))));
+      const band = drawing.then(() => {
+        const drawn = drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
+        return compressBand(drawn.rows, drawn.adler);
+      });
       band.catch(() => bands.delete(key));
       bands.set(key, band);
       looks[b] = band;
@@ -118,14 +151,33 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   return assemblePng(WIDTH, HEIGHT, await Promise.all(looks));
 }
 
-/** Returns the filtered palette rows `first`..`end` − 1: the background's, with the band's pieces over them in order. */
-function drawBand(background: Buffer, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): Buffer {
+/**
+ * Returns the filtered palette rows `first`..`end` − 1, the background's with the band's pieces
+ * over them in order, and their Adler-32. Only the pixels the pieces write are given a palette
+ * index here, and only those move the Adler-32 from the background's; the background's rows were
+ * given theirs once (`paletteBand`).
+ */
+function drawBand(background: Buffer, look: string, pieces: readonly (readonly [Placed, Sprite])[], first: number, end: number): PaletteRows {
+  const under = paletteBand(background, look, first, end);
+  const out = Buffer.allocUnsafe(under.rows.length);
+  under.rows.copy(out);
+  // The pieces' half-covered edges blend with the background's colours.
   background.copy(canvas, 0, first * WIDTH * 3, end * WIDTH * 3);
   const rows = { data: canvas, stride: WIDTH * 3, offset: 0, first, end };
-  for (const [p, image] of pieces) blend(rows, image, p.left, p.top);
-  const out = Buffer.allocUnsafe((end - first) * ROW);
-  indexRows(canvas, (end - first) * WIDTH, WIDTH, out, 0);
-  return out;
+  const indexed = { data: out, stride: ROW, offset: 1, changed: { sum: 0, weighted: 0 } };
+  for (const [p, image] of pieces) blend(rows, image, p.left, p.top, indexed);
+  return { rows: out, adler: changedAdler(under.adler, indexed.changed.sum, indexed.changed.weighted) };
+}
+
+function paletteBand(background: Buffer, look: string, first: number, end: number): PaletteRows {
+  let band = paletteBands.get(look);
+  if (band === undefined) {
+    const rows = Buffer.allocUnsafe((end - first) * ROW);
+    indexRows(background.subarray(first * WIDTH * 3, end * WIDTH * 3), (end - first) * WIDTH, WIDTH, rows, 0);
+    band = { rows, adler: adler32(rows) };
+    paletteBands.set(look, band);
+  }
+  return band;
 }
 
 function imageId(p: Placed): number {

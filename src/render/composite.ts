@@ -16,6 +16,7 @@
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, backgroundSvg, sceneSvg, scenePieces, svgDocument, OUTPUT_WIDTH } from './picture.ts';
 import type { Piece } from './pieces.ts';
+import { indexRun, paletteIndex } from './palette.ts';
 import { loadSharp, rasterisePixels } from './raster.ts';
 import type { Scene } from './scene.ts';
 
@@ -192,6 +193,21 @@ export interface Rows {
 }
 
 /**
+ * Palette rows drawn alongside `Rows` (the same picture rows): pixel x of a row at `offset + x`,
+ * each row `stride` bytes after the last. Given them, `blend` gives every pixel it writes its
+ * palette index there, leaves the others alone, and adds to `changed` how its writes moved the
+ * two sums Adler-32 is made of (unreduced): the bytes' sum, and their sum weighted by how many
+ * bytes of `data` are left from each, itself included. So the rows' Adler-32 follows from the
+ * one before without reading them all again (png.ts, `changedAdler`).
+ */
+export interface IndexedRows {
+  readonly data: Buffer;
+  readonly stride: number;
+  readonly offset: number;
+  readonly changed: { sum: number; weighted: number };
+}
+
+/**
  * A sprite's rows as runs: opaque pixels (copied, from `rgb`) and half-covered ones (blended);
  * the clear ones in between are skipped without being looked at. A checker is mostly one opaque
  * run a row, a text mostly clear: both are laid faster than pixel by pixel.
@@ -199,11 +215,26 @@ export interface Rows {
 interface Runs {
   /** The sprite's pixels as RGB, for copying opaque runs whole. */
   readonly rgb: Buffer;
+  /** The palette indices of its opaque pixels, for copying opaque runs whole into palette rows. */
+  readonly index: Buffer;
   /** Per run: its first x, its end x, and 1 for opaque or 0 for half-covered. */
   readonly runs: Int32Array;
+  /**
+   * Per run, its pixels in `rgb` and `index` as views kept for copying (empty for a half-covered
+   * run): `set` from a kept view costs a fifth of `Buffer.copy`, which makes a view each call,
+   * and a band copies a hundred runs or more.
+   */
+  readonly rgbRuns: readonly Uint8Array[];
+  readonly indexRuns: readonly Uint8Array[];
+  /** Per run, two sums of its indices (for `IndexedRows.changed`): theirs, and theirs weighted as `weightedSums` weighs them. */
+  readonly indexSums: Int32Array;
   /** Where each row's runs begin in `runs` (in entries of three); `height + 1` of them. */
   readonly rowStart: Int32Array;
 }
+
+const NO_RUN = new Uint8Array(0);
+/** The sums of the indices an opaque run replaces (`weightedSums`), for `blend`. */
+const replaced = new Int32Array(2);
 
 const runsOfSprite = new WeakMap<Sprite, Runs>();
 
@@ -212,7 +243,10 @@ function runsOf(sprite: Sprite): Runs {
   if (found !== undefined) return found;
   const { rgba, width, height } = sprite;
   const rgb = Buffer.allocUnsafe(width * height * 3);
+  const index = Buffer.allocUnsafe(width * height);
   const list: number[] = [];
+  const rgbRuns: Uint8Array[] = [];
+  const indexRuns: Uint8Array[] = [];
   const rowStart = new Int32Array(height + 1);
   for (let y = 0; y < height; y++) {
     rowStart[y] = list.length / 3;
@@ -232,41 +266,105 @@ function runsOf(sprite: Sprite): Runs {
         rgb[(y * width + x) * 3 + 1] = rgba[s + 1];
         rgb[(y * width + x) * 3 + 2] = rgba[s + 2];
       }
+      if (opaque) indexRun(rgb, (y * width + from) * 3, x - from, index, y * width + from);
       list.push(from, x, opaque ? 1 : 0);
+      rgbRuns.push(opaque ? rgb.subarray((y * width + from) * 3, (y * width + x) * 3) : NO_RUN);
+      indexRuns.push(opaque ? index.subarray(y * width + from, y * width + x) : NO_RUN);
     }
   }
   rowStart[height] = list.length / 3;
-  found = { rgb, runs: Int32Array.from(list), rowStart };
+  const indexSums = new Int32Array((list.length / 3) * 2);
+  indexRuns.forEach((run, k) => weightedSums(run, 0, run.length, indexSums, k * 2));
+  found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, indexSums, rowStart };
   runsOfSprite.set(sprite, found);
   return found;
 }
 
-/** Lays a sprite over rows of RGB pixels with its top-left corner at (left, top) of the picture, clipped to the rows. */
-export function blend(rows: Rows, sprite: Sprite, left: number, top: number): void {
+/**
+ * Lays a sprite over rows of RGB pixels with its top-left corner at (left, top) of the picture,
+ * clipped to the rows; and, given `indexed`, gives the pixels it writes their palette index there.
+ */
+export function blend(rows: Rows, sprite: Sprite, left: number, top: number, indexed?: IndexedRows): void {
   const { rgba, width, height } = sprite;
-  const { rgb: spriteRgb, runs, rowStart } = runsOf(sprite);
+  const { rgb: spriteRgb, index, runs, rgbRuns, indexRuns, indexSums, rowStart } = runsOf(sprite);
   const rgb = rows.data;
+  const out = indexed?.data;
+  const n = out?.length ?? 0;
+  // How this sprite's writes move the palette rows' sums (`IndexedRows.changed`).
+  let sum = 0;
+  let weighted = 0;
   const x0 = Math.max(0, -left);
   const x1 = Math.min(width, WIDTH - left);
   const y0 = Math.max(0, rows.first - top);
   const y1 = Math.min(height, rows.end - top);
   for (let y = y0; y < y1; y++) {
-    const rowAt = (top + y - rows.first) * rows.stride + rows.offset + left * 3;
+    const row = top + y - rows.first;
+    const rowAt = row * rows.stride + rows.offset + left * 3;
+    const indexAt = indexed === undefined ? 0 : row * indexed.stride + indexed.offset + left;
     for (let r = rowStart[y] * 3, end = rowStart[y + 1] * 3; r < end; r += 3) {
       const from = Math.max(runs[r], x0);
       const to = Math.min(runs[r + 1], x1);
       if (from >= to) continue;
       if (runs[r + 2] === 1) {
+        if (from === runs[r] && to === runs[r + 1]) {
+          rgb.set(rgbRuns[r / 3], rowAt + from * 3);
+          if (out === undefined) continue;
+          // The run's new indices' sums were made with the sprite; the ones they replace are read.
+          const at = indexAt + from;
+          weightedSums(out, at, at + to - from, replaced, 0);
+          out.set(indexRuns[r / 3], at);
+          const moved = indexSums[(r / 3) * 2] - replaced[0];
+          sum += moved;
+          weighted += (n - at - (to - from)) * moved + indexSums[(r / 3) * 2 + 1] - replaced[1];
+          continue;
+        }
+        // Clipped at the picture's edge.
         spriteRgb.copy(rgb, rowAt + from * 3, (y * width + from) * 3, (y * width + to) * 3);
+        if (out === undefined) continue;
+        for (let x = from; x < to; x++) {
+          const value = index[y * width + x];
+          const moved = value - out[indexAt + x];
+          out[indexAt + x] = value;
+          sum += moved;
+          weighted += (n - indexAt - x) * moved;
+        }
         continue;
       }
       for (let x = from, s = (y * width + from) * 4, d = rowAt + from * 3; x < to; x++, s += 4, d += 3) {
         const a = rgba[s + 3];
         const b = 255 - a;
-        rgb[d] = (rgba[s] * a + rgb[d] * b + 127) / 255;
-        rgb[d + 1] = (rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255;
-        rgb[d + 2] = (rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255;
+        const red = ((rgba[s] * a + rgb[d] * b + 127) / 255) | 0;
+        const green = ((rgba[s + 1] * a + rgb[d + 1] * b + 127) / 255) | 0;
+        const blue = ((rgba[s + 2] * a + rgb[d + 2] * b + 127) / 255) | 0;
+        rgb[d] = red;
+        rgb[d + 1] = green;
+        rgb[d + 2] = blue;
+        if (out === undefined) continue;
+        const value = paletteIndex(red, green, blue);
+        const moved = value - out[indexAt + x];
+        out[indexAt + x] = value;
+        sum += moved;
+        weighted += (n - indexAt - x) * moved;
       }
     }
   }
+  if (indexed === undefined) return;
+  indexed.changed.sum += sum;
+  indexed.changed.weighted += weighted;
+}
+
+/**
+ * Writes into `sums` at `at` the sum of `bytes` from..end − 1 and their sum weighted by how many
+ * of them are left from each, itself included (the last counts once, the first end − from times),
+ * summed as Adler-32 sums them: each byte into a running sum, the running sum into the weighted one.
+ */
+function weightedSums(bytes: Uint8Array, from: number, end: number, sums: Int32Array, at: number): void {
+  let running = 0;
+  let weighted = 0;
+  for (let i = from; i < end; i++) {
+    running += bytes[i];
+    weighted += running;
+  }
+  sums[at] = running;
+  sums[at + 1] = weighted;
 }

@@ -10,7 +10,9 @@
  * A pixel is first rounded to the 32 levels a channel that `posterise` keeps, then mapped to the
  * nearest palette colour, from a table of all 32,768 rounded colours made with the palette (a
  * process's first picture would otherwise search the palette for each of its colours, in code not
- * yet compiled).
+ * yet compiled). A picture's pixels are indexed where they are made: a background's band once
+ * (`indexRows`, bands.ts), a piece's opaque pixels once per sprite and its blended edges as they are
+ * laid (`blend`, composite.ts), all through `paletteIndex`.
  */
 import { NEAREST, PALETTE_RGB } from './palette-colours.ts';
 import { LEVELS } from './raster.ts';
@@ -27,31 +29,39 @@ export const PALETTE: Uint8Array = PALETTE_RGB;
 
 /**
  * Writes the palette indices of `pixels` RGB pixels from `rgb` into `out` from `at`, one row of
- * `width` at a time, each after a filter byte (0: none).
+ * `width` at a time, each after a filter byte (0: none): a background's bands, once each (bands.ts).
  */
 export function indexRows(rgb: Uint8Array, pixels: number, width: number, out: Uint8Array, at: number): void {
-  let s = 0;
-  let d = at;
+  for (let done = 0, s = 0, d = at; done < pixels; done += width, s += width * 3, d += 1 + width) {
+    out[d] = 0;
+    indexRun(rgb, s, width, out, d + 1);
+  }
+}
+
+/** The palette index of a colour: its channels rounded as `posterise` rounds them, then the nearest palette colour. */
+export function paletteIndex(red: number, green: number, blue: number): number {
+  return NEAREST[(LEVEL_OF[red] << 10) | (LEVEL_OF[green] << 5) | LEVEL_OF[blue]];
+}
+
+/** Writes the palette indices of `pixels` RGB pixels from `rgb` at `from` into `out` from `at`. */
+export function indexRun(rgb: Uint8Array, from: number, pixels: number, out: Uint8Array, at: number): void {
   // Flat colours come in long runs: a pixel like the one before it takes that one's index.
   let last = -1;
   let lastIndex = 0;
-  for (let done = 0; done < pixels; done += width) {
-    out[d++] = 0;
-    for (let x = 0; x < width; x++, s += 3) {
-      const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
-      if (colour !== last) {
-        lastIndex = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
-        last = colour;
-      }
-      out[d++] = lastIndex;
+  for (let s = from, d = at, end = at + pixels; d < end; d++, s += 3) {
+    const colour = (rgb[s] << 16) | (rgb[s + 1] << 8) | rgb[s + 2];
+    if (colour !== last) {
+      lastIndex = paletteIndex(rgb[s], rgb[s + 1], rgb[s + 2]);
+      last = colour;
     }
+    out[d] = lastIndex;
   }
 }
 
 /** Replaces each RGB pixel by its palette colour, in place: what a picture's PNG shows (for tests and tools). */
 export function toPaletteColours(rgb: Uint8Array): void {
   for (let s = 0; s < rgb.length; s += 3) {
-    const index = NEAREST[(LEVEL_OF[rgb[s]] << 10) | (LEVEL_OF[rgb[s + 1]] << 5) | LEVEL_OF[rgb[s + 2]]];
+    const index = paletteIndex(rgb[s], rgb[s + 1], rgb[s + 2]);
     rgb[s] = PALETTE_RGB[index * 3];
     rgb[s + 1] = PALETTE_RGB[index * 3 + 1];
     rgb[s + 2] = PALETTE_RGB[index * 3 + 2];

@@ -63,10 +63,13 @@ function deflateBand(rows: Buffer): Promise<Buffer> {
   return run;
 }
 
-/** Compresses the filtered rows of one band (each row its filter byte, then a palette index a pixel). */
-export async function compressBand(rows: Buffer): Promise<CompressedBand> {
+/**
+ * Compresses the filtered rows of one band (each row its filter byte, then a palette index a
+ * pixel); `adler`, their Adler-32 when the caller knows it without reading them (`changedAdler`).
+ */
+export async function compressBand(rows: Buffer, adler = adler32(rows)): Promise<CompressedBand> {
   const data = await deflateBand(rows);
-  return { chunk: chunk('IDAT', data), adler: adler32(rows), length: rows.length };
+  return { chunk: chunk('IDAT', data), adler, length: rows.length };
 }
 
 /** Returns the PNG of a palette picture `width` × `height` made of `bands`, top to bottom. */
@@ -103,7 +106,7 @@ const BASE = 65521;
 const NMAX = 5552;
 
 /** Adler-32, eight bytes a turn of the loop (half the time of one a turn). */
-function adler32(bytes: Uint8Array): number {
+export function adler32(bytes: Uint8Array): number {
   let a = 1;
   let b = 0;
   for (let i = 0; i < bytes.length;) {
@@ -119,6 +122,17 @@ function adler32(bytes: Uint8Array): number {
     a %= BASE;
     b %= BASE;
   }
+  return ((b << 16) | a) >>> 0;
+}
+
+/**
+ * The Adler-32 of bytes whose Adler-32 was `adler` before some of them changed: by `sum` in all,
+ * and by `weighted` when each change is counted once for every byte from it to the end, itself
+ * included. Adler-32 is those two sums of the bytes (plus 1, and the length), each mod 65521.
+ */
+export function changedAdler(adler: number, sum: number, weighted: number): number {
+  const a = ((((adler & 0xffff) + sum) % BASE) + BASE) % BASE;
+  const b = ((((adler >>> 16) + weighted) % BASE) + BASE) % BASE;
   return ((b << 16) | a) >>> 0;
 }
 
