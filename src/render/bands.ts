@@ -23,14 +23,15 @@ import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
+import { shippedBackground } from './shipped-backgrounds.ts';
 import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
-const BAND_ROWS = 32;
-const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
+export const BAND_ROWS = 32;
+export const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
 /** One row as PNG stores it: its filter byte, then a palette index a pixel. */
-const ROW = 1 + WIDTH;
+export const ROW = 1 + WIDTH;
 /** A band's RGB pixels while its pieces are laid over them: one for the process, bands are drawn one at a time. */
 const canvas = Buffer.allocUnsafe(BAND_ROWS * WIDTH * 3);
 /** About 1.5 KB each: a hundred pictures' worth. */
@@ -84,17 +85,27 @@ function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; re
   const key = backgroundKey(scene);
   let entry = banded.get(key);
   if (entry === undefined) {
-    const promise = backgroundOf(scene).then((pixels) => {
-      const bandLooks = Array.from({ length: BANDS }, (_, b) =>
-        createHash('sha256').update(pixels.subarray(b * BAND_ROWS * WIDTH * 3, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * WIDTH * 3)).digest('base64url').slice(0, 16));
+    // A background shipped in the package (shipped-backgrounds.ts) comes with its bands' rows; one
+    // that is not, or cannot be read, is rasterised and its bands named here.
+    const shipped = shippedBackground(key)?.then(({ pixels, rows, bandLooks, adlers }) => {
+      bandLooks.forEach((look, b) => {
+        if (!paletteBands.has(look)) paletteBands.set(look, { rows: rows.subarray(b * BAND_ROWS * ROW, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * ROW), adler: adlers[b]! });
+      });
       return { pixels, bandLooks };
     });
+    const promise = (shipped ?? Promise.reject(new Error('not shipped'))).catch(() => backgroundOf(scene).then((pixels) => ({ pixels, bandLooks: bandLooksOf(pixels) })));
     const made = { promise, ready: false };
     promise.then(() => void (made.ready = true), () => banded.delete(key));
     banded.set(key, made);
     entry = made;
   }
   return entry;
+}
+
+/** The name of each band of a background: a hash of its pixels. */
+export function bandLooksOf(pixels: Buffer): string[] {
+  return Array.from({ length: BANDS }, (_, b) =>
+    createHash('sha256').update(pixels.subarray(b * BAND_ROWS * WIDTH * 3, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * WIDTH * 3)).digest('base64url').slice(0, 16));
 }
 
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
