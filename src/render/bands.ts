@@ -108,6 +108,15 @@ export function bandLooksOf(pixels: Buffer): string[] {
     createHash('sha256').update(pixels.subarray(b * BAND_ROWS * WIDTH * 3, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * WIDTH * 3)).digest('base64url').slice(0, 16));
 }
 
+/**
+ * Starts rasterising the pieces of `scenes` (their images only, nothing laid or compressed), so
+ * that a process's first picture finds most of its pieces drawn: the same checkers, dice and
+ * rings come back in every game. The work is librsvg's, on sharp's threads.
+ */
+export function warmPieces(scenes: readonly Scene[]): void {
+  for (const scene of scenes) for (const p of scenePieces(scene).map(place)) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
+}
+
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
   const placed = scenePieces(scene).map(place);

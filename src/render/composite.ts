@@ -89,6 +89,13 @@ export function backgroundOf(scene: Scene): Promise<Buffer> {
 }
 
 /** Returns a piece's image (rasterised once per look, while it is kept). */
+let rasterisedSoFar = 0;
+
+/** How many pieces' images this process has rasterised (tests watch it grow). */
+export function spritesRasterised(): number {
+  return rasterisedSoFar;
+}
+
 export function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
   const key = `${width}×${height}${svg}`;
   const kept = sprites.get(key);
@@ -99,6 +106,7 @@ export function spriteOf(svg: string, width: number, height: number): Promise<Sp
     return kept.image;
   }
   const image = rasteriseSprite(svg, width, height);
+  rasterisedSoFar += 1;
   const bytes = width * height * 4;
   if (bytes > LARGEST_KEPT) return image;
   sprites.set(key, { image, bytes });
