@@ -33,7 +33,7 @@ try {
   await symlink(join(ROOT, 'assets'), join(work, 'assets'));
   await symlink(join(ROOT, 'node_modules'), join(work, 'node_modules'));
   const result = await esbuild.build({
-    entryPoints: [join(ROOT, 'functions/discord.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp'],
+    entryPoints: [join(ROOT, 'functions/discord.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp', '@aws-sdk/credential-provider-node'],
     minify: true, mainFields: ['module', 'main'], write: false, logLevel: 'error', define: { 'import.meta.url': '__nardySourceUrl' },
     banner: { js: "import { createRequire as __c } from 'node:module'; const require = __c(import.meta.url); const __nardySourceUrl = new URL('../src/render/fonts.ts', import.meta.url).href;" },
   });
@@ -41,7 +41,7 @@ try {
   const file = join(work, 'functions/discord.mjs');
   await mkdir(join(work, 'functions'), { recursive: true });
   await writeFile(file, bundle);
-  console.log(`functions/discord.ts bundled (minified ESM, sharp external): ${(bundle.length / 1024).toFixed(0)} KB`);
+  console.log(`functions/discord.ts bundled (minified ESM, sharp and the SDK's credential chain external, as serverless.yml): ${(bundle.length / 1024).toFixed(0)} KB`);
 
   const env = {
     ...process.env,
