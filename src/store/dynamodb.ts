@@ -35,8 +35,7 @@ export class DynamoGameStore implements GameStore {
     const tooLarge = oversize(record.id, item);
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
-      await this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
-      );
+      await this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
     } catch (error) {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
       throw error;
@@ -62,14 +61,13 @@ export class DynamoGameStore implements GameStore {
     if (tooLarge !== undefined) return fail(tooLarge);
     try {
       await this.db.update({
-          TableName: this.tableName,
-          Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
-          UpdateExpression: update.expression(),
-          ConditionExpression: '#version = :expected',
-          ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-          ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
-        },
-      );
+        TableName: this.tableName,
+        Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
+        UpdateExpression: update.expression(),
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { ...update.names, '#version': 'version' },
+        ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
+      });
     } catch (error) {
       if (isConditionFailure(error)) return fail(await this.explainConflict(record.id, expectedVersion));
       throw error;
@@ -84,14 +82,13 @@ export class DynamoGameStore implements GameStore {
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
     if (update.empty) return true;
     return conditionally(this.db.update({
-        TableName: this.tableName,
-        Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
-        UpdateExpression: update.expression(),
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: update.names,
-        ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
-      },
-    ));
+      TableName: this.tableName,
+      Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+      UpdateExpression: update.expression(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: update.names,
+      ...(Object.keys(update.values).length === 0 ? {} : { ExpressionAttributeValues: update.values }),
+    }));
   }
 
   async loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }> {
@@ -124,8 +121,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   private async readGame(id: string): Promise<Item | undefined> {
-    const out = await this.db.get({ TableName: this.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, ConsistentRead: true },
-    );
+    const out = await this.db.get({ TableName: this.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, ConsistentRead: true });
     return out.Item;
   }
 
@@ -167,12 +163,11 @@ export class DynamoGameStore implements GameStore {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.query({
-          ...query,
-          TableName: this.tableName,
-          Limit: Math.max(wanted, 25),
-          ...(start === undefined ? {} : { ExclusiveStartKey: start }),
-        },
-      );
+        ...query,
+        TableName: this.tableName,
+        Limit: Math.max(wanted, 25),
+        ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+      });
       for (const item of page.Items) {
         const decoded = decodeGame(item);
         if (decoded.ok) listing.records.push(decoded.value);
@@ -204,14 +199,13 @@ export class DynamoGameStore implements GameStore {
     }
     if (expected !== undefined) values[':expected'] = encodeAlarm(expected);
     return conditionally(this.db.update({
-        TableName: this.tableName,
-        Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
-        UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
-        ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: values,
-      },
-    ));
+      TableName: this.tableName,
+      Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+      UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: values,
+    }));
   }
 
   async claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean> {
@@ -220,13 +214,12 @@ export class DynamoGameStore implements GameStore {
     }
     const nowSeconds = Math.floor(now / 1000);
     return conditionally(this.db.put({
-        TableName: this.tableName,
-        Item: { pk: claimKey(key), sk: CLAIM_SORT_KEY, expiresAt: nowSeconds + ttlSeconds, claimedAt: now },
-        // An expired claim counts as unseen: DynamoDB's TTL deletes late, dynalite never.
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
-        ExpressionAttributeValues: { ':now': nowSeconds },
-      },
-    ));
+      TableName: this.tableName,
+      Item: { pk: claimKey(key), sk: CLAIM_SORT_KEY, expiresAt: nowSeconds + ttlSeconds, claimedAt: now },
+      // An expired claim counts as unseen: DynamoDB's TTL deletes late, dynalite never.
+      ConditionExpression: 'attribute_not_exists(pk) OR expiresAt <= :now',
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    }));
   }
 
   async remember(key: string, value: unknown, now: number): Promise<void> {
