@@ -24,8 +24,8 @@
  * | `BUTTON_TOKEN_KEY`  | the key button tokens are signed with, 32–256 characters; the same in every function | a public development key |
  *
  * With `DYNAMODB_ENDPOINT` set and no `AWS_ACCESS_KEY_ID`, dummy credentials are used (a local
- * endpoint accepts any); otherwise the AWS SDK's default credential chain applies. An empty
- * variable counts as unset.
+ * endpoint accepts any); otherwise the environment's keys, else the AWS SDK's default chain
+ * (src/aws/credentials.ts). An empty variable counts as unset.
  *
  * The Telegram variables are optional at load (the engine CLI and the other functions need none):
  * `config.telegram` is present as soon as one `TELEGRAM_*` variable is set, each value validated

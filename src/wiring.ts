@@ -3,7 +3,7 @@
  * process. `functions/*.ts` (the Lambdas) and `src/local/main.ts` (`npm start`) call it and only
  * adapt their host's events. The messengers come from loaders: the registry (`src/platforms/index.ts`)
  * for the scheduler and `npm start`, one entry of it for a Lambda of one messenger, so that its
- * bundle holds no other messenger's libraries; the store (the AWS SDK) and the renderer (sharp)
+ * bundle holds no other messenger's libraries; the store (its DynamoDB client) and the renderer (sharp)
  * are imported here on first use for the same reason.
  */
 import { createHash } from 'node:crypto';

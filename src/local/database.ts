@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 
 /** A running embedded database. */
 export type EmbeddedDatabase = {
-  /** `http://127.0.0.1:PORT`, for the AWS SDK. */
+  /** `http://127.0.0.1:PORT`, for a DynamoDB client. */
   readonly endpoint: string;
   /** Whether the data is on disk (false: in memory, gone at exit). */
   readonly persistent: boolean;

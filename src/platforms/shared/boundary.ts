@@ -1,7 +1,7 @@
 /**
  * The one error boundary of every messenger's edge (STYLE.md §12). The app answers deterministic
  * problems itself (a toast, a polite text), so an update normally ends well. A thrown error is
- * judged here: the world failing (the AWS SDK, the network, a timeout) is `retry` — where the
+ * judged here: the world failing (AWS, the network, a timeout) is `retry` — where the
  * messenger redelivers (a webhook answered 5xx), it will try again, and where it does not, the user
  * is asked to; anything else is a `bug`, logged with its stack and answered politely, never
  * retried (a poison update would hold the chat's queue). No internals reach a user or a body.
@@ -12,8 +12,9 @@ import { maskSecrets } from './log.ts';
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
- * Whether a thrown error is the world failing rather than our code: an AWS SDK error (it carries
- * `$metadata`: throttling, an unavailable service, missing rights), a network failure or a timeout.
+ * Whether a thrown error is the world failing rather than our code: an AWS error (it carries
+ * `$metadata`, as src/aws/ gives it: throttling, an unavailable service, missing rights), a network
+ * failure or a timeout.
  */
 export function isInfrastructureFailure(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

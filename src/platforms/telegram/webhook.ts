@@ -6,7 +6,7 @@
  *
  * The boundary (STYLE.md §12): the app answers deterministic problems itself (a toast, a polite
  * text), so an update normally ends in 200. A thrown error is judged here: an infrastructure
- * failure (the AWS SDK, the network, a timeout) → 500, so Telegram delivers the update again —
+ * failure (AWS, the network, a timeout) → 500, so Telegram delivers the update again —
  * where that is worth it: an update that would change something (a view or an inline query
  * redelivered later is useless; those end in 200, the user asked to try again). A redelivered
  * command is applied once (`runCommand`). Any other throw is a bug → logged with its stack and
