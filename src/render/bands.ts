@@ -87,13 +87,14 @@ function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; re
   if (entry === undefined) {
     // A background shipped in the package (shipped-backgrounds.ts) comes with its bands' rows; one
     // that is not, or cannot be read, is rasterised and its bands named here.
+    const rasterised = () => backgroundOf(scene).then((pixels) => ({ pixels, bandLooks: bandLooksOf(pixels) }));
     const shipped = shippedBackground(key)?.then(({ pixels, rows, bandLooks, adlers }) => {
       bandLooks.forEach((look, b) => {
-        if (!paletteBands.has(look)) paletteBands.set(look, { rows: rows.subarray(b * BAND_ROWS * ROW, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * ROW), adler: adlers[b]! });
+        if (!paletteBands.has(look)) paletteBands.set(look, { rows: bandOf(rows, b, ROW), adler: adlers[b]! });
       });
       return { pixels, bandLooks };
     });
-    const promise = (shipped ?? Promise.reject(new Error('not shipped'))).catch(() => backgroundOf(scene).then((pixels) => ({ pixels, bandLooks: bandLooksOf(pixels) })));
+    const promise = shipped === undefined ? rasterised() : shipped.catch(rasterised);
     const made = { promise, ready: false };
     promise.then(() => void (made.ready = true), () => banded.delete(key));
     banded.set(key, made);
@@ -102,10 +103,19 @@ function bandedBackground(scene: Scene): { readonly promise: Promise<Banded>; re
   return entry;
 }
 
+/** Band `b` of a picture's rows, each `rowBytes` long. */
+export function bandOf(rows: Buffer, b: number, rowBytes: number): Buffer {
+  return rows.subarray(b * BAND_ROWS * rowBytes, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * rowBytes);
+}
+
 /** The name of each band of a background: a hash of its pixels. */
 export function bandLooksOf(pixels: Buffer): string[] {
-  return Array.from({ length: BANDS }, (_, b) =>
-    createHash('sha256').update(pixels.subarray(b * BAND_ROWS * WIDTH * 3, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * WIDTH * 3)).digest('base64url').slice(0, 16));
+  return Array.from({ length: BANDS }, (_, b) => createHash('sha256').update(bandOf(pixels, b, WIDTH * 3)).digest('base64url').slice(0, 16));
+}
+
+/** Starts rasterising pieces' images (their failures show again where the images are laid). */
+function askFor(pieces: readonly Placed[]): void {
+  for (const p of pieces) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
 }
 
 /**
@@ -114,7 +124,7 @@ export function bandLooksOf(pixels: Buffer): string[] {
  * rings come back in every game. The work is librsvg's, on sharp's threads.
  */
 export function warmPieces(scenes: readonly Scene[]): void {
-  for (const scene of scenes) for (const p of scenePieces(scene).map(place)) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
+  for (const scene of scenes) askFor(scenePieces(scene).map(place));
 }
 
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
@@ -124,7 +134,7 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
   const named = placed.map((p) => `${imageId(p)}@${p.left},${p.top}`);
   const background = bandedBackground(scene);
   // A background not drawn yet (the process's first picture of this view): its pieces are drawn meanwhile.
-  if (!background.ready) for (const p of placed) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
+  if (!background.ready) askFor(placed);
   const { pixels, bandLooks } = await background.promise;
   const looks = new Array<Promise<CompressedBand>>(BANDS);
   const missing: { key: string; b: number; inBand: number[] }[] = [];

@@ -88,7 +88,6 @@ export function backgroundOf(scene: Scene): Promise<Buffer> {
   return background;
 }
 
-/** Returns a piece's image (rasterised once per look, while it is kept). */
 let rasterisedSoFar = 0;
 
 /** How many pieces' images this process has rasterised (tests watch it grow). */
@@ -96,6 +95,7 @@ export function spritesRasterised(): number {
   return rasterisedSoFar;
 }
 
+/** Returns a piece's image (rasterised once per look, while it is kept). */
 export function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
   const key = `${width}×${height}${svg}`;
   const kept = sprites.get(key);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_BANDS } from '../../src/render/background-bands.ts';
+import { backgroundKey } from '../../src/render/picture.ts';
 import { shippedBackground } from '../../src/render/shipped-backgrounds.ts';
 import { backgroundLooks, drawnBackground } from '../../tools/render/drawn-backgrounds.ts';
 
@@ -13,10 +14,10 @@ const REMAKE = 'the shipped background is stale: npx tsx tools/render/make-backg
 
 describe('shipped backgrounds', () => {
   it('one for each look a background can have, and no other', () => {
-    expect(Object.keys(SHIPPED_BANDS).sort()).toEqual(backgroundLooks().map((scene) => `${scene.home}:${scene.family}:${scene.numbers === scene.bottom}`).sort());
+    expect(Object.keys(SHIPPED_BANDS).sort()).toEqual(backgroundLooks().map(backgroundKey).sort());
   });
 
-  it.each(backgroundLooks().map((scene) => [`${scene.home}:${scene.family}:${scene.numbers === scene.bottom}`, scene] as const))('%s is what rasterising gives now', async (key, scene) => {
+  it.each(backgroundLooks().map((scene) => [backgroundKey(scene), scene] as const))('%s is what rasterising gives now', async (key, scene) => {
     const [drawn, shipped] = await Promise.all([drawnBackground(scene), shippedBackground(key)]);
     expect(drawn.key).toBe(key);
     expect(shipped, `${key} is not shipped`).toBeDefined();

@@ -3,7 +3,7 @@
  * and tests/render/shipped-backgrounds.test.ts to compare with what is shipped.
  */
 import { adler32 } from '../../src/render/png.ts';
-import { BAND_ROWS, BANDS, ROW, bandLooksOf } from '../../src/render/bands.ts';
+import { BANDS, ROW, bandLooksOf, bandOf } from '../../src/render/bands.ts';
 import { backgroundOf } from '../../src/render/composite.ts';
 import { HEIGHT, WIDTH } from '../../src/render/geometry.ts';
 import { indexRows } from '../../src/render/palette.ts';
@@ -29,6 +29,6 @@ export async function drawnBackground(scene: Scene): Promise<DrawnBackground> {
   const pixels = await backgroundOf(scene);
   const rows = Buffer.alloc(HEIGHT * ROW);
   indexRows(pixels, WIDTH * HEIGHT, WIDTH, rows, 0);
-  const adlers = Array.from({ length: BANDS }, (_, b) => adler32(rows.subarray(b * BAND_ROWS * ROW, Math.min(HEIGHT, (b + 1) * BAND_ROWS) * ROW)));
+  const adlers = Array.from({ length: BANDS }, (_, b) => adler32(bandOf(rows, b, ROW)));
   return { key: backgroundKey(scene), pixels, rows, bandLooks: bandLooksOf(pixels), adlers };
 }
