@@ -50,11 +50,19 @@ describe('the playground in chromium', () => {
   let dataDir: string;
   let shots: string;
   const saved: string[] = [];
+  /** The process's latest log lines, shown when a press gets no answer. */
+  const logTail: string[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'nardy-browser-data-'));
     shots = await mkdtemp(join(tmpdir(), 'nardy-browser-shots-'));
-    local = await startLocal({ port: 0, dataDir, log: () => {} });
+    local = await startLocal({
+      port: 0, dataDir,
+      log: (line) => {
+        logTail.push(line);
+        if (logTail.length > 60) logTail.shift();
+      },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -150,7 +158,9 @@ describe('the playground in chromium', () => {
         const html = await page.evaluate(() => [...document.querySelectorAll('#messages .msg')].filter((m) => m.querySelector('img')).at(-1)?.outerHTML);
         throw new Error(`could not press "${text}" (${(error as Error).message.split('\n')[0]}); the latest board: ${html}`);
       }
-      const got = await withTimeout(answer, 15_000, `no answer to pressing "${text}"`);
+      const got = await withTimeout(answer, 15_000, `no answer to pressing "${text}"`).catch((error: Error) => {
+        throw new Error(`${error.message}; the process's latest log lines:\n${logTail.join('\n')}`);
+      });
       // Telegram answers with a toast (`answer`), Discord with ephemeral replies (`whispers`).
       if (got.status !== 200 || got.answer?.show_alert || /not your turn/i.test(got.answer?.text ?? '') || got.whispers?.some((w) => /not your turn/i.test(w))) {
         throw new Error(`pressing "${text}" was refused: ${JSON.stringify(got)}`);
