@@ -133,6 +133,7 @@ describe('the playground in chromium', () => {
     let refetched: () => void;
     const refetch = new Promise<void>((resolve) => (refetched = resolve));
     let pressDone = false;
+    let pressSent = false;
     const after = new Set<Request>();
     const onResponse = (response: Response) => {
       const request = response.request();
@@ -142,6 +143,7 @@ describe('the playground in chromium', () => {
       }
     };
     const onRequest = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/press')) pressSent = true;
       if (pressDone && request.method() === 'GET' && /\/api\/(chats\/-?\d+\/messages|discord\/channels\/\d+\/messages\/\d+)$/.test(request.url())) after.add(request);
     };
     const onFinished = (request: Request) => {
@@ -151,12 +153,22 @@ describe('the playground in chromium', () => {
     page.on('request', onRequest);
     page.on('requestfinished', onFinished);
     try {
-      try {
-        await target.click();
-      } catch (error) {
-        await shot('failed-click');
-        const html = await page.evaluate(() => [...document.querySelectorAll('#messages .msg')].filter((m) => m.querySelector('img')).at(-1)?.outerHTML);
-        throw new Error(`could not press "${text}" (${(error as Error).message.split('\n')[0]}); the latest board: ${html}`);
+      // A click is a press and a release on one node: one that the page replaced in between (the bot
+      // edited a message meanwhile) sends nothing, as for a person, who clicks again. The page keeps
+      // unchanged messages' nodes to make that rare; here a click that sent no press is made again.
+      for (let clicks = 1; !pressSent; clicks++) {
+        try {
+          await target.click();
+        } catch (error) {
+          // Best effort: a page too busy to click may be too busy to be shot, and the click's error is the one to see.
+          await shot('failed-click').catch(() => undefined);
+          const html = await page.evaluate(() => [...document.querySelectorAll('#messages .msg')].filter((m) => m.querySelector('img')).at(-1)?.outerHTML).catch(() => '(the page did not answer)');
+          throw new Error(`could not press "${text}" (${(error as Error).message.split('\n')[0]}); the latest board: ${html}`);
+        }
+        for (const until = Date.now() + 3_000; !pressSent && Date.now() < until;) await new Promise((done) => setTimeout(done, 20));
+        if (pressSent) break;
+        if (clicks === 3) throw new Error(`${clicks} clicks on "${text}" sent no press`);
+        console.log(`a click on "${text}" sent no press (the page redrew the button under it?): clicking again`);
       }
       const got = await withTimeout(answer, 15_000, `no answer to pressing "${text}"`).catch((error: Error) => {
         throw new Error(`${error.message}; the process's latest log lines:\n${logTail.join('\n')}`);

@@ -158,8 +158,40 @@ async function refresh(scrollDown = false) {
       ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler.'
       : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them.';
     box.replaceChildren(el('p', { className: 'empty', textContent: hint }));
-  } else box.replaceChildren(...messages.map(isDiscord(chat) ? renderDiscordMessage : renderMessage));
+  } else showMessages(box, `${path}@${me}`, messages, isDiscord(chat) ? renderDiscordMessage : renderMessage);
   if (scrollDown || nearBottom) box.scrollTop = box.scrollHeight;
+}
+
+/** The node of each message shown, with what it was drawn from. */
+let shown = new Map();
+
+/**
+ * Shows `messages` in `box`, drawing anew only the messages that changed and leaving the others'
+ * nodes where they are: a click is a press and a release on the same node, so a button replaced in
+ * between (the bot edits or posts something else meanwhile) would swallow the click.
+ */
+function showMessages(box, where, messages, render) {
+  const next = new Map();
+  const nodes = messages.map((m) => {
+    const quoted = m.replyTo == null ? undefined : ui.messages.find((q) => q.id === m.replyTo);
+    const drawnFrom = JSON.stringify([m, quoted?.text ?? quoted?.caption]);
+    const id = `${where}#${m.id}`;
+    const old = shown.get(id);
+    const node = old && old.drawnFrom === drawnFrom ? old.node : render(m);
+    next.set(id, { drawnFrom, node });
+    return node;
+  });
+  shown = next;
+  let cursor = box.firstChild;
+  for (const node of nodes) {
+    if (node === cursor) cursor = cursor.nextSibling;
+    else box.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const after = cursor.nextSibling;
+    cursor.remove();
+    cursor = after;
+  }
 }
 
 let toastTimer;
@@ -198,25 +230,24 @@ async function command(chat, text) {
 }
 
 async function press(m, b, button) {
+  // Disabled while the press is on its way; a message left as it was (a refused press) keeps its node, so it is enabled again after.
   button.disabled = true;
   const chat = currentChat();
-  if (isDiscord(chat)) {
-    try {
+  try {
+    if (isDiscord(chat)) {
       const { status } = await api('POST', `/api/discord/channels/${chat.channelId}/press`, { userId: ui.me, messageId: m.id, customId: b.data });
       if (status !== 200) toast(`the bot answered HTTP ${status}`);
-    } catch (error) {
-      toast(`Not pressed: ${error.message}`);
+    } else {
+      const { status, answer } = await api('POST', `/api/chats/${ui.chatId}/press`, { userId: ui.me, messageId: m.id, data: b.data });
+      if (answer && answer.text) toast(answer.text, answer.show_alert);
+      if (status !== 200) toast(`the bot answered HTTP ${status}`);
     }
-    return refresh();
-  }
-  try {
-    const { status, answer } = await api('POST', `/api/chats/${ui.chatId}/press`, { userId: ui.me, messageId: m.id, data: b.data });
-    if (answer && answer.text) toast(answer.text, answer.show_alert);
-    if (status !== 200) toast(`the bot answered HTTP ${status}`);
   } catch (error) {
     toast(`Not pressed: ${error.message}`);
+  } finally {
+    button.disabled = false;
   }
-  refresh();
+  await refresh();
 }
 
 /** A t.me link to the bot with ?start=…: open your private chat with the bot and send /start … there. */
