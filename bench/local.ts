@@ -15,14 +15,16 @@
  * Prints figures; asserts nothing.
  * Run: npm run bench (or npx tsx bench/local.ts). BENCH_MOVES changes the number of presses (50).
  * BENCH_WARM_PROFILE=1 prints where the warm presses' main-thread time goes (self time by function,
- * sampled only while a timed press is in flight: the bench's own bookkeeping between presses is left out);
+ * sampled only while a timed press is in flight: the bench's own bookkeeping between presses is left out;
+ * BENCH_WARM_PROFILE=<folder> also keeps each press's .cpuprofile there, for its stacks);
  * BENCH_WARM_TRACE=1, each press's outgoing calls on a timeline.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
@@ -288,6 +290,8 @@ async function windowProfiler(): Promise<{ start: () => Promise<void>; stop: () 
     start: () => session.post('Profiler.start'),
     async stop() {
       const { profile } = await session.post('Profiler.stop');
+      // BENCH_WARM_PROFILE=<dir>: each window's profile kept too, for a look at the stacks.
+      if (process.env.BENCH_WARM_PROFILE !== '1') writeFileSync(join(process.env.BENCH_WARM_PROFILE!, `press-${Date.now()}.cpuprofile`), JSON.stringify(profile));
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const deltas = profile.timeDeltas ?? [];
       (profile.samples ?? []).forEach((id, i) => {
@@ -410,6 +414,8 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     const profiler = await windowProfiler();
     /** CPU time of this process per press (the app, dynalite and the stand-in together): steadier than the clock on a busy machine. */
     const cpuTimes: number[] = [];
+    /** CPU time per thread name over the timed presses, in ms (Linux: /proc/self/task). */
+    const threadCpu = new Map<string, number>();
     const warmup = 5;
     let stuck = 0;
     while (times.length < MOVES + warmup && stuck < 20) {
@@ -428,6 +434,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       calls.clear();
       if (times.length >= warmup) await profiler?.start();
       const cpuBefore = process.cpuUsage();
+      const threadsBefore = times.length >= warmup ? threadTimes() : undefined;
       if (times.length >= warmup) tracer?.start();
       const started = performance.now();
       await post(update);
@@ -436,6 +443,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       if (times.length > warmup) await profiler?.stop();
       const cpu = process.cpuUsage(cpuBefore);
       cpuTimes.push((cpu.user + cpu.system) / 1000);
+      if (threadsBefore !== undefined) addThreadTimes(threadCpu, threadsBefore, threadTimes());
       await callsCounted();
       if (times.length > warmup) {
         turn.ms += times.at(-1)!;
@@ -451,6 +459,11 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     console.log(`warm board press through POST /telegram (embedded dynalite, PNG, stand-in; ${measured.length} presses after ${warmup} warm-up, ${games} game(s); target ≤ 20 ms median):`);
     console.log(`  median ${median(measured).toFixed(1)} ms   p90 ${percentile(measured, 90).toFixed(1)} ms   min ${Math.min(...measured).toFixed(1)} ms   max ${Math.max(...measured).toFixed(1)} ms`);
     console.log(`  CPU time of this process per press (app + dynalite + stand-in, all threads): median ${median(cpuTimes.slice(warmup)).toFixed(1)} ms`);
+    if (threadCpu.size > 0) {
+      const cells = [...threadCpu.entries()].sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / measured.length).toFixed(1)}`);
+      // Threads other than main all say "node": dynalite's worker, libuv's pool (zlib, sharp's calls), V8's (GC, compiling).
+      console.log(`  of which, by thread (mean ms a press; "node": dynalite's, libuv's and V8's threads; ${availableParallelism()} cores): ${cells.join(', ')}`);
+    }
     profiler?.print(measured.length);
     tracer?.print();
     // View-only presses that leave the picture as it is: ask to resign, then back, on the board in play.
@@ -492,5 +505,32 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
   } finally {
     await local.close();
     await database.close();
+  }
+}
+
+/** Each thread of this process: its name ("main" for the main thread) and CPU time so far in ns; empty where /proc has no schedstat. */
+function threadTimes(): Map<string, { readonly name: string; readonly ns: number }> {
+  const threads = new Map<string, { name: string; ns: number }>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        const name = Number(tid) === process.pid ? 'main' : readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+        threads.set(tid, { name, ns });
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux.
+  }
+  return threads;
+}
+
+/** Adds each thread's CPU time between `before` and `after` to `into`, by thread name, in ms. */
+function addThreadTimes(into: Map<string, number>, before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): void {
+  for (const [tid, { name, ns }] of after) {
+    const ms = (ns - (before.get(tid)?.ns ?? 0)) / 1e6;
+    into.set(name, (into.get(name) ?? 0) + ms);
   }
 }
