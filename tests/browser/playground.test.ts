@@ -166,7 +166,8 @@ describe('the playground in chromium', () => {
           throw new Error(`could not press "${text}" (${(error as Error).message.split('\n')[0]}); the latest board: ${html}`);
         }
         for (const until = Date.now() + 3_000; !pressSent && Date.now() < until;) await new Promise((done) => setTimeout(done, 20));
-        if (pressSent) break;
+        // Sent but not yet seen (a disabled button, a changed board) is no reason to press again.
+        if (pressSent || (await target.isDisabled().catch(() => true)) || signature(await board()) !== before) break;
         if (clicks === 3) throw new Error(`${clicks} clicks on "${text}" sent no press`);
         console.log(`a click on "${text}" sent no press (the page redrew the button under it?): clicking again`);
       }
