@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { median } from './stats.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = 5;
-const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1] as number;
 
 const keys = generateKeyPairSync('ed25519');
 const interaction = JSON.stringify({

@@ -30,6 +30,7 @@ import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import ESBUILD_PLUGINS from '../tools/deploy/esbuild-plugins.cjs';
+import { median, percentile } from './stats.ts';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
 import { startEmbeddedDatabase } from '../src/local/database.ts';
 import { LOCAL_BOT, startLocal, type LocalProcess } from '../src/local/main.ts';
@@ -59,16 +60,6 @@ const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
 const calls = new Map<string, number>();
 // Made before any client is: the DynamoDB client keeps the `http.request` it finds first.
 const tracer = pressTracer();
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[s.length >> 1] as number;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] as number;
-}
 
 async function unusedPort(): Promise<number> {
   const server = createServer();

@@ -17,13 +17,9 @@ import { encodePicture, loadSharp, posterise, rasterise, rasterisePixels } from 
 import { readScene } from '../src/render/scene.ts';
 import { gamePictures } from '../tests/render/game-pictures.ts';
 import { GOLDEN } from '../tests/render/golden-specs.ts';
+import { median } from './stats.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 
 async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   const t = performance.now();

@@ -15,6 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { median } from './stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const [commit, roundsArg] = process.argv.slice(2);
@@ -41,10 +42,6 @@ function run(dir: string): Figures {
   return { ...(warm === undefined ? {} : { warm: Number(warm) }), ...(first === undefined ? {} : { firstAnswer: Number(first) }) };
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted.length % 2 === 1 ? sorted[sorted.length >> 1]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
-};
 const fixed = (value: number | undefined, digits = 1) => (value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits));
 
 const sha = execFileSync('git', ['rev-parse', '--short', commit], { cwd: ROOT, encoding: 'utf8' }).trim();

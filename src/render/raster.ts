@@ -40,20 +40,20 @@ function roundPairs(): Uint16Array {
   if (roundPair === undefined) {
     const round = Uint8Array.from({ length: 256 }, (_, v) => roundChannel(v));
     roundPair = new Uint16Array(65536);
-    for (let i = 0; i < 65536; i++) roundPair[i] = round[i & 0xff]! | (round[i >> 8]! << 8);
+    for (let i = 0; i < 65536; i++) roundPair[i] = round[i & 0xff] | (round[i >> 8] << 8);
   }
   return roundPair;
 }
 
 /** Rounds every byte of raw pixels to `LEVELS` levels, in place. */
 export function posterise(pixels: Uint8Array): void {
-  const ROUND_PAIR = roundPairs();
+  const table = roundPairs();
   const even = pixels.byteOffset % 2 === 0;
   const pairs = even ? pixels.length >> 1 : 0;
   // Endianness does not matter: both bytes of a pair go through the same rounding.
   const view = new Uint16Array(pixels.buffer, pixels.byteOffset, pairs);
-  for (let i = 0; i < pairs; i++) view[i] = ROUND_PAIR[view[i]];
-  for (let i = pairs * 2; i < pixels.length; i++) pixels[i] = ROUND_PAIR[pixels[i]] & 0xff;
+  for (let i = 0; i < pairs; i++) view[i] = table[view[i]];
+  for (let i = pairs * 2; i < pixels.length; i++) pixels[i] = table[pixels[i]] & 0xff;
 }
 
 /** PNG encoder settings for the posterised RGB pixels (chosen by bench/render.ts). */
