@@ -3,16 +3,22 @@
  * (the `cmap` table) and how wide each one is (`head`, `hhea`, `hmtx`). Enough to drop the
  * characters the bundled font lacks (they would render as boxes) and to fit names into their
  * place; nothing here draws.
+ *
+ * Nothing is copied out of the file: a character's glyph is looked up in the `cmap` subtables
+ * where they lie (a binary search over their ranges) and a glyph's width read from `hmtx` when
+ * asked. Reading every one of DejaVu Sans's 6,000 characters into a map, in code not yet compiled,
+ * took 12–15 ms of a process's first picture (bench/local.ts, its cold profile); a name asks for
+ * a dozen.
  */
 
 /** The characters of one font and their advance widths. */
 export interface FontMetrics {
   /** Font units per em: widths divide by this and multiply by the font size. */
   readonly unitsPerEm: number;
-  /** Glyph index by code point; a code point missing here has no glyph in the font. */
-  readonly glyphs: ReadonlyMap<number, number>;
-  /** Advance width of each glyph, in font units. */
-  readonly advances: Uint16Array;
+  /** The glyph index of a code point; undefined when the font has no glyph for it. */
+  glyphOf(codePoint: number): number | undefined;
+  /** The advance width of a glyph, in font units. */
+  advanceOf(glyph: number): number;
 }
 
 /** Returns the metrics of a TrueType font file, or throws when the file is not one we can read. */
@@ -27,13 +33,21 @@ export function readFontMetrics(file: Uint8Array): FontMetrics {
   const unitsPerEm = data.getUint16(table('head') + 18);
   const metricCount = data.getUint16(table('hhea') + 34);
   const glyphCount = data.getUint16(table('maxp') + 4);
-  const advances = new Uint16Array(glyphCount);
   const hmtx = table('hmtx');
-  for (let g = 0; g < glyphCount; g++) {
+  const subtables = unicodeSubtables(data, table('cmap'));
+  return {
+    unitsPerEm,
+    glyphOf(codePoint) {
+      // The first Unicode subtable that maps the character decides, as a text renderer reads them.
+      for (const lookup of subtables) {
+        const glyph = lookup(codePoint);
+        if (glyph !== 0 && glyph < glyphCount) return glyph;
+      }
+      return undefined;
+    },
     // Glyphs past the last long metric repeat its advance (TrueType hmtx).
-    advances[g] = data.getUint16(hmtx + 4 * Math.min(g, metricCount - 1));
-  }
-  return { unitsPerEm, glyphs: readCmap(data, table('cmap')), advances };
+    advanceOf: (glyph) => data.getUint16(hmtx + 4 * Math.min(glyph, metricCount - 1)),
+  };
 }
 
 function readTableDirectory(data: DataView): Map<string, number> {
@@ -49,9 +63,12 @@ function readTableDirectory(data: DataView): Map<string, number> {
   return tables;
 }
 
-/** Reads the Unicode subtables of `cmap` (format 12 for the full range, format 4 for the BMP). */
-function readCmap(data: DataView, cmap: number): Map<number, number> {
-  const glyphs = new Map<number, number>();
+/** A subtable's lookup: the glyph of a code point, 0 when it has none. */
+type Lookup = (codePoint: number) => number;
+
+/** The Unicode subtables of `cmap` we read (format 12 for the full range, format 4 for the BMP), in the table's order. */
+function unicodeSubtables(data: DataView, cmap: number): Lookup[] {
+  const lookups: Lookup[] = [];
   const count = data.getUint16(cmap + 2);
   for (let i = 0; i < count; i++) {
     const platform = data.getUint16(cmap + 4 + 8 * i);
@@ -60,44 +77,54 @@ function readCmap(data: DataView, cmap: number): Map<number, number> {
     if (!isUnicode) continue;
     const sub = cmap + data.getUint32(cmap + 8 + 8 * i);
     const format = data.getUint16(sub);
-    if (format === 4) readFormat4(data, sub, glyphs);
-    else if (format === 12) readFormat12(data, sub, glyphs);
+    if (format === 4) lookups.push(format4(data, sub));
+    else if (format === 12) lookups.push(format12(data, sub));
   }
-  return glyphs;
+  return lookups;
 }
 
-function readFormat4(data: DataView, sub: number, glyphs: Map<number, number>): void {
+/** Format 4: segments of the BMP, sorted by their last code point, each mapped by a delta or through an array of glyphs. */
+function format4(data: DataView, sub: number): Lookup {
   const segments = data.getUint16(sub + 6) / 2;
   const ends = sub + 14;
   const starts = ends + 2 * segments + 2;
   const deltas = starts + 2 * segments;
   const rangeOffsets = deltas + 2 * segments;
-  for (let s = 0; s < segments; s++) {
-    const end = data.getUint16(ends + 2 * s);
-    const start = data.getUint16(starts + 2 * s);
-    const delta = data.getInt16(deltas + 2 * s);
-    const rangeOffset = data.getUint16(rangeOffsets + 2 * s);
-    for (let c = start; c <= end && c !== 0xffff; c++) {
-      let glyph: number;
-      if (rangeOffset === 0) {
-        glyph = (c + delta) & 0xffff;
-      } else {
-        const at = rangeOffsets + 2 * s + rangeOffset + 2 * (c - start);
-        glyph = data.getUint16(at);
-        if (glyph !== 0) glyph = (glyph + delta) & 0xffff;
-      }
-      if (glyph !== 0 && !glyphs.has(c)) glyphs.set(c, glyph);
+  return (c) => {
+    if (c >= 0xffff) return 0;
+    // The first segment ending at or after c.
+    let lo = 0;
+    let hi = segments;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (data.getUint16(ends + 2 * mid) < c) lo = mid + 1;
+      else hi = mid;
     }
-  }
+    if (lo === segments) return 0;
+    const start = data.getUint16(starts + 2 * lo);
+    if (c < start) return 0;
+    const delta = data.getInt16(deltas + 2 * lo);
+    const rangeOffset = data.getUint16(rangeOffsets + 2 * lo);
+    if (rangeOffset === 0) return (c + delta) & 0xffff;
+    const glyph = data.getUint16(rangeOffsets + 2 * lo + rangeOffset + 2 * (c - start));
+    return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
+  };
 }
 
-function readFormat12(data: DataView, sub: number, glyphs: Map<number, number>): void {
+/** Format 12: sorted groups of consecutive code points mapped to consecutive glyphs. */
+function format12(data: DataView, sub: number): Lookup {
   const groups = data.getUint32(sub + 12);
-  for (let g = 0; g < groups; g++) {
-    const group = sub + 16 + 12 * g;
-    const start = data.getUint32(group);
-    const end = data.getUint32(group + 4);
-    const first = data.getUint32(group + 8);
-    for (let c = start; c <= end; c++) if (!glyphs.has(c)) glyphs.set(c, first + c - start);
-  }
+  const group = (g: number) => sub + 16 + 12 * g;
+  return (c) => {
+    let lo = 0;
+    let hi = groups;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (data.getUint32(group(mid) + 4) < c) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === groups) return 0;
+    const start = data.getUint32(group(lo));
+    return c < start ? 0 : data.getUint32(group(lo) + 8) + c - start;
+  };
 }

@@ -10,7 +10,7 @@ const ELLIPSIS = '…';
 
 /** Returns true when the bundled font draws this character in both weights. */
 export function hasGlyph(codePoint: number): boolean {
-  return fontMetrics('regular').glyphs.has(codePoint) && fontMetrics('bold').glyphs.has(codePoint);
+  return fontMetrics('regular').glyphOf(codePoint) !== undefined && fontMetrics('bold').glyphOf(codePoint) !== undefined;
 }
 
 /**
@@ -36,8 +36,8 @@ export function textWidth(text: string, size: number, weight: FontWeight): numbe
   const m = fontMetrics(weight);
   let units = 0;
   for (const ch of text) {
-    const glyph = m.glyphs.get(ch.codePointAt(0) as number);
-    if (glyph !== undefined) units += m.advances[glyph];
+    const glyph = m.glyphOf(ch.codePointAt(0) as number);
+    if (glyph !== undefined) units += m.advanceOf(glyph);
   }
   return (units * size) / m.unitsPerEm;
 }
