@@ -24,6 +24,7 @@ import { backgroundKey, scenePieces } from './picture.ts';
 import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
 import { shippedBackground } from './shipped-backgrounds.ts';
+import { keepShippedSprites } from './shipped-sprites.ts';
 import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
@@ -118,21 +119,17 @@ function askFor(pieces: readonly Placed[]): void {
   for (const p of pieces) void spriteOf(p.svg, p.width, p.height).catch(() => undefined);
 }
 
-/**
- * Starts rasterising the pieces of `scenes` (their images only, nothing laid or compressed), so
- * that a process's first picture finds most of its pieces drawn: the same checkers, dice and
- * rings come back in every game. The work is librsvg's, on sharp's threads.
- */
-export function warmPieces(scenes: readonly Scene[]): void {
-  for (const scene of scenes) askFor(scenePieces(scene).map(place));
-}
+let shippedKept: Promise<void> | undefined;
 
 /** Returns the PNG of a scene (one without a result card), drawing and compressing only the bands not drawn before. */
 export async function scenePng(scene: Scene): Promise<Buffer> {
+  const background = bandedBackground(scene);
+  // The shipped pieces are kept before any piece is asked for, or a first picture would rasterise them again.
+  shippedKept ??= keepShippedSprites().then(() => undefined, () => undefined);
+  await shippedKept;
   const placed = scenePieces(scene).map(place);
   // Each piece by its image and place, written once for the bands it reaches.
   const named = placed.map((p) => `${imageId(p)}@${p.left},${p.top}`);
-  const background = bandedBackground(scene);
   // A background not drawn yet (the process's first picture of this view): its pieces are drawn meanwhile.
   if (!background.ready) askFor(placed);
   const { pixels, bandLooks } = await background.promise;

@@ -220,7 +220,7 @@ export interface IndexedRows {
  * the clear ones in between are skipped without being looked at. A checker is mostly one opaque
  * run a row, a text mostly clear: both are laid faster than pixel by pixel.
  */
-interface Runs {
+export interface Runs {
   /** The sprite's pixels as RGB, for copying opaque runs whole. */
   readonly rgb: Buffer;
   /** The palette indices of its opaque pixels, for copying opaque runs whole into palette rows. */
@@ -246,12 +246,20 @@ const replaced = new Int32Array(2);
 
 const runsOfSprite = new WeakMap<Sprite, Runs>();
 
-function runsOf(sprite: Sprite): Runs {
+/** A sprite's runs, found once per sprite (and kept with it). */
+export function runsOf(sprite: Sprite): Runs {
   let found = runsOfSprite.get(sprite);
   if (found !== undefined) return found;
+  const stored = storedRunsOf.get(sprite);
+  if (stored !== undefined) {
+    found = runsFrom(sprite, stored);
+    runsOfSprite.set(sprite, found);
+    return found;
+  }
   const { rgba, width, height } = sprite;
-  const rgb = Buffer.allocUnsafe(width * height * 3);
-  const index = Buffer.allocUnsafe(width * height);
+  // Zeroed: only opaque pixels are written, and a shipped sprite's file must not hold leftover memory.
+  const rgb = Buffer.alloc(width * height * 3);
+  const index = Buffer.alloc(width * height);
   const list: number[] = [];
   const rgbRuns: Uint8Array[] = [];
   const indexRuns: Uint8Array[] = [];
@@ -286,6 +294,40 @@ function runsOf(sprite: Sprite): Runs {
   found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, indexSums, rowStart };
   runsOfSprite.set(sprite, found);
   return found;
+}
+
+/** What a sprite's runs are stored as (shipped-sprites.ts): the rest of `Runs` is views into these. */
+export type StoredRuns = Pick<Runs, 'rgb' | 'index' | 'runs' | 'indexSums' | 'rowStart'>;
+
+/** Runs kept with sprites made elsewhere (`keepSprite`), made into `Runs` when the sprite is first laid. */
+const storedRunsOf = new WeakMap<Sprite, StoredRuns>();
+
+function runsFrom(sprite: Sprite, stored: StoredRuns): Runs {
+  const { rgb, index, runs, rowStart } = stored;
+  const rgbRuns: Uint8Array[] = [];
+  const indexRuns: Uint8Array[] = [];
+  for (let y = 0; y < sprite.height; y++) {
+    const at = y * sprite.width;
+    for (let r = rowStart[y]! * 3, end = rowStart[y + 1]! * 3; r < end; r += 3) {
+      const opaque = runs[r + 2] === 1;
+      rgbRuns.push(opaque ? rgb.subarray((at + runs[r]!) * 3, (at + runs[r + 1]!) * 3) : NO_RUN);
+      indexRuns.push(opaque ? index.subarray(at + runs[r]!, at + runs[r + 1]!) : NO_RUN);
+    }
+  }
+  return { ...stored, rgbRuns, indexRuns };
+}
+
+/**
+ * Keeps a sprite made elsewhere (a shipped one, shipped-sprites.ts) with its runs, as if this
+ * process had rasterised it: `spriteOf` then finds it under its SVG and box.
+ */
+export function keepSprite(svg: string, sprite: Sprite, runs: StoredRuns): void {
+  const key = `${sprite.width}×${sprite.height}${svg}`;
+  if (sprites.has(key)) return;
+  storedRunsOf.set(sprite, runs);
+  const bytes = sprite.width * sprite.height * 4;
+  sprites.set(key, { image: Promise.resolve(sprite), bytes });
+  spriteBytes += bytes;
 }
 
 /**

@@ -44,6 +44,7 @@ for zip in "$tg" .serverless/discord.zip .serverless/scheduler.zip; do
   has "$zip" '^assets/fonts/DejaVuSans\.ttf$' "the font assets/fonts/DejaVuSans.ttf"
   has "$zip" '^assets/fonts/fonts\.conf$' "assets/fonts/fonts.conf"
   has "$zip" '^assets/backgrounds/right-short-true\.bin$' "the shipped backgrounds (assets/backgrounds/)"
+  has "$zip" '^assets/sprites/pieces\.bin$' "the shipped pieces (assets/sprites/)"
   if unzip -Z1 "$zip" | grep -Ec '^node_modules/@img/sharp-(darwin|win32|linuxmusl)' >/dev/null; then
     fail "$(basename "$zip") holds sharp binaries for another platform"
   fi

@@ -1,0 +1,52 @@
+/**
+ * The sprites shipped in assets/sprites/ (src/render/shipped-sprites.ts) are what rasterising the
+ * warm pictures' pieces gives now, pixel for pixel, with the same runs; and a picture drawn with
+ * them is the picture drawn without. When this fails after a change to the pieces, the palette,
+ * the font or sharp: npx tsx tools/render/make-sprites.ts
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { spritesRasterised } from '../../src/render/composite.ts';
+import { renderBoard, warmRenderer } from '../../src/render/index.ts';
+import { SPRITES_FILE, decodeSprites, encodeSprites } from '../../src/render/shipped-sprites.ts';
+import { WARM_PICTURES } from '../../src/render/warm-pictures.ts';
+import { drawnWarmSprites } from '../../tools/render/drawn-sprites.ts';
+
+const REMAKE = 'the shipped sprites are stale: npx tsx tools/render/make-sprites.ts';
+
+describe('shipped sprites', () => {
+  it('are the warm pictures\' pieces as rasterising gives them now, with their runs', async () => {
+    // Drawn before anything reads the shipped file: this process has kept none of them yet.
+    const drawn = await drawnWarmSprites();
+    const shipped = await decodeSprites(readFileSync(SPRITES_FILE));
+    expect(shipped.map((s) => `${s.sprite.width}×${s.sprite.height}${s.svg}`), REMAKE).toEqual(drawn.map((s) => `${s.sprite.width}×${s.sprite.height}${s.svg}`));
+    shipped.forEach((s, i) => {
+      const d = drawn[i]!;
+      expect(s.sprite.rgba.equals(d.sprite.rgba), `${REMAKE} (pixels of ${s.svg.slice(0, 60)}…)`).toBe(true);
+      expect(s.runs.rgb.equals(d.runs.rgb) && s.runs.index.equals(d.runs.index), REMAKE).toBe(true);
+      expect([...s.runs.runs], REMAKE).toEqual([...d.runs.runs]);
+      expect([...s.runs.indexSums], REMAKE).toEqual([...d.runs.indexSums]);
+      expect([...s.runs.rowStart], REMAKE).toEqual([...d.runs.rowStart]);
+    });
+  });
+
+  it('read back from their file as they were written', async () => {
+    const drawn = (await drawnWarmSprites()).slice(0, 3);
+    const back = await decodeSprites(await encodeSprites(drawn));
+    expect(back.map((s) => [s.svg, s.sprite.width, s.sprite.height, [...s.runs.runs]])).toEqual(drawn.map((s) => [s.svg, s.sprite.width, s.sprite.height, [...s.runs.runs]]));
+    await expect(decodeSprites(Buffer.from('not deflated'))).rejects.toThrow();
+  });
+
+  it('leave a warm process nothing of the warm pictures to rasterise, and draw the same pictures', async () => {
+    const without = await Promise.all(WARM_PICTURES.slice(0, 4).map((spec) => renderBoard(spec)));
+    await warmRenderer();
+    const before = spritesRasterised();
+    // The drawings above were made by this process; the ones here must not need any new piece.
+    for (const [i, spec] of WARM_PICTURES.entries()) {
+      const png = await renderBoard(spec);
+      expect(png.ok).toBe(true);
+      if (i < 4 && png.ok && without[i]!.ok) expect(png.value.equals(without[i]!.value)).toBe(true);
+    }
+    expect(spritesRasterised() - before).toBe(0);
+  });
+});
