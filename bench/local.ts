@@ -69,6 +69,30 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
+/** Bundles an entry as serverless.yml's custom.esbuild does, into `file`; returns its size and its largest inputs. */
+async function bundle(entry: string, file: string): Promise<{ bytes: number; top: string }> {
+  const result = await esbuild.build({
+    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp', '@aws-sdk/credential-provider-node'], plugins: ESBUILD_PLUGINS,
+    minify: !process.env.BENCH_COLD_PROFILE, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
+    alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
+    define: { 'import.meta.url': '__nardySourceUrl' },
+    banner: {
+      js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url); " +
+        "const __nardySourceUrl = new URL('../src/render/fonts.ts', import.meta.url).href;",
+    },
+  });
+  const output = result.outputFiles[0];
+  if (output === undefined) throw new Error(`${entry}: esbuild wrote nothing`);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, output.contents);
+  const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
+  const heaviest = Object.entries(inputs)
+    .map(([path, input]) => ({ pkg: /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'src (ours)', bytes: input.bytesInOutput }))
+    .reduce((by, { pkg, bytes }) => by.set(pkg, (by.get(pkg) ?? 0) + bytes), new Map<string, number>());
+  const top = [...heaviest].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
+  return { bytes: output.contents.length, top };
+}
+
 const work = await mkdtemp(join(tmpdir(), 'nardy-bench-local-'));
 try {
   // The bundles' layout mirrors the zip: functions/<name>.mjs beside assets/ (the font) and node_modules (sharp's binaries).
@@ -79,28 +103,22 @@ try {
   console.log("bundled size (esbuild, as serverless.yml: minified ESM, node22, sharp's JavaScript bundled, its binaries external):");
   const bundles: { entry: string; file: string }[] = [];
   for (const entry of ENTRIES) {
-    const result = await esbuild.build({
-      entryPoints: [join(ROOT, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp', '@aws-sdk/credential-provider-node'], plugins: ESBUILD_PLUGINS,
-      minify: !process.env.BENCH_COLD_PROFILE, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
-      alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
-      define: { 'import.meta.url': '__nardySourceUrl' },
-      banner: {
-        js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url); " +
-          "const __nardySourceUrl = new URL('../src/render/fonts.ts', import.meta.url).href;",
-      },
-    });
-    const output = result.outputFiles[0];
-    if (output === undefined) throw new Error(`${entry}: esbuild wrote nothing`);
     const file = join(work, entry.replace(/\.ts$/, '.mjs'));
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, output.contents);
-    const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
-    const heaviest = Object.entries(inputs)
-      .map(([path, input]) => ({ pkg: /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'src (ours)', bytes: input.bytesInOutput }))
-      .reduce((by, { pkg, bytes }) => by.set(pkg, (by.get(pkg) ?? 0) + bytes), new Map<string, number>());
-    const top = [...heaviest].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
-    console.log(`  ${entry.padEnd(22)} ${(output.contents.length / 1024).toFixed(1).padStart(8)} KB   (largest: ${top})`);
+    const { bytes, top } = await bundle(join(ROOT, entry), file);
+    console.log(`  ${entry.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(8)} KB   (largest: ${top})`);
     bundles.push({ entry, file });
+  }
+  // BENCH_COLD_BESIDE=<a checkout of another commit>: its Telegram handler, bundled the same way beside its own assets, answers first presses in turn with ours.
+  const besideRoot = process.env.BENCH_COLD_BESIDE;
+  let beside: string | undefined;
+  if (besideRoot) {
+    const dir = join(work, 'beside');
+    await mkdir(dir);
+    await symlink(join(besideRoot, 'assets'), join(dir, 'assets'));
+    await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    beside = join(dir, 'functions/telegram.mjs');
+    const { bytes } = await bundle(join(besideRoot, 'functions/telegram.ts'), beside);
+    console.log(`  ${'(beside) telegram.ts'.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(8)} KB   (${besideRoot})`);
   }
   const bare = await esbuild.build({
     stdin: { contents: BARE_TELEGRAF, resolveDir: ROOT, loader: 'ts', sourcefile: 'bare-telegraf.ts' },
@@ -155,7 +173,7 @@ try {
   console.log(`  ${'(bare node -e "")'.padEnd(22)} spawn → exit       ${median(bareNode).toFixed(0).padStart(5)} ms`);
 
   // (c)–(f) against one dynalite and one Bot API stand-in.
-  await warmMoves(join(work, 'data'), { ours: bundles.find((b) => b.entry === 'functions/telegram.ts')!.file, bare: bareFile, env });
+  await warmMoves(join(work, 'data'), { ours: bundles.find((b) => b.entry === 'functions/telegram.ts')!.file, bare: bareFile, ...(beside === undefined ? {} : { beside }), env });
 } finally {
   await rm(work, { recursive: true, force: true });
 }
@@ -197,6 +215,8 @@ function pressKind(data: string): string {
 interface ColdHandlers {
   readonly ours: string;
   readonly bare: string;
+  /** Another commit's handler (BENCH_COLD_BESIDE), timed in the same turns. */
+  readonly beside?: string;
   readonly env: NodeJS.ProcessEnv;
 }
 
@@ -331,16 +351,27 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       if (response.status !== 200) throw new Error(`POST /telegram answered ${response.status}`);
       return response.status;
     };
-    const lastFromBot = (predicate: (m: StoredMessage) => boolean) => tg.messages(group.id).filter((m) => m.fromBot && predicate(m)).at(-1);
+    const lastFromBot = (predicate: (m: StoredMessage) => boolean, chat = group) => tg.messages(chat.id).filter((m) => m.fromBot && predicate(m)).at(-1);
     const buttonsOf = (m: StoredMessage) => (m.reply_markup?.inline_keyboard ?? []).flat().filter((b) => b.callback_data !== undefined);
 
-    /** A new game between Alice and Bob; returns its id and its board message. */
-    const newGame = async () => {
-      const bobSays = tg.userMessage(bob, group, 'anyone for a game?');
+    /** Two players in a chat: Alice and Bob in the bench club, or a new pair of the same names in a new chat (each first answer's game: no limit on games per player or chat is reached however many runs). */
+    type Table = { readonly alice: TgUser; readonly bob: TgUser; readonly chat: TgChat };
+    const club: Table = { alice, bob, chat: group };
+    let tables = 0;
+    const newTable = (): Table => {
+      tables += 1;
+      const table = { alice: { ...alice, id: 10_000 + 2 * tables }, bob: { ...bob, id: 10_001 + 2 * tables }, chat: { ...group, id: group.id - tables } };
+      for (const user of [table.alice, table.bob]) tg.addChat(privateChatOf(user));
+      return table;
+    };
+
+    /** A new game between Alice and Bob; returns its id. */
+    const newGame = async ({ alice, bob, chat }: Table = club) => {
+      const bobSays = tg.userMessage(bob, chat, 'anyone for a game?');
       await post(bobSays);
-      const replyTo = { chat: group, message_id: (bobSays.message as { message_id: number }).message_id };
-      await post(tg.userMessage(alice, group, '/nardy', { replyTo }));
-      const challenge = lastFromBot(() => true);
+      const replyTo = { chat, message_id: (bobSays.message as { message_id: number }).message_id };
+      await post(tg.userMessage(alice, chat, '/nardy', { replyTo }));
+      const challenge = lastFromBot(() => true, chat);
       const accept = challenge === undefined ? undefined : buttonsOf(challenge).find((b) => /accept/i.test(b.text));
       if (challenge === undefined || accept?.callback_data === undefined) throw new Error('no challenge with an Accept button');
       const gameId = accept.callback_data.split(':')[1] as string;
@@ -349,7 +380,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
     };
     /** Plays recorded in the games so far: a press's turn ends when one is added. */
     let plays = 0;
-    const mover = async (gameId: string): Promise<TgUser | undefined> => {
+    const mover = async (gameId: string, { alice, bob }: Table = club): Promise<TgUser | undefined> => {
       const loaded = await local.store.load(gameId);
       if (!loaded.ok) return undefined;
       const state = decodeMatch(loaded.value.state);
@@ -368,18 +399,20 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       TELEGRAM_API_ROOT: tg.apiRoot, DYNAMODB_ENDPOINT: database.endpoint, TABLE_NAME: 'nardy',
     };
     const freshPress = async (): Promise<TgUpdate> => {
-      const id = await newGame();
-      const user = await mover(id);
-      const board = lastFromBot((m) => m.photo !== undefined);
+      const table = newTable();
+      const id = await newGame(table);
+      const user = await mover(id, table);
+      const board = lastFromBot((m) => m.photo !== undefined, table.chat);
       const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
       if (user === undefined || board === undefined || button?.callback_data === undefined) throw new Error('a fresh game has no board button to press');
       return tg.userPress(user, board, button.callback_data);
     };
-    const firsts = { ours: [] as { total: number; imported: number }[], bare: [] as { total: number; imported: number }[] };
+    const firsts = { ours: [] as { total: number; imported: number }[], bare: [] as { total: number; imported: number }[], beside: [] as { total: number; imported: number }[] };
     try {
       for (let i = 0; i < COLD_RUNS; i++) {
         firsts.bare.push(await firstAnswer(cold.bare, coldEnv, await freshPress()));
         firsts.ours.push(await firstAnswer(cold.ours, coldEnv, await freshPress()));
+        if (cold.beside !== undefined) firsts.beside.push(await firstAnswer(cold.beside, coldEnv, await freshPress()));
       }
       const ours = median(firsts.ours.map((r) => r.total));
       const bare = median(firsts.bare.map((r) => r.total));
@@ -387,6 +420,12 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
       console.log(`  ${'functions/telegram.ts'.padEnd(22)} ${ours.toFixed(0).padStart(5)} ms   (import ${median(firsts.ours.map((r) => r.imported)).toFixed(0)} ms, then the press)`);
       console.log(`  ${'bare telegraf handler'.padEnd(22)} ${bare.toFixed(0).padStart(5)} ms   (import ${median(firsts.bare.map((r) => r.imported)).toFixed(0)} ms, then answerCallbackQuery)`);
       console.log(`  ratio ${(ours / bare).toFixed(2)} × (target ≤ 2.50 ×)`);
+      if (cold.beside !== undefined) {
+        const beside = median(firsts.beside.map((r) => r.total));
+        // Per turn (bare, ours, beside run back to back): the ratio of each turn's pair, then their median.
+        const perTurn = median(firsts.ours.map((r, i) => r.total / firsts.beside[i]!.total));
+        console.log(`  beside: ${beside.toFixed(0)} ms, ratio ${(beside / bare).toFixed(2)} × the bare handler; ours ÷ beside ${perTurn.toFixed(2)} (median of the turns' ratios)`);
+      }
     } catch (error) {
       console.log(`first answer after spawn: FAILED: ${error instanceof Error ? error.message : String(error)}`);
     }
