@@ -1,11 +1,13 @@
 /**
- * Short nardy against GNU Backgammon 1.07 (the Debian package, never bundled: GPL) as a fixed
+ * Short nardy (or nackgammon, or hypergammon: VARIANT=…) against GNU Backgammon 1.07 (the Debian package, never bundled: GPL) as a fixed
  * yardstick, through its external-player socket (anchors-engine.md §1.6): gnubg listens, we send
  * FIBS `board:` lines, it answers its play. Cubeless money games (mars 2, koks 3), fixed seeds,
  * pairs of games with the same dice and the sides swapped. Prints figures; asserts nothing.
  *
  *   nice -n 19 npm run bench:gnubg -- [games] [opponents…]
  *   opponents: expert (0-ply, no noise), beginner (0-ply, noise 0.06); default both.
+ *   VARIANT=nackgammon|hypergammon: that variant's start and checkers; ours reads it with its own
+ *   rules through short nardy's net (docs/computer.md, "Every variant"), gnubg with its standard one.
  * Needs /usr/games/gnubg (apt-get install gnubg). Our players (env OURS, default strong,medium): strong, net0 (its net at
  * 0-ply), medium (pubeval), previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain).
  */
@@ -20,6 +22,15 @@ const GNUBG = process.env.GNUBG ?? '/usr/games/gnubg';
 const games = Number(process.argv[2] ?? 1000);
 const opponents = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['expert', 'beginner'];
 const ours = (process.env.OURS ?? 'strong,medium').split(',');
+/**
+ * The variants gnubg plays too: backgammon's board and scoring, another start or three checkers a
+ * side. gnubg judges every board it is sent with its standard nets and bear-off databases. Its own
+ * hypergammon mode (`set variation 3-chequer-hypergammon`) reads a hypergammon database the Debian
+ * package does not ship, and then gives no answer for some boards.
+ */
+const GNUBG_PLAYS = ['short', 'nackgammon', 'hypergammon'] as const;
+const variant = (process.env.VARIANT ?? 'short') as (typeof GNUBG_PLAYS)[number];
+if (!GNUBG_PLAYS.includes(variant)) throw new Error(`VARIANT=${variant}: gnubg plays ${GNUBG_PLAYS.join(', ')}`);
 
 /** A gnubg process answering FIBS boards on a local port. */
 class Gnubg {
@@ -68,7 +79,12 @@ class Gnubg {
     fibs[25] = b[25];
     fibs[0] = -b[26 + 25];
     const line = `board:gnubg:nardy:9999:0:0:${fibs.join(':')}:1:${d1}:${d2}:0:0:1:1:1:0:1:-1:0:25:${b[0]}:${b[26]}:${b[25]}:${b[51]}:${d1 === d2 ? 4 : 2}:0:0:0`;
-    const reply = new Promise<string>((resolve) => { this.waiting = resolve; });
+    // A gnubg that never answers fails the bench with the board it was given, instead of hanging it.
+    let timer: NodeJS.Timeout | undefined;
+    const reply = new Promise<string>((resolve, reject) => {
+      this.waiting = (answer) => { clearTimeout(timer); resolve(answer); };
+      timer = setTimeout(() => reject(new Error(`gnubg gave no play in 60 s for ${line}`)), 60_000);
+    });
     this.socket.write(line + '\r\n');
     return reply;
   }
@@ -79,7 +95,7 @@ class Gnubg {
   }
 }
 
-const rules = aiRules('short');
+const rules = aiRules(variant);
 
 function toBoard(b: Int8Array): Board {
   return [Array.from(b.subarray(0, 26)), Array.from(b.subarray(26, 52))];
@@ -92,8 +108,8 @@ type Chooser = (b: Int8Array, dice: [number, number]) => Int8Array | null;
 function chooser(name: string): Chooser {
   if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
   const player = name === 'previous'
-    ? new ComputerPlayer('strong', 'short', undefined, seededRandom(1), netFromJson(JSON.parse(readFileSync(process.env.PREVIOUS_SHORT!, 'utf8')) as NetJson))
-    : new ComputerPlayer(name === 'net0' ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short');
+    ? new ComputerPlayer('strong', variant, undefined, seededRandom(1), netFromJson(JSON.parse(readFileSync(process.env.PREVIOUS_SHORT!, 'utf8')) as NetJson))
+    : new ComputerPlayer(name === 'net0' ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), variant);
   const s = player.searcher;
   return (b, dice) => {
     let i: number;
@@ -111,7 +127,7 @@ let unfinished = 0;
 async function playGame(choose: Chooser, gnubg: Gnubg, oursStarts: boolean, seed: number): Promise<number> {
   const random = seededRandom(seed);
   const pos = new Int8Array(BOARD);
-  const s = startBoard(VARIANTS.short);
+  const s = startBoard(VARIANTS[variant]);
   for (let i = 0; i < 26; i++) { pos[i] = s[0][i]; pos[26 + i] = s[1][i]; }
   const after = new Int8Array(BOARD);
   for (let turn = 0; turn < 5000; turn++) {
@@ -124,7 +140,7 @@ async function playGame(choose: Chooser, gnubg: Gnubg, oursStarts: boolean, seed
       if (chosen) after.set(chosen);
     } else {
       const text = await gnubg.move(pos, d1, d2);
-      const position = { variant: 'short' as const, board: toBoard(pos) };
+      const position = { variant, board: toBoard(pos) };
       if (text !== '') {
         const play = parsePlay(text, position, [d1, d2]);
         if (!play.ok) throw new Error(`gnubg's "${text}" for ${d1}${d2}: ${play.error.message}`);
@@ -142,7 +158,7 @@ async function playGame(choose: Chooser, gnubg: Gnubg, oursStarts: boolean, seed
 
 async function main(): Promise<void> {
   let port = 43000 + (process.pid % 1000);
-  console.log(`gnubg ${GNUBG} via its external socket; ${games} cubeless money games per match-up`);
+  console.log(`gnubg ${GNUBG} via its external socket; ${games} cubeless money games of ${variant} per match-up`);
   for (const opponent of opponents) {
     const noise = opponent === 'beginner' ? 0.06 : 0;
     const gnubg = await Gnubg.start(noise, port++);
@@ -157,7 +173,7 @@ async function main(): Promise<void> {
       }
       const mean = sum / games, se = Math.sqrt((sum2 / games - mean * mean) / (games - 1));
       const p = wins / games, pse = Math.sqrt(p * (1 - p) / games);
-      console.log(`short ${level.padEnd(6)} vs gnubg ${opponent.padEnd(8)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg, ` +
+      console.log(`${variant} ${level.padEnd(6)} vs gnubg ${opponent.padEnd(8)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg, ` +
         `wins ${(100 * p).toFixed(1)} ± ${(100 * pse).toFixed(1)} % (${games} games${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
     gnubg.close();
