@@ -6,6 +6,7 @@
  * Head to head against another net (e.g. the committed one before a retrain), strong level against
  * strong level, GAMES_1PLY games per variant whose file is given:
  *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
+ * (PREVIOUS_HYPERGAMMON the same for hypergammon's own net, e.g. against short nardy's it started from.)
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -195,10 +196,10 @@ if (!only || only === 'short') {
   match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
 }
 if (!only || only === 'previous') {
-  for (const v of ['short', 'long'] as const) {
-    const file = process.env[v === 'short' ? 'PREVIOUS_SHORT' : 'PREVIOUS_LONG'];
+  for (const v of ['short', 'long', 'hypergammon'] as const) {
+    const file = process.env[`PREVIOUS_${v.toUpperCase()}`];
     if (file) {
-      console.log(`${v}: this tree's net (src/ai/weights/${v}.json) against ${file}`);
+      console.log(`${v}: this tree's net against ${file}`);
       match(v, computer('strong', v), strongWith(v, file), GAMES_1PLY);
     }
   }

@@ -7,8 +7,8 @@
  *   doubles, always takes.
  * - medium: the short family pubeval (Tesauro's public linear evaluator), the long family a
  *   hand-tuned heuristic; both choose the best play by a static score (greedy, no lookahead).
- * - strong: the self-play-trained net of the family (short nardy's for nackgammon, hypergammon,
- *   longgammon, tavla, sudden death and nuclear; long nardy's for gul bara), read with each
+ * - strong: the self-play-trained net of the family (short nardy's for nackgammon, longgammon,
+ *   tavla, sudden death and nuclear; long nardy's for gul bara; hypergammon has its own), read with each
  *   variant's rules (what a win scores, a hit ending sudden death), with 1-ply lookahead on the
  *   best few plays and the one-sided bear-off table once both sides bear off.
  * - Plakoto, whose pins no net here has seen: medium is the greedy pip-and-pin player, strong a
@@ -28,6 +28,7 @@ import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
 import { Searcher, topIndices } from './search.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
+import hypergammonWeights from './weights/hypergammon.json' with { type: 'json' };
 
 /** The computer's levels, weakest first. */
 export const AI_LEVELS = ['beginner', 'medium', 'strong'] as const;
@@ -50,8 +51,17 @@ export const MOVE_TIME_LIMIT_MS = 50;
 
 const nets: Partial<Record<VariantId, Net>> = {};
 
-/** The trained net of a variant (loaded once): its family's, short nardy's or long nardy's. */
+/**
+ * Variants with a net of their own. Hypergammon's three checkers a side make another game than
+ * short nardy's fifteen: its net started from short nardy's and was trained on by hypergammon
+ * self-play (docs/computer.md).
+ */
+const OWN_WEIGHTS: Partial<Record<VariantId, NetJson>> = { hypergammon: hypergammonWeights as NetJson };
+
+/** The trained net of a variant (loaded once): its own, else its family's, short nardy's or long nardy's. */
 export function netFor(variant: VariantId): Net {
+  const own = OWN_WEIGHTS[variant];
+  if (own !== undefined) return (nets[variant] ??= netFromJson(own));
   const family = VARIANTS[variant].family === 'short' ? 'short' : 'long';
   return (nets[family] ??= netFromJson((family === 'short' ? shortWeights : longWeights) as NetJson));
 }
