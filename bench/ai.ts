@@ -3,13 +3,19 @@
  * `npm run bench`: the matches take minutes. Run: `nice -n 19 npm run bench:ai [-- time|load|long|short]` (env:
  * GAMES for the 0-ply match-ups, GAMES_1PLY for those of the strong level, MOVES for timing).
  *
+ * Head to head against another net (e.g. the committed one before a retrain), strong level against
+ * strong level, GAMES_1PLY games per variant whose file is given:
+ *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
+ *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
- * standard error of the mean.
+ * standard error of the mean (of the games, and of the pairs' means: the duplicate dice's).
  */
 import { BOARD, ComputerPlayer, LOOKAHEAD, MOVE_TIME_LIMIT_MS, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
 import { startBoard, VARIANTS, type VariantId } from '../src/engine/index.ts';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { netFromJson, type NetJson } from '../src/ai/net.ts';
 import { middleGameVectors } from './positions.ts';
 
 const GAMES = Number(process.env.GAMES ?? 1000);
@@ -26,6 +32,19 @@ function computer(level: AiLevel, variant: VariantId, seed = 1): BenchPlayer {
   const p = new ComputerPlayer(level, variant, undefined, seededRandom(seed));
   return {
     name: level,
+    pick(b, dice, firstTurn) {
+      const i = p.chooseIndex(b, 0, dice, firstTurn);
+      return i < 0 ? null : p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+    },
+  };
+}
+
+/** The strong level playing with the net of a weights file instead of the committed one. */
+function strongWith(variant: VariantId, file: string, name = 'previous'): BenchPlayer {
+  const net = netFromJson(JSON.parse(readFileSync(file, 'utf8')) as NetJson);
+  const p = new ComputerPlayer('strong', variant, undefined, seededRandom(1), net);
+  return {
+    name,
     pick(b, dice, firstTurn) {
       const i = p.chooseIndex(b, 0, dice, firstTurn);
       return i < 0 ? null : p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
@@ -105,15 +124,21 @@ function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number
   if (games < 2) return;
   const rules = aiRules(variant);
   let sum = 0, sum2 = 0, wins = 0;
+  // The pairs (same dice, sides swapped) as units too: their mean's spread is the duplicate dice's standard error.
+  let pairs = 0, pair = 0, pairSum2 = 0;
   unfinished = 0;
   const t0 = performance.now();
   for (let g = 0; g < games; g++) {
     const pts = playGame(rules, a, b, g % 2 === 0, 1000 + (g >> 1));
     sum += pts; sum2 += pts * pts; if (pts > 0) wins++;
+    pair += pts;
+    if (g % 2 === 1) { pairs++; pairSum2 += (pair / 2) ** 2; pair = 0; }
   }
   const mean = sum / games;
   const se = Math.sqrt((sum2 / games - mean * mean) / (games - 1));
-  console.log(`${variant.padEnd(5)} ${a.name.padEnd(10)} vs ${b.name.padEnd(10)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg, ` +
+  const pairMean = (sum - pair) / (2 * pairs);
+  const pairSe = Math.sqrt((pairSum2 / pairs - pairMean * pairMean) / (pairs - 1));
+  console.log(`${variant.padEnd(5)} ${a.name.padEnd(10)} vs ${b.name.padEnd(10)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg (± ${pairSe.toFixed(3)} over the pairs), ` +
     `wins ${(100 * wins / games).toFixed(1)} % (${games} games${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
@@ -168,4 +193,13 @@ if (!only || only === 'short') {
   match(v, computer('medium', v), computer('beginner', v), GAMES);
   match(v, net0(v), computer('medium', v), GAMES);
   match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
+}
+if (!only || only === 'previous') {
+  for (const v of ['short', 'long'] as const) {
+    const file = process.env[v === 'short' ? 'PREVIOUS_SHORT' : 'PREVIOUS_LONG'];
+    if (file) {
+      console.log(`${v}: this tree's net (src/ai/weights/${v}.json) against ${file}`);
+      match(v, computer('strong', v), strongWith(v, file), GAMES_1PLY);
+    }
+  }
 }

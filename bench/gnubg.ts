@@ -6,12 +6,14 @@
  *
  *   nice -n 19 npm run bench:gnubg -- [games] [opponents…]
  *   opponents: expert (0-ply, no noise), beginner (0-ply, noise 0.06); default both.
- * Needs /usr/games/gnubg (apt-get install gnubg). Our players: strong, net0 (its net at 0-ply), medium (pubeval).
+ * Needs /usr/games/gnubg (apt-get install gnubg). Our players (env OURS, default strong,medium): strong, net0 (its net at
+ * 0-ply), medium (pubeval), previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { BOARD, ComputerPlayer, aiRules, rollDie, seededRandom, swapInto, wonPoints } from '../src/ai/index.ts';
+import { netFromJson, type NetJson } from '../src/ai/net.ts';
 import { parsePlay, startBoard, VARIANTS, type Board } from '../src/engine/index.ts';
 
 const GNUBG = process.env.GNUBG ?? '/usr/games/gnubg';
@@ -86,9 +88,12 @@ function toBoard(b: Int8Array): Board {
 /** One cubeless game; points for our player (negative when gnubg wins). */
 type Chooser = (b: Int8Array, dice: [number, number]) => Int8Array | null;
 
-/** Our player by name: a level, or `net0` (the strong level's net without lookahead). */
+/** Our player by name: a level, `net0` (the strong level's net without lookahead) or `previous` (the strong level with PREVIOUS_SHORT's net). */
 function chooser(name: string): Chooser {
-  const player = new ComputerPlayer(name === 'net0' ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short');
+  if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
+  const player = name === 'previous'
+    ? new ComputerPlayer('strong', 'short', undefined, seededRandom(1), netFromJson(JSON.parse(readFileSync(process.env.PREVIOUS_SHORT!, 'utf8')) as NetJson))
+    : new ComputerPlayer(name === 'net0' ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short');
   const s = player.searcher;
   return (b, dice) => {
     let i: number;

@@ -81,10 +81,11 @@ export class ComputerPlayer {
   /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
   moveTimeLimitMs: number | undefined;
 
-  constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1)) {
+  /** `net`: the trained net of the variant unless given (benches play another, e.g. the one before a retrain). */
+  constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1), net: Net = netFor(variant)) {
     this.rules = aiRules(variant, options);
     this.searcher = new Searcher(this.rules);
-    this.net = new NetEvaluator(netFor(variant), this.rules);
+    this.net = new NetEvaluator(net, this.rules);
     const pinning = this.rules.variant.pinning === true;
     this.medium = pinning ? new PipHit() : this.rules.short ? new Pubeval() : new LongHeuristic();
     this.own = pinning ? new PlakotoHeuristic() : undefined;
