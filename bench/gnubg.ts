@@ -7,7 +7,8 @@
  *   nice -n 19 npm run bench:gnubg -- [games] [opponents…]
  *   opponents: expert (0-ply, no noise), beginner (0-ply, noise 0.06); default both.
  *   VARIANT=nackgammon|hypergammon: that variant's start and checkers; ours reads it with its own
- *   rules through short nardy's net (docs/computer.md, "Every variant"), gnubg with its standard one.
+ *   rules through its net (hypergammon's own, nackgammon short nardy's: docs/computer.md), gnubg
+ *   with its standard one. OURS=previous plays PREVIOUS_SHORT's weights file in that variant too.
  * Needs /usr/games/gnubg (apt-get install gnubg). Our players (env OURS, default strong,medium): strong, net0 (its net at
  * 0-ply), medium (pubeval), previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain).
  */

@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { HEIGHT, WIDTH } from './geometry.ts';
 import { backgroundKey, scenePieces } from './picture.ts';
-import { backgroundOf, blend, place, spriteOf, type Placed, type Sprite } from './composite.ts';
+import { backgroundOf, blend, imageKey, place, spriteOf, type Placed, type Sprite } from './composite.ts';
 import { indexRows } from './palette.ts';
 import { shippedBackground } from './shipped-backgrounds.ts';
 import { keepShippedSprites } from './shipped-sprites.ts';
@@ -208,7 +208,7 @@ function paletteBand(background: Buffer, look: string, first: number, end: numbe
 }
 
 function imageId(p: Placed): number {
-  const key = `${p.width}×${p.height}${p.svg}`;
+  const key = imageKey(p.svg, p.width, p.height);
   let id = imageIds.get(key);
   if (id === undefined) {
     if (imageIds.size >= KEPT_IMAGE_IDS) imageIds.clear();

@@ -95,9 +95,14 @@ export function spritesRasterised(): number {
   return rasterisedSoFar;
 }
 
+/** What a piece's image is known by: its box and its SVG (two pieces drawing the same at the same size share one). */
+export function imageKey(svg: string, width: number, height: number): string {
+  return `${width}×${height}${svg}`;
+}
+
 /** Returns a piece's image (rasterised once per look, while it is kept). */
 export function spriteOf(svg: string, width: number, height: number): Promise<Sprite> {
-  const key = `${width}×${height}${svg}`;
+  const key = imageKey(svg, width, height);
   const kept = sprites.get(key);
   if (kept !== undefined) {
     // The most recently used go last, so the first ones are the ones to drop.
@@ -322,7 +327,7 @@ function runsFrom(sprite: Sprite, stored: StoredRuns): Runs {
  * process had rasterised it: `spriteOf` then finds it under its SVG and box.
  */
 export function keepSprite(svg: string, sprite: Sprite, runs: StoredRuns): void {
-  const key = `${sprite.width}×${sprite.height}${svg}`;
+  const key = imageKey(svg, sprite.width, sprite.height);
   if (sprites.has(key)) return;
   storedRunsOf.set(sprite, runs);
   const bytes = sprite.width * sprite.height * 4;

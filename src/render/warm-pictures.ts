@@ -4,7 +4,7 @@
  * may be to move), with each die face of both colours once. Their pieces are shipped
  * (shipped-sprites.ts), or rasterised at a process's start where they are not.
  */
-import { place, type Placed } from './composite.ts';
+import { imageKey, place, type Placed } from './composite.ts';
 import { scenePieces } from './picture.ts';
 import { readScene } from './scene.ts';
 import type { BoardPicture } from './spec.ts';
@@ -27,7 +27,7 @@ export function warmPieces(): Placed[] {
   for (const spec of WARM_PICTURES) {
     const scene = readScene(spec);
     if (!scene.ok) throw new Error(`a warm picture does not draw: ${scene.error.message}`);
-    for (const p of scenePieces(scene.value).map(place)) byImage.set(`${p.width}×${p.height}${p.svg}`, p);
+    for (const p of scenePieces(scene.value).map(place)) byImage.set(imageKey(p.svg, p.width, p.height), p);
   }
   return [...byImage.values()];
 }

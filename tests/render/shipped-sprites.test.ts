@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { imageKey } from '../../src/render/composite.ts';
 import { renderBoard } from '../../src/render/index.ts';
 import { loadSharp } from '../../src/render/raster.ts';
 import { SPRITES_FILE, decodeSprites, encodeSprites } from '../../src/render/shipped-sprites.ts';
@@ -19,7 +20,8 @@ describe('shipped sprites', () => {
     // Drawn before anything reads the shipped file: this process has kept none of them yet.
     const drawn = await drawnWarmSprites();
     const shipped = await decodeSprites(readFileSync(SPRITES_FILE));
-    expect(shipped.map((s) => `${s.sprite.width}×${s.sprite.height}${s.svg}`), REMAKE).toEqual(drawn.map((s) => `${s.sprite.width}×${s.sprite.height}${s.svg}`));
+    const keys = (sprites: typeof drawn) => sprites.map((s) => imageKey(s.svg, s.sprite.width, s.sprite.height));
+    expect(keys(shipped), REMAKE).toEqual(keys(drawn));
     shipped.forEach((s, i) => {
       const d = drawn[i]!;
       expect(s.sprite.rgba.equals(d.sprite.rgba), `${REMAKE} (pixels of ${s.svg.slice(0, 60)}…)`).toBe(true);
