@@ -38,9 +38,12 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  * How the strong level looks ahead: the best `keep` plays within `window` points of the best,
  * stopping after `budget` evaluated positions (keeps a move well within 100 ms; see bench/ai.ts).
  * Against gnubg Expert, 6 plays within 0.25 won 45.9 % where 4 within 0.16 won 44.5 % (same net,
- * same 1,000 games' dice).
+ * same 1,000 games' dice). Judged by gnubg 2-ply on 700 positions (bench/errors.ts), 8 within 0.3
+ * lose 6.5 millipoints a play where 6 within 0.25 lose 7.0 (−0.6 ± 0.3 paired; most of it in
+ * crashed positions, where the net's 0-ply order is least right), for about a quarter more time;
+ * 10 or 16 plays, a wider window or a larger budget gain nothing more there.
  */
-export const LOOKAHEAD = { keep: 6, window: 0.25, budget: 8000 } as const;
+export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000 } as const;
 
 /**
  * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
