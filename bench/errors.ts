@@ -12,7 +12,8 @@
  * 3). A play's error is the best of those equities minus the equity of the play made, in
  * millipoints of a point; a blunder loses more than 0.08. Printed per player: mean error ± its
  * standard error, the blunder rate, the mean error by gnubg's position class (contact, crashed,
- * race — bear-offs counted as race) and the mean time per play. Asserts nothing.
+ * race — bear-offs counted as race), the mean time per play, and each player's difference from the
+ * first, position by position (± the standard error of the paired differences). Asserts nothing.
  *
  * gnubg's verdicts are kept in the system's temp folder (`nardy-judge-<plies>ply.json`): a rerun
  * asks gnubg only about plays it has not judged yet (700 positions from nothing: about 5 minutes).
@@ -21,6 +22,7 @@
  * OURS (default strong,net0,medium): strong, net0 (its net at 0-ply), medium (pubeval), beginner,
  * previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain),
  * strong/keep/window/budget (its lookahead with other limits, e.g. strong/12/0.5/100000).
+ * NET=<weights file>: the net strong, net0 and strong/… play with instead of the committed one.
  * Needs /usr/games/gnubg (apt-get install gnubg).
  */
 import { spawnSync } from 'node:child_process';
@@ -46,14 +48,18 @@ function toBoard(b: Int8Array, at = 0): Board {
 /** One player judged: its play for a board (mover first) and roll, null when it has none; its time spent choosing. */
 interface Judged { readonly name: string; choose(b: Int8Array, dice: Dice): Int8Array | null; ms: number }
 
+function netFile(path: string) {
+  return netFromJson(JSON.parse(readFileSync(path, 'utf8')) as NetJson);
+}
+
 function player(name: string): Judged {
   if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
   // strong/keep/window/budget: the strong level's 1-ply lookahead with other limits than LOOKAHEAD's.
   const search = name.startsWith('strong/') ? name.split('/').slice(1).map(Number) : undefined;
   if (search && (search.length !== 3 || search.some(Number.isNaN))) throw new Error(`${name}: expected strong/keep/window/budget, e.g. strong/10/0.5/50000`);
   const p = name === 'previous'
-    ? new ComputerPlayer('strong', 'short', undefined, seededRandom(1), netFromJson(JSON.parse(readFileSync(process.env.PREVIOUS_SHORT!, 'utf8')) as NetJson))
-    : new ComputerPlayer(name === 'net0' || search ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short');
+    ? new ComputerPlayer('strong', 'short', undefined, seededRandom(1), netFile(process.env.PREVIOUS_SHORT!))
+    : new ComputerPlayer(name === 'net0' || search ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short', undefined, seededRandom(1), process.env.NET ? netFile(process.env.NET) : undefined);
   const s = p.searcher;
   return {
     name,
@@ -214,22 +220,28 @@ function main(): void {
   const inKind = Object.fromEntries(kinds.map((k) => [k, verdicts.filter((v) => KIND(v.class) === k).length]));
   console.log(`judge: gnubg ${plies}-ply cubeless over its 8 best plays at 0-ply and ours; positions contact ${inKind.contact}, crashed ${inKind.crashed}, race ${inKind.race}`);
   console.log('  player                 mean error, mp per play   blunders (> 0.08)   by kind, mp: contact / crashed / race   ms per play');
+  // Each player's error in each position, so that two players' difference is measured pair by pair.
+  const errors = judged.map((_, p) => all.map((c, k) => {
+    const v = verdicts[k];
+    let best = -Infinity;
+    for (let i = 0; i < c.plays.length; i++) { const w = worth(c, v, i); if (w !== undefined && w > best) best = w; }
+    return best - worth(c, v, c.chosen[p])!;
+  }));
+  const meanAndSe = (xs: number[]) => {
+    const n = xs.length, mean = xs.reduce((a, x) => a + x, 0) / n;
+    return [mean, Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1) / n)];
+  };
+  const mp = (x: number) => (1000 * x).toFixed(1);
   judged.forEach((j, p) => {
-    let sum = 0, sum2 = 0, blunders = 0;
-    const byKind = { contact: [0, 0], crashed: [0, 0], race: [0, 0] };
-    all.forEach((c, k) => {
-      const v = verdicts[k];
-      let best = -Infinity;
-      for (let i = 0; i < c.plays.length; i++) { const w = worth(c, v, i); if (w !== undefined && w > best) best = w; }
-      const e = best - worth(c, v, c.chosen[p])!;
-      sum += e; sum2 += e * e;
-      if (e > BLUNDER) blunders++;
-      const kind = byKind[KIND(v.class)];
-      kind[0] += e; kind[1]++;
-    });
-    const n = all.length, mean = sum / n, se = Math.sqrt((sum2 / n - mean * mean) / (n - 1));
-    const mp = ([s, m]: number[]) => (m === 0 ? '–' : ((1000 * s) / m).toFixed(1));
-    console.log(`  ${j.name.padEnd(22)} ${(1000 * mean).toFixed(1).padStart(6)} ± ${(1000 * se).toFixed(1).padEnd(4)}             ${((100 * blunders) / n).toFixed(1).padStart(5)} %             ${`${mp(byKind.contact)} / ${mp(byKind.crashed)} / ${mp(byKind.race)}`.padEnd(24)}${(j.ms / n).toFixed(1).padStart(6)}`);
+    const [mean, se] = meanAndSe(errors[p]);
+    const blunders = errors[p].filter((e) => e > BLUNDER).length;
+    const kinds = (['contact', 'crashed', 'race'] as const).map((kind) => {
+      const xs = errors[p].filter((_, k) => KIND(verdicts[k].class) === kind);
+      return xs.length === 0 ? '–' : mp(meanAndSe(xs)[0]);
+    }).join(' / ');
+    const [d, dse] = meanAndSe(errors[p].map((e, k) => e - errors[0][k]));
+    const paired = p === 0 ? '' : `   ${d >= 0 ? '+' : ''}${mp(d)} ± ${mp(dse)} than ${judged[0].name}`;
+    console.log(`  ${j.name.padEnd(22)} ${mp(mean).padStart(6)} ± ${mp(se).padEnd(4)}             ${((100 * blunders) / all.length).toFixed(1).padStart(5)} %             ${kinds.padEnd(24)}${(j.ms / all.length).toFixed(1).padStart(6)}${paired}`);
   });
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }

@@ -9,6 +9,14 @@
  *
  *   nice -n 19 npm run train:short -- --minutes 30
  *   nice -n 19 npm run train:long -- --minutes 30 [--alpha 0.05] [--hidden 64] [--fresh]
+ *   nice -n 19 npm run train:short -- --minutes 60 --alpha 0.005 --lookahead
+ *   nice -n 19 npm run train:short -- --minutes 30 --checkpoint /tmp/trial.json   (a copy of the net to train aside)
+ *
+ * `--lookahead`: each position's target is the net's own 1-ply value instead of the λ-return —
+ * the other side's 21 rolls, its best reply to each, averaged (what the strong level's search
+ * sees). Some 40 times slower per game than TD, but once TD has levelled off it teaches the 0-ply
+ * net what its search knows, so the search then starts from a better judgement (expert
+ * iteration, as gnubg's later nets were trained on deeper evaluations than their own).
  *
  * A checkpoint of an older layout (fewer inputs, or fewer hidden units than `--hidden`) is widened
  * on resume without changing its play (`widen` in src/ai/net.ts).
@@ -34,7 +42,9 @@ const minutes = Number(arg('minutes', '30'));
 const hidden = Number(arg('hidden', '0')) || undefined;
 const lambda = Number(arg('lambda', '0.7'));
 const fresh = args.includes('--fresh');
-const file = fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
+const lookahead = args.includes('--lookahead');
+/** The checkpoint read and rewritten: the committed net unless `--checkpoint` names another file (a trial run beside it). */
+const file = arg('checkpoint', '') || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
 const rules = aiRules(variant);
 let net: Net;
@@ -74,6 +84,7 @@ const outs = new Float32Array(MAX_TURNS * OUTPUTS);
 const pos = new Int8Array(BOARD);
 const target = new Float32Array(OUTPUTS);
 const next = new Float32Array(OUTPUTS);
+const chances = new Float64Array(OUTPUTS);
 
 function playGame(): { turns: number; error: number } {
   pos.set(start);
@@ -97,8 +108,20 @@ function playGame(): { turns: number; error: number } {
     swapInto(states, at, pos, 0);
     side ^= 1;
   }
-  // Backward pass: λ-returns, each in the view of the side that made that turn.
   let error = 0;
+  if (lookahead) {
+    for (let s = 0; s < t - 1; s++) {
+      // The other side's chances after its best reply to each roll, flipped into the mover's view.
+      const r = searcher.rollerChances(states, s * BOARD, ev, chances);
+      target[0] = 1 - r[0];
+      target[1] = r[3]; target[2] = r[4];
+      target[3] = r[1]; target[4] = r[2];
+      net.forward(ev.encode(states, s * BOARD, f));
+      error += net.train(f, target, meta.alpha);
+    }
+    return { turns: t, error: error / Math.max(1, t - 1) };
+  }
+  // Backward pass: λ-returns, each in the view of the side that made that turn.
   for (let k = 0; k < OUTPUTS; k++) target[k] = outs[(t - 1) * OUTPUTS + k];
   for (let s = t - 2; s >= 0; s--) {
     for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * outs[(s + 1) * OUTPUTS + k] + lambda * target[k];
@@ -120,7 +143,7 @@ const runStart = new Date().toISOString();
 function save(): void {
   const spent = cpuSeconds();
   const out = { ...meta, games: meta.games + games, cpuSeconds: meta.cpuSeconds + spent };
-  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}`];
+  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}${lookahead ? ', 1-ply targets' : ''}`];
   // Written aside and renamed, so stopping the run at any moment never leaves a broken checkpoint.
   writeFileSync(`${file}.tmp`, netToJson(net, out));
   renameSync(`${file}.tmp`, file);
