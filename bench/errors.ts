@@ -13,7 +13,8 @@
  * millipoints of a point; a blunder loses more than 0.08. Printed per player: mean error ± its
  * standard error, the blunder rate, the mean error by gnubg's position class (contact, crashed,
  * race — bear-offs counted as race), the mean time per play, and each player's difference from the
- * first, position by position (± the standard error of the paired differences). Asserts nothing.
+ * first, position by position (± the standard error of the paired differences). A last row judges
+ * gnubg's own 0-ply choices the same way: the reference measured in the same run. Asserts nothing.
  *
  * gnubg's verdicts are kept in the system's temp folder (`nardy-judge-<plies>ply.json`): a rerun
  * asks gnubg only about plays it has not judged yet (700 positions from nothing: about 5 minutes).
@@ -78,7 +79,7 @@ function player(name: string): Judged {
   };
 }
 
-/** One unforced position of the committed set: before the play, the side on roll first. */
+/** One unforced position of the committed set: its Position ID before the play (the side on roll encoded second, gnubg's order) and the roll. */
 interface Spot { readonly id: string; readonly dice: Dice }
 
 interface Case {
@@ -163,8 +164,11 @@ function cases(spots: Spot[], judged: Judged[]): Case[] {
   });
 }
 
-/** gnubg's verdict on one position: its class, and the mover's equity after each judged play, by the play's Position ID. */
-interface Verdict { class: number; eq: Record<string, number> }
+/**
+ * gnubg's verdict on one position: its class, the Position ID of its own 0-ply choice (null when
+ * that play ends the game), and the mover's equity after each judged play, by the play's Position ID.
+ */
+interface Verdict { class: number; best0?: string | null; eq: Record<string, number> }
 
 /**
  * gnubg's verdicts, from the cache where every play asked for is already judged (a verdict
@@ -173,7 +177,7 @@ interface Verdict { class: number; eq: Record<string, number> }
 function judge(all: Case[]): Verdict[] {
   const cacheFile = join(tmpdir(), `nardy-judge-${plies}ply.json`);
   const cache: Record<string, Verdict> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
-  const known = (c: Case) => cache[c.key] && c.chosen.every((i) => c.plays[i] === null || cache[c.key].eq[c.plays[i]!] !== undefined);
+  const known = (c: Case) => cache[c.key]?.best0 !== undefined && c.chosen.every((i) => c.plays[i] === null || cache[c.key].eq[c.plays[i]!] !== undefined);
   const asked = all.filter((c) => !known(c));
   console.log(`gnubg's verdicts: ${all.length - asked.length} of ${all.length} positions from ${cacheFile}`);
   if (asked.length > 0) {
@@ -188,8 +192,9 @@ function judge(all: Case[]): Verdict[] {
     if (run.status !== 0 || !summary.startsWith('JUDGE ')) throw new Error(`gnubg failed (${run.status}); see its output above`);
     console.log(`gnubg: ${summary}`);
     readFileSync(output, 'utf8').trim().split('\n').forEach((line, k) => {
-      const j = JSON.parse(line) as { class: number; eq: Record<string, number> };
+      const j = JSON.parse(line) as { class: number; best0: number | null; eq: Record<string, number> };
       const c = asked[k], v = (cache[c.key] ??= { class: j.class, eq: {} });
+      v.best0 = j.best0 === null ? null : c.plays[j.best0];
       for (const [i, e] of Object.entries(j.eq)) v.eq[c.plays[Number(i)]!] = e;
     });
     writeFileSync(`${cacheFile}.tmp`, JSON.stringify(cache));
@@ -219,29 +224,36 @@ function main(): void {
   const kinds = ['contact', 'crashed', 'race'] as const;
   const inKind = Object.fromEntries(kinds.map((k) => [k, verdicts.filter((v) => KIND(v.class) === k).length]));
   console.log(`judge: gnubg ${plies}-ply cubeless over its 8 best plays at 0-ply and ours; positions contact ${inKind.contact}, crashed ${inKind.crashed}, race ${inKind.race}`);
-  console.log('  player                 mean error, mp per play   blunders (> 0.08)   by kind, mp: contact / crashed / race   ms per play');
-  // Each player's error in each position, so that two players' difference is measured pair by pair.
-  const errors = judged.map((_, p) => all.map((c, k) => {
+  // gnubg's own 0-ply choice (a play that wins outright when there is one), the reference the issue measures ours against.
+  const gnubg0 = all.map((c, k) => {
+    const win = c.won.indexOf(Math.max(...c.won));
+    return c.won[win] > 0 ? win : c.plays.indexOf(verdicts[k].best0!);
+  });
+  const rows = [...judged.map((j, p) => ({ name: j.name, chosen: all.map((c) => c.chosen[p]), ms: j.ms })), { name: 'gnubg 0-ply', chosen: gnubg0, ms: NaN }];
+  // Each row's error in each position, so that two rows' difference is measured pair by pair.
+  const errors = rows.map((row) => all.map((c, k) => {
     const v = verdicts[k];
     let best = -Infinity;
     for (let i = 0; i < c.plays.length; i++) { const w = worth(c, v, i); if (w !== undefined && w > best) best = w; }
-    return best - worth(c, v, c.chosen[p])!;
+    return best - worth(c, v, row.chosen[k])!;
   }));
   const meanAndSe = (xs: number[]) => {
     const n = xs.length, mean = xs.reduce((a, x) => a + x, 0) / n;
     return [mean, Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (n - 1) / n)];
   };
   const mp = (x: number) => (1000 * x).toFixed(1);
-  judged.forEach((j, p) => {
-    const [mean, se] = meanAndSe(errors[p]);
-    const blunders = errors[p].filter((e) => e > BLUNDER).length;
-    const kinds = (['contact', 'crashed', 'race'] as const).map((kind) => {
-      const xs = errors[p].filter((_, k) => KIND(verdicts[k].class) === kind);
+  console.log('  player                 mean error, mp per play   blunders (> 0.08)   by kind, mp: contact / crashed / race   ms per play');
+  rows.forEach((row, r) => {
+    const [mean, se] = meanAndSe(errors[r]);
+    const blunders = errors[r].filter((e) => e > BLUNDER).length;
+    const byKind = kinds.map((kind) => {
+      const xs = errors[r].filter((_, k) => KIND(verdicts[k].class) === kind);
       return xs.length === 0 ? '–' : mp(meanAndSe(xs)[0]);
     }).join(' / ');
-    const [d, dse] = meanAndSe(errors[p].map((e, k) => e - errors[0][k]));
-    const paired = p === 0 ? '' : `   ${d >= 0 ? '+' : ''}${mp(d)} ± ${mp(dse)} than ${judged[0].name}`;
-    console.log(`  ${j.name.padEnd(22)} ${mp(mean).padStart(6)} ± ${mp(se).padEnd(4)}             ${((100 * blunders) / all.length).toFixed(1).padStart(5)} %             ${kinds.padEnd(24)}${(j.ms / all.length).toFixed(1).padStart(6)}${paired}`);
+    const [d, dse] = meanAndSe(errors[r].map((e, k) => e - errors[0][k]));
+    const paired = r === 0 ? '' : `   ${d >= 0 ? '+' : ''}${mp(d)} ± ${mp(dse)} than ${rows[0].name}`;
+    const ms = Number.isNaN(row.ms) ? '' : (row.ms / all.length).toFixed(1);
+    console.log(`  ${row.name.padEnd(22)} ${mp(mean).padStart(6)} ± ${mp(se).padEnd(4)}             ${((100 * blunders) / all.length).toFixed(1).padStart(5)} %             ${byKind.padEnd(24)}${ms.padStart(6)}${paired}`);
   });
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }

@@ -11,6 +11,7 @@
 # at PLIES, as gnubg's own analysis filters its candidates before a deeper look.
 # OUT: one line per input line, in input order:
 #   {"line": i, "class": gnubg's position class of the position before the play,
+#    "best0": the index of gnubg's own 0-ply choice (its best play at 0-ply),
 #    "eq": {"<play index>": the mover's cubeless money equity after that play, ...}}
 # (the equity of the opponent on roll, negated; gammons 2, backgammons 3, no cube).
 # The last stdout line is `JUDGE positions=... plies=... seconds=...`. Exit status 1 on any error
@@ -64,7 +65,8 @@ def main():
                                 key=lambda i: -equity(plays[i], 0))
                 chosen = set(ranked[:top]) | set(i for i in case.get('must', []) if plays[i] is not None)
                 eq = dict((str(i), equity(plays[i], plies)) for i in sorted(chosen))
-                w.write(json.dumps({'line': n, 'class': gnubg.classifypos(before, 0), 'eq': eq},
+                w.write(json.dumps({'line': n, 'class': gnubg.classifypos(before, 0),
+                                    'best0': ranked[0] if ranked else None, 'eq': eq},
                                    separators=(',', ':')) + '\n')
                 n += 1
                 if n % 100 == 0:
