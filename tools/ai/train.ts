@@ -111,11 +111,8 @@ function playGame(): { turns: number; error: number } {
   let error = 0;
   if (lookahead) {
     for (let s = 0; s < t - 1; s++) {
-      // The other side's chances after its best reply to each roll, flipped into the mover's view.
-      const r = searcher.rollerChances(states, s * BOARD, ev, chances);
-      target[0] = 1 - r[0];
-      target[1] = r[3]; target[2] = r[4];
-      target[3] = r[1]; target[4] = r[2];
+      // The other side's chances after its best reply to each roll, seen from the mover.
+      flipInto(target, searcher.rollerChances(states, s * BOARD, ev, chances));
       net.forward(ev.encode(states, s * BOARD, f));
       error += net.train(f, target, meta.alpha);
     }
@@ -125,14 +122,18 @@ function playGame(): { turns: number; error: number } {
   for (let k = 0; k < OUTPUTS; k++) target[k] = outs[(t - 1) * OUTPUTS + k];
   for (let s = t - 2; s >= 0; s--) {
     for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * outs[(s + 1) * OUTPUTS + k] + lambda * target[k];
-    // Flip the view: my win is the other side's loss; my mars wins are its mars losses.
-    target[0] = 1 - next[0];
-    target[1] = next[3]; target[2] = next[4];
-    target[3] = next[1]; target[4] = next[2];
+    flipInto(target, next);
     net.forward(ev.encode(states, s * BOARD, f));
     error += net.train(f, target, meta.alpha);
   }
   return { turns: t, error: error / Math.max(1, t - 1) };
+}
+
+/** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
+function flipInto(mine: Float32Array, theirs: ArrayLike<number>): void {
+  mine[0] = 1 - theirs[0];
+  mine[1] = theirs[3]; mine[2] = theirs[4];
+  mine[3] = theirs[1]; mine[4] = theirs[2];
 }
 
 const cpu0 = process.cpuUsage();
