@@ -31,8 +31,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOARD, ComputerPlayer, Searcher, aiRules, seededRandom, swapInto, wonPoints } from '../src/ai/index.ts';
-import { netFromJson, type NetJson } from '../src/ai/net.ts';
-import { formatPositionId, parsePositionId, startBoard, VARIANTS, type Board, type Dice } from '../src/engine/index.ts';
+import { formatPositionId, parsePositionId, startBoard, VARIANTS, type Dice } from '../src/engine/index.ts';
+import { chooser, netFile, toBoard } from './players.ts';
 
 const GNUBG = process.env.GNUBG ?? '/usr/games/gnubg';
 const count = Number(process.argv[2] ?? 700);
@@ -42,42 +42,8 @@ const BLUNDER = 0.08;
 /** gnubg 1.07's position classes (eval.h's positionclass), grouped as the issue reports them. */
 const KIND = (gnubgClass: number): 'contact' | 'crashed' | 'race' => (gnubgClass === 10 ? 'contact' : gnubgClass === 9 ? 'crashed' : 'race');
 
-function toBoard(b: Int8Array, at = 0): Board {
-  return [Array.from(b.subarray(at, at + 26)), Array.from(b.subarray(at + 26, at + 52))];
-}
-
-/** One player judged: its play for a board (mover first) and roll, null when it has none; its time spent choosing. */
-interface Judged { readonly name: string; choose(b: Int8Array, dice: Dice): Int8Array | null; ms: number }
-
-function netFile(path: string) {
-  return netFromJson(JSON.parse(readFileSync(path, 'utf8')) as NetJson);
-}
-
-function player(name: string): Judged {
-  if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
-  // strong/keep/window/budget: the strong level's 1-ply lookahead with other limits than LOOKAHEAD's.
-  const search = name.startsWith('strong/') ? name.split('/').slice(1).map(Number) : undefined;
-  if (search && (search.length !== 3 || search.some(Number.isNaN))) throw new Error(`${name}: expected strong/keep/window/budget, e.g. strong/10/0.5/50000`);
-  const p = name === 'previous'
-    ? new ComputerPlayer('strong', 'short', undefined, seededRandom(1), netFile(process.env.PREVIOUS_SHORT!))
-    : new ComputerPlayer(name === 'net0' || search ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), 'short', undefined, seededRandom(1), process.env.NET ? netFile(process.env.NET) : undefined);
-  const s = p.searcher;
-  return {
-    name,
-    ms: 0,
-    choose(b, dice) {
-      let i: number;
-      if (search) {
-        const n = s.generate(b, 0, dice, false);
-        i = n === 0 ? -1 : s.lookahead(n, p.net, search[0], search[1], search[2]);
-      } else if (name === 'net0') {
-        const n = s.generate(b, 0, dice, false);
-        i = n === 0 ? -1 : s.scorePlays(n, p.net);
-      } else i = p.chooseIndex(b, 0, dice, false);
-      return i < 0 ? null : s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
-    },
-  };
-}
+/** One player judged, and its time spent choosing. */
+interface Judged { readonly name: string; readonly choose: (b: Int8Array, dice: Dice) => Int8Array | null; ms: number }
 
 /** One unforced position of the committed set: its Position ID before the play (the side on roll encoded second, gnubg's order) and the roll. */
 interface Spot { readonly id: string; readonly dice: Dice }
@@ -216,7 +182,8 @@ function main(): void {
     console.log(`${spots.length} unforced positions written to ${SPOTS} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     return;
   }
-  const judged = ours.map(player);
+  const net = process.env.NET ? netFile(process.env.NET) : undefined;
+  const judged: Judged[] = ours.map((name) => ({ name, choose: chooser(name, 'short', net), ms: 0 }));
   const spots = readFileSync(SPOTS, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Spot).slice(0, count);
   const all = cases(spots, judged);
   console.log(`${all.length} unforced positions of short nardy (${SPOTS}), every player's play chosen, in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -10,14 +10,15 @@
  *   rules through its net (hypergammon's own, nackgammon short nardy's: docs/computer.md), gnubg
  *   with its standard one. OURS=previous plays PREVIOUS_SHORT's weights file in that variant too.
  * Needs /usr/games/gnubg (apt-get install gnubg). Our players (env OURS, default strong,medium): strong, net0 (its net at
- * 0-ply), medium (pubeval), previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain).
+ * 0-ply), medium (pubeval), previous (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one before a retrain),
+ * strong/keep/window/budget (bench/players.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { BOARD, ComputerPlayer, aiRules, rollDie, seededRandom, swapInto, wonPoints } from '../src/ai/index.ts';
-import { netFromJson, type NetJson } from '../src/ai/net.ts';
-import { parsePlay, startBoard, VARIANTS, type Board } from '../src/engine/index.ts';
+import { BOARD, aiRules, rollDie, seededRandom, swapInto, wonPoints } from '../src/ai/index.ts';
+import { parsePlay, startBoard, VARIANTS } from '../src/engine/index.ts';
+import { chooser, toBoard, type Chooser } from './players.ts';
 
 const GNUBG = process.env.GNUBG ?? '/usr/games/gnubg';
 const games = Number(process.argv[2] ?? 1000);
@@ -98,30 +99,6 @@ class Gnubg {
 
 const rules = aiRules(variant);
 
-function toBoard(b: Int8Array): Board {
-  return [Array.from(b.subarray(0, 26)), Array.from(b.subarray(26, 52))];
-}
-
-/** One cubeless game; points for our player (negative when gnubg wins). */
-type Chooser = (b: Int8Array, dice: [number, number]) => Int8Array | null;
-
-/** Our player by name: a level, `net0` (the strong level's net without lookahead) or `previous` (the strong level with PREVIOUS_SHORT's net). */
-function chooser(name: string): Chooser {
-  if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
-  const player = name === 'previous'
-    ? new ComputerPlayer('strong', variant, undefined, seededRandom(1), netFromJson(JSON.parse(readFileSync(process.env.PREVIOUS_SHORT!, 'utf8')) as NetJson))
-    : new ComputerPlayer(name === 'net0' ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), variant);
-  const s = player.searcher;
-  return (b, dice) => {
-    let i: number;
-    if (name === 'net0') {
-      const n = s.generate(b, 0, dice, false);
-      i = n === 0 ? -1 : s.scorePlays(n, player.net);
-    } else i = player.chooseIndex(b, 0, dice, false);
-    return i < 0 ? null : s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
-  };
-}
-
 /** Games of the current match-up stopped after 5,000 turns (scored 0). */
 let unfinished = 0;
 
@@ -164,7 +141,7 @@ async function main(): Promise<void> {
     const noise = opponent === 'beginner' ? 0.06 : 0;
     const gnubg = await Gnubg.start(noise, port++);
     for (const level of ours) {
-      const choose = chooser(level);
+      const choose = chooser(level, variant);
       let sum = 0, sum2 = 0, wins = 0;
       unfinished = 0;
       const t0 = performance.now();

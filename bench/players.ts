@@ -1,0 +1,42 @@
+/**
+ * Our players by name, for the benches that play or judge them against gnubg (bench/gnubg.ts,
+ * bench/errors.ts): a level (strong, medium, beginner), `net0` (the strong level's net without
+ * lookahead), `previous` (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one
+ * before a retrain) and `strong/keep/window/budget` (its lookahead with other limits than
+ * LOOKAHEAD's, e.g. strong/12/0.5/100000).
+ */
+import { readFileSync } from 'node:fs';
+import { BOARD, ComputerPlayer, seededRandom } from '../src/ai/index.ts';
+import { netFromJson, type Net, type NetJson } from '../src/ai/net.ts';
+import type { Board, Dice, VariantId } from '../src/engine/index.ts';
+
+/** The board after our play (mover first) for a board and roll, or null when the roll cannot be played. */
+export type Chooser = (b: Int8Array, dice: Dice) => Int8Array | null;
+
+export function netFile(path: string): Net {
+  return netFromJson(JSON.parse(readFileSync(path, 'utf8')) as NetJson);
+}
+
+/** A generator board (mover at 0..25, the other side at 26..51) as the engine's Board. */
+export function toBoard(b: Int8Array): Board {
+  return [Array.from(b.subarray(0, 26)), Array.from(b.subarray(26, 52))];
+}
+
+/** The player `name` in `variant`; `net`: the one strong, net0 and strong/… play with instead of the committed one. */
+export function chooser(name: string, variant: VariantId, net?: Net): Chooser {
+  if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
+  const search = name.startsWith('strong/') ? name.split('/').slice(1).map(Number) : undefined;
+  if (search && (search.length !== 3 || search.some(Number.isNaN))) throw new Error(`${name}: expected strong/keep/window/budget, e.g. strong/10/0.5/50000`);
+  const p = name === 'previous'
+    ? new ComputerPlayer('strong', variant, undefined, seededRandom(1), netFile(process.env.PREVIOUS_SHORT!))
+    : new ComputerPlayer(name === 'net0' || search ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), variant, undefined, seededRandom(1), net);
+  const s = p.searcher;
+  return (b, dice) => {
+    let i: number;
+    if (search || name === 'net0') {
+      const n = s.generate(b, 0, dice, false);
+      i = n === 0 ? -1 : search ? s.lookahead(n, p.net, search[0], search[1], search[2]) : s.scorePlays(n, p.net);
+    } else i = p.chooseIndex(b, 0, dice, false);
+    return i < 0 ? null : s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
+  };
+}
