@@ -6,8 +6,8 @@
 import { PINNED } from '../engine/index.ts';
 import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
 import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, shotsAtMover, type Features } from './features.ts';
-import { Net, OUTPUTS } from './net.ts';
-import { type AiRules, wonPoints } from './rules.ts';
+import { Accumulator, Net, OUTPUTS } from './net.ts';
+import { type AiRules, BOARD, wonPoints } from './rules.ts';
 import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
 
 export interface Evaluator {
@@ -34,9 +34,22 @@ export class NetEvaluator implements Evaluator {
   private readonly expert: ExpertScratch | undefined;
   /** Sudden death only: scratch for the shots that would end the game at once. */
   private readonly firstHit: ExpertScratch | undefined;
+  /** The position before the plays being scored (`prepare`), which they are evaluated from; and its board, to skip preparing it again. */
+  private readonly near: Accumulator;
+  private readonly nearBoard = new Int8Array(BOARD);
+  private nearReady = false;
   constructor(readonly net: Net, readonly rules: AiRules) {
     this.expert = net.inputs > RAW_INPUTS ? new ExpertScratch() : undefined;
     this.firstHit = rules.variant.firstHitWins ? new ExpertScratch() : undefined;
+    this.near = new Accumulator(net);
+  }
+
+  /** The plays of a roll share most of their inputs with the position before it: the net then adds only their differences. */
+  prepare(b: Int8Array, at: number): void {
+    if (this.nearReady && sameBoard(this.nearBoard, b, at)) return;
+    this.net.accumulate(this.encode(b, at, this.f), this.near);
+    this.nearBoard.set(b.subarray(at, at + BOARD));
+    this.nearReady = true;
   }
 
   /** Writes the net's inputs for the board at `b[at..]` into `f` (raw, plus expert ones when the net reads them). */
@@ -56,7 +69,8 @@ export class NetEvaluator implements Evaluator {
       o[0] = bearoffWinChance(b, at); o[1] = o[2] = o[3] = o[4] = 0;
       return 2 * o[0] - 1;
     }
-    o.set(this.net.forward(this.encode(b, at, this.f)));
+    const f = this.encode(b, at, this.f);
+    o.set(this.nearReady ? this.net.forwardNear(f, this.near) : this.net.forward(f));
     // What the variant does not score the net's outputs must not count (long nardy without koks, tavla, sudden death).
     if (this.rules.topPoints < 3) { o[2] = 0; o[4] = 0; }
     if (this.rules.topPoints < 2) { o[1] = 0; o[3] = 0; }
@@ -67,6 +81,11 @@ export class NetEvaluator implements Evaluator {
     for (let m = 0; m < OUTPUTS; m++) o[m] *= 1 - hit; // so that `last` stays the chances of the equity returned (the cube reads them)
     return (1 - hit) * e - hit;
   }
+}
+
+function sameBoard(a: Int8Array, b: Int8Array, at: number): boolean {
+  for (let i = 0; i < BOARD; i++) if (a[i] !== b[at + i]) return false;
+  return true;
 }
 
 /** Short family: true when no checker of either side can hit or block the other any more. */

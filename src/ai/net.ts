@@ -42,6 +42,8 @@ export class Net {
   /** Hidden activations and outputs of the last `forward`. */
   readonly h: Float32Array;
   readonly out = new Float32Array(OUTPUTS);
+  /** Hidden pre-activations, summed in double precision. */
+  private readonly z: Float64Array;
   private readonly dh: Float32Array;
   private readonly dOut = new Float32Array(OUTPUTS);
 
@@ -55,6 +57,7 @@ export class Net {
     if (weights && weights.length !== size) throw new Error(`net: expected ${size} weights, got ${weights.length}`);
     this.w = weights ?? new Float32Array(size);
     this.h = new Float32Array(hidden);
+    this.z = new Float64Array(hidden);
     this.dh = new Float32Array(hidden);
   }
 
@@ -65,14 +68,61 @@ export class Net {
 
   /** Evaluates sparse features into `out` (and `h`). */
   forward(f: Features): Float32Array {
-    const H = this.hidden, w = this.w, h = this.h;
-    for (let j = 0; j < H; j++) h[j] = w[this.o1 + j];
+    const H = this.hidden, w = this.w, z = this.z;
+    for (let j = 0; j < H; j++) z[j] = w[this.o1 + j];
+    for (let k = 0; k < f.count; k++) this.addRow(f.index[k], f.value[k]);
+    return this.activate();
+  }
+
+  /** The hidden pre-activations of `f` into `near`, which then serves `forwardNear` for positions near `f`. */
+  accumulate(f: Features, near: Accumulator): void {
+    const H = this.hidden, w = this.w, z = this.z;
+    for (let j = 0; j < H; j++) z[j] = w[this.o1 + j];
+    near.dense.fill(0);
     for (let k = 0; k < f.count; k++) {
-      const base = f.index[k] * H, v = f.value[k];
-      if (v === 1) for (let j = 0; j < H; j++) h[j] += w[base + j];
-      else for (let j = 0; j < H; j++) h[j] += v * w[base + j];
+      this.addRow(f.index[k], f.value[k]);
+      near.dense[f.index[k]] = f.value[k];
     }
-    for (let j = 0; j < H; j++) h[j] = 1 / (1 + Math.exp(-h[j]));
+    near.sums.set(z);
+    near.index.set(f.index.subarray(0, f.count));
+    near.count = f.count;
+  }
+
+  /**
+   * The same outputs as `forward(f)`, from the pre-activations of a position near it (`accumulate`):
+   * only the inputs where the two differ are added. The plays of one roll differ from the
+   * position before it in a few points, the pips and the expert inputs, about 15 of 35 inputs,
+   * and the first layer is most of an evaluation's work.
+   */
+  forwardNear(f: Features, near: Accumulator): Float32Array {
+    const H = this.hidden, z = this.z, dense = near.dense, seen = near.seen;
+    const stamp = ++near.stamp;
+    for (let j = 0; j < H; j++) z[j] = near.sums[j];
+    for (let k = 0; k < f.count; k++) {
+      const i = f.index[k];
+      seen[i] = stamp;
+      const d = f.value[k] - dense[i];
+      if (d !== 0) this.addRow(i, d);
+    }
+    for (let k = 0; k < near.count; k++) {
+      const i = near.index[k];
+      if (seen[i] !== stamp) this.addRow(i, -dense[i]);
+    }
+    if (stamp === 0x7fffffff) { seen.fill(0); near.stamp = 0; }
+    return this.activate();
+  }
+
+  /** Adds `v` times input `i`'s row of first-layer weights to the pre-activations. */
+  private addRow(i: number, v: number): void {
+    const H = this.hidden, w = this.w, z = this.z, base = i * H;
+    if (v === 1) for (let j = 0; j < H; j++) z[j] += w[base + j];
+    else for (let j = 0; j < H; j++) z[j] += v * w[base + j];
+  }
+
+  /** Hidden activations from the pre-activations, then the outputs. */
+  private activate(): Float32Array {
+    const H = this.hidden, w = this.w, h = this.h, z = this.z;
+    for (let j = 0; j < H; j++) h[j] = 1 / (1 + Math.exp(-z[j]));
     for (let m = 0; m < OUTPUTS; m++) {
       let s = w[this.o3 + m];
       const base = this.o2 + m * H;
@@ -113,6 +163,25 @@ export class Net {
       for (let j = 0; j < H; j++) w[base + j] += a * dh[j];
     }
     return err;
+  }
+}
+
+/** A position's hidden pre-activations and inputs, kept so that positions near it are evaluated from the difference (`Net.forwardNear`). */
+export class Accumulator {
+  readonly sums: Float64Array;
+  /** The position's input values by input index (zero where absent). */
+  readonly dense: Float32Array;
+  /** Its non-zero inputs. */
+  readonly index: Int32Array;
+  count = 0;
+  /** Marks, per input, the last `forwardNear` that met it among its position's inputs. */
+  readonly seen: Int32Array;
+  stamp = 0;
+  constructor(net: Net) {
+    this.sums = new Float64Array(net.hidden);
+    this.dense = new Float32Array(net.inputs);
+    this.index = new Int32Array(net.inputs);
+    this.seen = new Int32Array(net.inputs);
   }
 }
 
