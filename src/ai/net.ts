@@ -68,24 +68,25 @@ export class Net {
 
   /** Evaluates sparse features into `out` (and `h`). */
   forward(f: Features): Float32Array {
-    const H = this.hidden, w = this.w, z = this.z;
-    for (let j = 0; j < H; j++) z[j] = w[this.o1 + j];
-    for (let k = 0; k < f.count; k++) this.addRow(f.index[k], f.value[k]);
+    this.sum(f);
     return this.activate();
   }
 
   /** The hidden pre-activations of `f` into `near`, which then serves `forwardNear` for positions near `f`. */
   accumulate(f: Features, near: Accumulator): void {
-    const H = this.hidden, w = this.w, z = this.z;
-    for (let j = 0; j < H; j++) z[j] = w[this.o1 + j];
-    near.dense.fill(0);
-    for (let k = 0; k < f.count; k++) {
-      this.addRow(f.index[k], f.value[k]);
-      near.dense[f.index[k]] = f.value[k];
-    }
-    near.sums.set(z);
+    this.sum(f);
+    near.sums.set(this.z);
+    for (let k = 0; k < near.count; k++) near.dense[near.index[k]] = 0;
+    for (let k = 0; k < f.count; k++) near.dense[f.index[k]] = f.value[k];
     near.index.set(f.index.subarray(0, f.count));
     near.count = f.count;
+  }
+
+  /** The hidden pre-activations of `f`: the biases plus its inputs' rows. */
+  private sum(f: Features): void {
+    const H = this.hidden, w = this.w, z = this.z;
+    for (let j = 0; j < H; j++) z[j] = w[this.o1 + j];
+    for (let k = 0; k < f.count; k++) this.addRow(f.index[k], f.value[k]);
   }
 
   /**
