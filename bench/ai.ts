@@ -165,7 +165,8 @@ function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: num
 }
 
 const only = process.argv[2];
-console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}`);
+const deep = LOOKAHEAD.deep;
+console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}, then 2-ply${deep.reduced ? ' (reduced)' : ''} on the best ${deep.plays} within ${deep.window} until ${deep.budget} positions`);
 if (!only || only === 'time') {
   for (const v of ['short', 'long'] as const) for (const level of ['beginner', 'medium', 'strong'] as const) timing(v, level);
 }

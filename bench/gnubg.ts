@@ -22,6 +22,8 @@ import { chooser, toBoard, type Chooser } from './players.ts';
 
 const GNUBG = process.env.GNUBG ?? '/usr/games/gnubg';
 const games = Number(process.argv[2] ?? 1000);
+/** FROM=k plays the games k.. of the fixed series instead of 0.. (e.g. two halves of 2,000 side by side, one per core). */
+const from = Number(process.env.FROM ?? 0);
 const opponents = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['expert', 'beginner'];
 const ours = (process.env.OURS ?? 'strong,medium').split(',');
 /**
@@ -136,7 +138,7 @@ async function playGame(choose: Chooser, gnubg: Gnubg, oursStarts: boolean, seed
 
 async function main(): Promise<void> {
   let port = 43000 + (process.pid % 1000);
-  console.log(`gnubg ${GNUBG} via its external socket; ${games} cubeless money games of ${variant} per match-up`);
+  console.log(`gnubg ${GNUBG} via its external socket; ${games} cubeless money games of ${variant} per match-up${from ? `, from game ${from} of the series` : ''}`);
   for (const opponent of opponents) {
     const noise = opponent === 'beginner' ? 0.06 : 0;
     const gnubg = await Gnubg.start(noise, port++);
@@ -145,14 +147,14 @@ async function main(): Promise<void> {
       let sum = 0, sum2 = 0, wins = 0;
       unfinished = 0;
       const t0 = performance.now();
-      for (let g = 0; g < games; g++) {
+      for (let g = from; g < from + games; g++) {
         const pts = await playGame(choose, gnubg, g % 2 === 0, 5000 + (g >> 1));
         sum += pts; sum2 += pts * pts; if (pts > 0) wins++;
       }
       const mean = sum / games, se = Math.sqrt((sum2 / games - mean * mean) / (games - 1));
       const p = wins / games, pse = Math.sqrt(p * (1 - p) / games);
       console.log(`${variant} ${level.padEnd(6)} vs gnubg ${opponent.padEnd(8)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg, ` +
-        `wins ${(100 * p).toFixed(1)} ± ${(100 * pse).toFixed(1)} % (${games} games${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        `wins ${(100 * p).toFixed(1)} ± ${(100 * pse).toFixed(1)} % (${games} games, sum ${sum} of squares ${sum2}${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     }
     gnubg.close();
   }

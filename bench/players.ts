@@ -2,8 +2,9 @@
  * Our players by name, for the benches that play or judge them against gnubg (bench/gnubg.ts,
  * bench/errors.ts): a level (strong, medium, beginner), `net0` (the strong level's net without
  * lookahead), `previous` (the strong level with the net of the file PREVIOUS_SHORT, e.g. the one
- * before a retrain) and `strong/keep/window/budget` (its lookahead with other limits than
- * LOOKAHEAD's, e.g. strong/12/0.5/100000).
+ * before a retrain), `strong/keep/window/budget` (its 1-ply with other limits than LOOKAHEAD's and
+ * no 2-ply, e.g. strong/12/0.5/100000) and `strong/keep/window/budget/plays/window/budget/reduced`
+ * (with a 2-ply of those limits, reduced 1 or 0: e.g. strong/8/0.3/8000/3/0.05/30000/1).
  */
 import { readFileSync } from 'node:fs';
 import { BOARD, ComputerPlayer, seededRandom } from '../src/ai/index.ts';
@@ -26,7 +27,8 @@ export function toBoard(b: Int8Array): Board {
 export function chooser(name: string, variant: VariantId, net?: Net): Chooser {
   if (name === 'previous' && !process.env.PREVIOUS_SHORT) throw new Error('OURS=previous needs PREVIOUS_SHORT=<weights file>');
   const search = name.startsWith('strong/') ? name.split('/').slice(1).map(Number) : undefined;
-  if (search && (search.length !== 3 || search.some(Number.isNaN))) throw new Error(`${name}: expected strong/keep/window/budget, e.g. strong/10/0.5/50000`);
+  if (search && ((search.length !== 3 && search.length !== 7) || search.some(Number.isNaN))) throw new Error(`${name}: expected strong/keep/window/budget[/plays/window/budget/reduced], e.g. strong/10/0.5/50000 or strong/8/0.3/8000/3/0.05/30000/1`);
+  const deep = search?.length === 7 ? { plays: search[3], window: search[4], budget: search[5], reduced: search[6] === 1 } : undefined;
   const p = name === 'previous'
     ? new ComputerPlayer('strong', variant, undefined, seededRandom(1), netFile(process.env.PREVIOUS_SHORT!))
     : new ComputerPlayer(name === 'net0' || search ? 'strong' : (name as 'strong' | 'medium' | 'beginner'), variant, undefined, seededRandom(1), net);
@@ -35,7 +37,7 @@ export function chooser(name: string, variant: VariantId, net?: Net): Chooser {
     let i: number;
     if (search || name === 'net0') {
       const n = s.generate(b, 0, dice, false);
-      i = n === 0 ? -1 : search ? s.lookahead(n, p.net, search[0], search[1], search[2]) : s.scorePlays(n, p.net);
+      i = n === 0 ? -1 : search ? s.lookahead(n, p.net, search[0], search[1], search[2], deep) : s.scorePlays(n, p.net);
     } else i = p.chooseIndex(b, 0, dice, false);
     return i < 0 ? null : s.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
   };

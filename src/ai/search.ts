@@ -1,7 +1,8 @@
 /**
  * Choosing a play: every legal play is scored by an evaluator (0-ply); the strong level then looks
  * one roll further for the best few (1-ply: the opponent's 21 rolls, its best reply to each by the
- * same evaluator). Works on a Generator's result arrays; allocates nothing per play.
+ * same evaluator), and two rolls further for the best two or three of those (2-ply: each of those
+ * replies valued at 1-ply). Works on a Generator's result arrays; allocates nothing per play.
  */
 import { Generator, type Dice } from '../engine/index.ts';
 import type { Evaluator } from './evaluators.ts';
@@ -10,11 +11,29 @@ import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoi
 /** A ranking's score of a play that wins the game (above any evaluator's own). */
 const WINNING_PLAY = 1e12;
 
+/**
+ * How far the 2-ply looks: the `plays` best by 1-ply within `window` of the best, until `budget`
+ * positions in all. `reduced`: below each of the opponent's 21 rolls only a third of ours (a
+ * different third for each of its rolls, so that the 21 are all met), as gnubg's "reduced"
+ * evaluations do: three times less work, the noise shared by the plays compared.
+ */
+export interface DeepLimits {
+  readonly plays: number;
+  readonly window: number;
+  readonly budget: number;
+  readonly reduced: boolean;
+}
+
 /** Scratch space for one searcher (one per player; not shared across concurrent searches). */
 export class Searcher {
   readonly gen = new Generator();
   private readonly reply = new Generator();
   private readonly tmp = new Int8Array(BOARD);
+  /** The 2-ply's own generator and board: it runs 1-ply searches below the replies of `reply`. */
+  private readonly deep = new Generator();
+  private readonly deepTmp = new Int8Array(BOARD);
+  /** The opponent's best reply to each of its 21 rolls, per candidate of the 1-ply (the 2-ply's starting points). */
+  private replies = new Int8Array(8 * ROLLS.length * BOARD);
   /** Scores of the plays of the last `generate`, by index. */
   scores = new Float64Array(64);
   /** Positions evaluated since the last `lookahead` began (the work budget's unit). */
@@ -55,21 +74,41 @@ export class Searcher {
    * started, so the work per move is bounded (and deterministic). The same happens once the clock
    * passes `deadline` when one is set (the app's moves on a loaded machine: then the choice depends
    * on the machine's speed). `ev` must score equities.
+   *
+   * With `deep`, the best plays by 1-ply are then rescored at 2-ply, the same way: the opponent's
+   * reply to each roll (found by the 1-ply) valued by our best answer to each of our 21 rolls. The
+   * 2-ply choice stands only when two or more plays got through it; a play whose 2-ply was cut
+   * by the budget or the clock keeps the 1-ply's verdict.
    */
-  lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number): number {
+  lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number, deep?: DeepLimits): number {
     this.nodes = n;
     const first = this.scorePlays(n, ev);
     if (n === 1) return first;
     const order = topIndices(this.scores, n, keep);
+    if (this.replies.length < order.length * ROLLS.length * BOARD) this.replies = new Int8Array(order.length * ROLLS.length * BOARD);
     let best = first, bestValue = -Infinity;
     const top = this.scores[first];
-    for (const i of order) {
+    // The candidates that got through the 1-ply, in the order of `order` (their slot in `replies`).
+    const judged: { i: number; slot: number; value: number }[] = [];
+    for (let slot = 0; slot < order.length; slot++) {
+      const i = order[slot];
       if (this.scores[i] < top - window) continue;
-      const v = this.replyValue(this.gen.boards, i * BOARD, ev, budget);
+      const v = this.expectReply(this.gen.boards, i * BOARD, ev, budget, this.reply, this.tmp, slot);
       if (Number.isNaN(v)) break;
+      judged.push({ i, slot, value: v });
       if (v > bestValue) { bestValue = v; best = i; }
     }
-    return best;
+    if (!deep || judged.length < 2) return best;
+    judged.sort((a, c) => c.value - a.value);
+    let deepBest = -1, deepValue = -Infinity, through = 0;
+    for (const { i, slot, value } of judged.slice(0, deep.plays)) {
+      if (value < bestValue - deep.window) break;
+      const v = this.twoPly(this.gen.boards, i * BOARD, slot, ev, deep.budget, deep.reduced);
+      if (Number.isNaN(v)) break;
+      through++;
+      if (v > deepValue) { deepValue = v; deepBest = i; }
+    }
+    return through >= 2 ? deepBest : best;
   }
 
   /**
@@ -77,27 +116,55 @@ export class Searcher {
    * best replies; NaN when `nodes` passes `budget` on the way.
    */
   replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity): number {
+    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, -1);
+  }
+
+  /**
+   * `replyValue` with the generator and scratch board given (the 2-ply nests one inside the
+   * other); with `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply; with
+   * `third` ≥ 0 only the rolls of that third (index ≡ third mod 3), weighted among themselves.
+   */
+  private expectReply(b: Int8Array, at: number, ev: Evaluator, budget: number, gen: Generator, tmp: Int8Array, slot: number, third = -1): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
-    const tmp = this.tmp;
     swapInto(b, at, tmp, 0);
     const first = isFirstTurn(this.rules, tmp, 0);
-    let sum = 0;
-    for (const [d1, d2, weight] of ROLLS) {
-      const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
+    let sum = 0, weights = 0;
+    for (let r = third < 0 ? 0 : third; r < ROLLS.length; r += third < 0 ? 1 : 3) {
+      const [d1, d2, weight] = ROLLS[r];
+      weights += weight;
+      const m = generateFrom(gen, this.rules, tmp, 0, [d1, d2], first);
       this.nodes += m;
       if (this.nodes > budget || (this.deadline !== Infinity && performance.now() > this.deadline)) return NaN;
-      let bestOpp = -Infinity;
+      let bestOpp = -Infinity, bestAt = 0;
       if (m === 0) bestOpp = ev.score(tmp, 0);
       else {
         ev.prepare?.(tmp, 0);
-        const boards = this.reply.boards;
+        const boards = gen.boards;
         for (let k = 0; k < m; k++) {
           const s = ev.score(boards, k * BOARD);
-          if (s > bestOpp) bestOpp = s;
+          if (s > bestOpp) { bestOpp = s; bestAt = k; }
         }
       }
+      if (slot >= 0) this.replies.set(m === 0 ? tmp : gen.boards.subarray(bestAt * BOARD, bestAt * BOARD + BOARD), (slot * ROLLS.length + r) * BOARD);
       sum -= weight * bestOpp;
+    }
+    return sum / weights;
+  }
+
+  /**
+   * 2-ply value, for the side that just moved to the board at `b[at..]`, from the opponent's
+   * replies the 1-ply kept in `slot`: each valued at 1-ply from the opponent's side. NaN when
+   * the budget or the clock runs out on the way.
+   */
+  private twoPly(b: Int8Array, at: number, slot: number, ev: Evaluator, budget: number, reduced: boolean): number {
+    const won = wonPoints(this.rules, b, at);
+    if (won > 0) return won;
+    let sum = 0;
+    for (let r = 0; r < ROLLS.length; r++) {
+      const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, budget, this.deep, this.deepTmp, -1, reduced ? r % 3 : -1);
+      if (Number.isNaN(v)) return NaN;
+      sum -= ROLLS[r][2] * v;
     }
     return sum / 36;
   }
