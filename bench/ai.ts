@@ -7,6 +7,7 @@
  * strong level, GAMES_1PLY games per variant whose file is given:
  *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
  * (PREVIOUS_HYPERGAMMON the same for hypergammon's own net, e.g. against short nardy's it started from.)
+ * `deep`: the strong level against itself without its 2-ply, short and long, GAMES_1PLY games each.
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -29,10 +30,11 @@ export interface BenchPlayer {
   pick(b: Int8Array, dice: [number, number], firstTurn: boolean): Int8Array | null;
 }
 
-function computer(level: AiLevel, variant: VariantId, seed = 1): BenchPlayer {
+function computer(level: AiLevel, variant: VariantId, seed = 1, twoPly = true): BenchPlayer {
   const p = new ComputerPlayer(level, variant, undefined, seededRandom(seed));
+  if (!twoPly) p.deep = undefined;
   return {
-    name: level,
+    name: twoPly ? level : `${level} 1-ply`,
     pick(b, dice, firstTurn) {
       const i = p.chooseIndex(b, 0, dice, firstTurn);
       return i < 0 ? null : p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
@@ -195,6 +197,10 @@ if (!only || only === 'short') {
   match(v, computer('medium', v), computer('beginner', v), GAMES);
   match(v, net0(v), computer('medium', v), GAMES);
   match(v, computer('strong', v), computer('medium', v), GAMES_1PLY);
+}
+if (only === 'deep') {
+  // What the 2-ply adds: the strong level against itself without it (the 1-ply of until 2 Dec 2026).
+  for (const v of ['short', 'long'] as const) match(v, computer('strong', v), computer('strong', v, 1, false), GAMES_1PLY);
 }
 if (!only || only === 'previous') {
   for (const v of ['short', 'long', 'hypergammon'] as const) {

@@ -25,7 +25,7 @@ import { seededRandom } from './random.ts';
 import { type CubeContext, type DoubleAction, type DoubleAnswer, TOO_GOOD, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doubleDecision, takeDecision } from './cube.ts';
 import { CONTACT_EFFICIENCY, raceEfficiency } from './janowski.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
-import { Searcher, topIndices } from './search.ts';
+import { Searcher, topIndices, type DeepLimits } from './search.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
 import hypergammonWeights from './weights/hypergammon.json' with { type: 'json' };
@@ -99,6 +99,8 @@ export class ComputerPlayer {
   private readonly chances = new Float64Array(OUTPUTS);
   /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
   moveTimeLimitMs: number | undefined;
+  /** The strong level's 2-ply (`LOOKAHEAD.deep`); undefined: 1-ply only, as until 2 Dec 2026 (benches compare the two). */
+  deep: DeepLimits | undefined = LOOKAHEAD.deep;
 
   /** `net`: the trained net of the variant unless given (benches play another, e.g. the one before a retrain). */
   constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1), net: Net = netFor(variant)) {
@@ -134,7 +136,7 @@ export class ComputerPlayer {
         if (this.own) return this.searcher.scorePlays(n, this.own);
         this.searcher.deadline = this.moveTimeLimitMs === undefined ? Infinity : started + this.moveTimeLimitMs;
         try {
-          return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget, LOOKAHEAD.deep);
+          return this.searcher.lookahead(n, this.net, LOOKAHEAD.keep, LOOKAHEAD.window, LOOKAHEAD.budget, this.deep);
         } finally {
           this.searcher.deadline = Infinity;
         }
