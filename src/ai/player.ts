@@ -243,8 +243,9 @@ export interface RankedPlay {
 
 /**
  * The computer as a teacher: the best plays of a roll and the equity of any play, judged as the
- * strong level judges (0-ply over every play, then 1-ply over the best few). Slower than a move
- * (no work budget), so for a hint or a review, not for the computer's own turns.
+ * strong level judges (0-ply over every play, 1-ply over the best eight, then its 2-ply over the
+ * best three of those; every equity given is a 2-ply one). Slower than a move (no work budget),
+ * so for a hint or a review, not for the computer's own turns.
  */
 export class Teacher {
   readonly player: ComputerPlayer;
@@ -272,6 +273,12 @@ export class Teacher {
     const boards = searcher.gen.boards;
     const judged = order.map((i) => ({ i, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net) }));
     judged.sort((a, b) => b.value - a.value);
+    if (!own) {
+      // The best by 1-ply again at 2-ply, so that the hint and the review agree with the strong level's own play.
+      judged.splice(Math.max(count, LOOKAHEAD.deep.plays));
+      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, net, LOOKAHEAD.deep.reduced);
+      judged.sort((a, b) => b.value - a.value);
+    }
     const plays = legalPlays(position, dice, context);
     return judged.slice(0, count).map(({ i, value }) => {
       const chosen = boards.subarray(i * BOARD, i * BOARD + BOARD);
@@ -281,11 +288,11 @@ export class Teacher {
     });
   }
 
-  /** The equity (1-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
+  /** The equity (2-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
   equityAfter(board: Position['board']): number {
     if (!this.judgesEquity) return NaN;
     for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
-    return this.player.searcher.replyValue(this.after, 0, this.player.net);
+    return this.player.searcher.deepValue(this.after, 0, this.player.net, LOOKAHEAD.deep.reduced);
   }
 }
 

@@ -119,6 +119,14 @@ export class Searcher {
     return this.expectReply(b, at, ev, budget, this.reply, this.tmp, -1);
   }
 
+  /** The 2-ply value of the board at `b[at..]` for the side that has just moved to it (no budget, no clock): the teacher's judgement. */
+  deepValue(b: Int8Array, at: number, ev: Evaluator, reduced: boolean): number {
+    const won = wonPoints(this.rules, b, at);
+    if (won > 0) return won;
+    this.expectReply(b, at, ev, Infinity, this.reply, this.tmp, 0);
+    return this.twoPly(b, at, 0, ev, Infinity, reduced);
+  }
+
   /**
    * `replyValue` with the generator and scratch board given (the 2-ply nests one inside the
    * other); with `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply; with
