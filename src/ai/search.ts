@@ -77,8 +77,8 @@ export class Searcher {
    *
    * With `deep`, the best plays by 1-ply are then rescored at 2-ply, the same way: the opponent's
    * reply to each roll (found by the 1-ply) valued by our best answer to each of our 21 rolls. The
-   * 2-ply choice stands only when two or more plays got through it; a play whose 2-ply was cut
-   * by the budget or the clock keeps the 1-ply's verdict.
+   * plays go in their 1-ply order, and the budget or the clock stops the 2-ply as it does the
+   * 1-ply: the best of those it got through wins when there are two or more, else the 1-ply's.
    */
   lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number, deep?: DeepLimits): number {
     this.nodes = n;
