@@ -11,11 +11,21 @@ import { type AiRules, BOARD, ROLLS, generateFrom, isFirstTurn, swapInto, wonPoi
 /** A ranking's score of a play that wins the game (above any evaluator's own). */
 const WINNING_PLAY = 1e12;
 
+/** Every roll, by its index in ROLLS. */
+const ALL_ROLLS: readonly number[] = ROLLS.map((_, r) => r);
+
+/**
+ * The reduced 2-ply's thirds of the 21 rolls (indices into ROLLS), each worth 12 of 36: two
+ * doubles and five others, every die value in each about as often — 1-1 4-4 1-4 1-6 2-4 3-5 3-6,
+ * 2-2 5-5 1-2 1-3 2-6 4-5 5-6, 3-3 6-6 1-5 2-3 2-5 3-4 4-6.
+ */
+const THIRDS: readonly (readonly number[])[] = [[0, 15, 3, 5, 8, 13, 14], [6, 18, 1, 2, 10, 16, 19], [11, 20, 4, 7, 9, 12, 17]];
+
 /**
  * How far the 2-ply looks: the `plays` best by 1-ply within `window` of the best, until `budget`
- * positions in all. `reduced`: below each of the opponent's 21 rolls only a third of ours (a
- * different third for each of its rolls, so that the 21 are all met), as gnubg's "reduced"
- * evaluations do: three times less work, the noise shared by the plays compared.
+ * positions in all. `reduced`: below each of the opponent's 21 rolls only a third of ours (one of
+ * `THIRDS` in turn, so that the 21 are all met), as gnubg's "reduced" evaluations do: three times
+ * less work, the noise shared by the plays compared.
  */
 export interface DeepLimits {
   readonly plays: number;
@@ -93,7 +103,7 @@ export class Searcher {
     for (let slot = 0; slot < order.length; slot++) {
       const i = order[slot];
       if (this.scores[i] < top - window) continue;
-      const v = this.expectReply(this.gen.boards, i * BOARD, ev, budget, this.reply, this.tmp, slot);
+      const v = this.expectReply(this.gen.boards, i * BOARD, ev, budget, this.reply, this.tmp, slot, ALL_ROLLS);
       if (Number.isNaN(v)) break;
       judged.push({ i, slot, value: v });
       if (v > bestValue) { bestValue = v; best = i; }
@@ -116,29 +126,29 @@ export class Searcher {
    * best replies; NaN when `nodes` passes `budget` on the way.
    */
   replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity): number {
-    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, -1);
+    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, -1, ALL_ROLLS);
   }
 
   /** The 2-ply value of the board at `b[at..]` for the side that has just moved to it (no budget, no clock): the teacher's judgement. */
   deepValue(b: Int8Array, at: number, ev: Evaluator, reduced: boolean): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
-    this.expectReply(b, at, ev, Infinity, this.reply, this.tmp, 0);
+    this.expectReply(b, at, ev, Infinity, this.reply, this.tmp, 0, ALL_ROLLS);
     return this.twoPly(b, at, 0, ev, Infinity, reduced);
   }
 
   /**
    * `replyValue` with the generator and scratch board given (the 2-ply nests one inside the
-   * other); with `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply; with
-   * `third` ≥ 0 only the rolls of that third (index ≡ third mod 3), weighted among themselves.
+   * other), over the `rolls` given (indices into ROLLS, weighted among themselves); with
+   * `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply.
    */
-  private expectReply(b: Int8Array, at: number, ev: Evaluator, budget: number, gen: Generator, tmp: Int8Array, slot: number, third = -1): number {
+  private expectReply(b: Int8Array, at: number, ev: Evaluator, budget: number, gen: Generator, tmp: Int8Array, slot: number, rolls: readonly number[]): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
     swapInto(b, at, tmp, 0);
     const first = isFirstTurn(this.rules, tmp, 0);
     let sum = 0, weights = 0;
-    for (let r = third < 0 ? 0 : third; r < ROLLS.length; r += third < 0 ? 1 : 3) {
+    for (const r of rolls) {
       const [d1, d2, weight] = ROLLS[r];
       weights += weight;
       const m = generateFrom(gen, this.rules, tmp, 0, [d1, d2], first);
@@ -170,7 +180,7 @@ export class Searcher {
     if (won > 0) return won;
     let sum = 0;
     for (let r = 0; r < ROLLS.length; r++) {
-      const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, budget, this.deep, this.deepTmp, -1, reduced ? r % 3 : -1);
+      const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, budget, this.deep, this.deepTmp, -1, reduced ? THIRDS[r % 3] : ALL_ROLLS);
       if (Number.isNaN(v)) return NaN;
       sum -= ROLLS[r][2] * v;
     }
