@@ -7,7 +7,7 @@
  * strong level, GAMES_1PLY games per variant whose file is given:
  *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
  * (PREVIOUS_HYPERGAMMON the same for hypergammon's own net, e.g. against short nardy's it started from.)
- * `deep`: the strong level against itself without its 2-ply, short and long, GAMES_1PLY games each.
+ * `deep [short|long]`: the strong level against itself without its 2-ply, GAMES_1PLY games each.
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -200,7 +200,8 @@ if (!only || only === 'short') {
 }
 if (only === 'deep') {
   // What the 2-ply adds: the strong level against itself without it (the 1-ply of until 2 Dec 2026).
-  for (const v of ['short', 'long'] as const) match(v, computer('strong', v), computer('strong', v, 1, false), GAMES_1PLY);
+  const asked = process.argv[3] as 'short' | 'long' | undefined;
+  for (const v of asked ? [asked] : (['short', 'long'] as const)) match(v, computer('strong', v), computer('strong', v, 1, false), GAMES_1PLY);
 }
 if (!only || only === 'previous') {
   for (const v of ['short', 'long', 'hypergammon'] as const) {
