@@ -22,6 +22,8 @@ import { middleGameVectors } from './positions.ts';
 
 const GAMES = Number(process.env.GAMES ?? 1000);
 const GAMES_1PLY = Number(process.env.GAMES_1PLY ?? 400);
+/** FROM=k: the games k.. of each match's fixed series instead of 0.. (halves of one match side by side, one per core). */
+const FROM = Number(process.env.FROM ?? 0);
 const MOVES = Number(process.env.MOVES ?? 300);
 
 /** A bench player: picks the board after its move (mover first), or null when it cannot move. */
@@ -131,7 +133,7 @@ function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number
   let pairs = 0, pair = 0, pairSum2 = 0;
   unfinished = 0;
   const t0 = performance.now();
-  for (let g = 0; g < games; g++) {
+  for (let g = FROM; g < FROM + games; g++) {
     const pts = playGame(rules, a, b, g % 2 === 0, 1000 + (g >> 1));
     sum += pts; sum2 += pts * pts; if (pts > 0) wins++;
     pair += pts;
@@ -142,7 +144,7 @@ function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number
   const pairMean = (sum - pair) / (2 * pairs);
   const pairSe = Math.sqrt((pairSum2 / pairs - pairMean * pairMean) / (pairs - 1));
   console.log(`${variant.padEnd(5)} ${a.name.padEnd(10)} vs ${b.name.padEnd(10)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg (± ${pairSe.toFixed(3)} over the pairs), ` +
-    `wins ${(100 * wins / games).toFixed(1)} % (${games} games${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    `wins ${(100 * wins / games).toFixed(1)} % (${games} games${FROM ? ` from game ${FROM}` : ''}, sum ${sum} of squares ${sum2}, of the pairs' squares ${pairSum2}${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
 }
 
 function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: number): void {
