@@ -272,12 +272,13 @@ export class Teacher {
     searcher.scorePlays(n, own ?? net);
     const order = topIndices(searcher.scores, n, own ? count : Math.max(count, LOOKAHEAD.keep));
     const boards = searcher.gen.boards;
-    const judged = order.map((i) => ({ i, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net) }));
+    // Each play's 1-ply keeps its replies in the slot of its 0-ply rank, for the 2-ply to go on from.
+    const judged = order.map((i, slot) => ({ i, slot, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net, Infinity, slot) }));
     judged.sort((a, b) => b.value - a.value);
     if (!own) {
       // The best by 1-ply again at 2-ply, so that the hint and the review agree with the strong level's own play.
       judged.splice(Math.max(count, LOOKAHEAD.deep.plays));
-      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, net, LOOKAHEAD.deep.reduced);
+      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, LOOKAHEAD.deep.reduced);
       judged.sort((a, b) => b.value - a.value);
     }
     const plays = legalPlays(position, dice, context);
@@ -293,7 +294,9 @@ export class Teacher {
   equityAfter(board: Position['board']): number {
     if (!this.judgesEquity) return NaN;
     for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
-    return this.player.searcher.deepValue(this.after, 0, this.player.net, LOOKAHEAD.deep.reduced);
+    const { searcher, net } = this.player;
+    searcher.replyValue(this.after, 0, net, Infinity, 0);
+    return searcher.deepValue(this.after, 0, 0, net, LOOKAHEAD.deep.reduced);
   }
 }
 

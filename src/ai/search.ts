@@ -95,7 +95,7 @@ export class Searcher {
     const first = this.scorePlays(n, ev);
     if (n === 1) return first;
     const order = topIndices(this.scores, n, keep);
-    if (this.replies.length < order.length * ROLLS.length * BOARD) this.replies = new Int8Array(order.length * ROLLS.length * BOARD);
+    this.keepSlots(order.length);
     let best = first, bestValue = -Infinity;
     const top = this.scores[first];
     // The candidates that got through the 1-ply, in the order of `order` (their slot in `replies`).
@@ -113,7 +113,7 @@ export class Searcher {
     let deepBest = -1, deepValue = -Infinity, through = 0;
     for (const { i, slot, value } of judged.slice(0, deep.plays)) {
       if (value < bestValue - deep.window) break;
-      const v = this.twoPly(this.gen.boards, i * BOARD, slot, ev, deep.budget, deep.reduced);
+      const v = this.deepValue(this.gen.boards, i * BOARD, slot, ev, deep.reduced, deep.budget);
       if (Number.isNaN(v)) break;
       through++;
       if (v > deepValue) { deepValue = v; deepBest = i; }
@@ -123,18 +123,20 @@ export class Searcher {
 
   /**
    * Expected value, for the side that just moved to the board at `b[at..]`, of the opponent's
-   * best replies; NaN when `nodes` passes `budget` on the way.
+   * best replies; NaN when `nodes` passes `budget` on the way. With `keep` ≥ 0 the best reply to
+   * each roll is kept in that slot, for `deepValue` to go on from.
    */
-  replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity): number {
-    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, -1, ALL_ROLLS);
+  replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity, keep = -1): number {
+    if (keep >= 0) this.keepSlots(keep + 1);
+    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, keep, ALL_ROLLS);
   }
 
-  /** The 2-ply value of the board at `b[at..]` for the side that has just moved to it (no budget, no clock): the teacher's judgement. */
-  deepValue(b: Int8Array, at: number, ev: Evaluator, reduced: boolean): number {
-    const won = wonPoints(this.rules, b, at);
-    if (won > 0) return won;
-    this.expectReply(b, at, ev, Infinity, this.reply, this.tmp, 0, ALL_ROLLS);
-    return this.twoPly(b, at, 0, ev, Infinity, reduced);
+  /** Room in `replies` for `n` candidates, keeping what is there. */
+  private keepSlots(n: number): void {
+    if (this.replies.length >= n * ROLLS.length * BOARD) return;
+    const more = new Int8Array(n * ROLLS.length * BOARD);
+    more.set(this.replies);
+    this.replies = more;
   }
 
   /**
@@ -172,10 +174,10 @@ export class Searcher {
 
   /**
    * 2-ply value, for the side that just moved to the board at `b[at..]`, from the opponent's
-   * replies the 1-ply kept in `slot`: each valued at 1-ply from the opponent's side. NaN when
-   * the budget or the clock runs out on the way.
+   * replies its 1-ply (`replyValue` with `keep`) kept in `slot`: each valued at 1-ply from the
+   * opponent's side. NaN when the budget or the clock runs out on the way.
    */
-  private twoPly(b: Int8Array, at: number, slot: number, ev: Evaluator, budget: number, reduced: boolean): number {
+  deepValue(b: Int8Array, at: number, slot: number, ev: Evaluator, reduced: boolean, budget = Infinity): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
     let sum = 0;
