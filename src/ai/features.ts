@@ -67,9 +67,6 @@ export function encode(b: Int8Array, at: number, f: Features): Features {
 export class ExpertScratch {
   readonly mine = new Int8Array(26);
   readonly theirs = new Int8Array(26);
-  /** Shooter and blot of each pair `shots` looks at. */
-  readonly from = new Int8Array(24 * 25);
-  readonly to = new Int8Array(24 * 25);
   /** Results of `longWall`. */
   wall = 0;
   trapped = 0;
@@ -82,7 +79,7 @@ export function encodeExpert(b: Int8Array, at: number, f: Features, short: boole
     for (let side = 0; side < 2; side++) {
       viewShort(b, at, side, s);
       // The side that has just moved (0) is about to be shot at; the side to roll (1) would be after its move.
-      put(f, side * 3, shots(s.mine, s.theirs, s) / 36);
+      put(f, side * 3, shots(s.mine, s.theirs) / 36);
       put(f, side * 3 + 1, primeAhead(s.mine, s.theirs) / 6);
       put(f, side * 3 + 2, escapes(s.mine, s.theirs) / 36);
       if (side === 0) contact = inContact(s.mine, s.theirs);
@@ -103,7 +100,7 @@ export function encodeExpert(b: Int8Array, at: number, f: Features, short: boole
 /** Short family: rolls out of 36 with which the side to roll at `b[at + 26..]` hits a blot of the side that has just moved. */
 export function shotsAtMover(b: Int8Array, at: number, s: ExpertScratch): number {
   viewShort(b, at, 0, s);
-  return shots(s.mine, s.theirs, s);
+  return shots(s.mine, s.theirs);
 }
 
 /** Appends expert input `i` with value `v` when non-zero. */
@@ -137,43 +134,67 @@ function viewLong(b: Int8Array, at: number, side: number, s: ExpertScratch): voi
   }
 }
 
+/** The bit of each roll (d1 ≤ d2) in a mask of the 21 rolls, in ROLLS' order. */
+function rollBit(d1: number, d2: number): number {
+  let r = 0;
+  for (let a = 1; a <= 6; a++) for (let c = a; c <= 6; c++, r++) if (a === d1 && c === d2) return 1 << r;
+  return 0;
+}
+const DOUBLE_ROLLS = [1, 2, 3, 4, 5, 6].reduce((m, d) => m | rollBit(d, d), 0);
+/** Per distance 1..6: the rolls with a die of that many pips (they hit from there whatever stands between). */
+const DIRECT = Array.from({ length: 25 }, (_, d) => {
+  let m = 0;
+  if (d >= 1 && d <= 6) for (let e = 1; e <= 6; e++) m |= rollBit(Math.min(d, e), Math.max(d, e));
+  return m;
+});
+/** Per distance: the non-double rolls d1 + d2 that add up to it, as [d1, d2, bit] (one of the two landing points must be open). */
+const SUMS = Array.from({ length: 25 }, (_, dist) => {
+  const out: number[] = [];
+  for (let d1 = 1; d1 <= 6; d1++) for (let d2 = d1 + 1; d2 <= 6; d2++) if (d1 + d2 === dist) out.push(d1, d2, rollBit(d1, d2));
+  return Int32Array.from(out);
+});
+/** Per distance: the doubles that reach it in two to four steps, as [die, bit] (every landing point on the way must be open). */
+const DOUBLE_STEPS = Array.from({ length: 25 }, (_, dist) => {
+  const out: number[] = [];
+  for (let d = 1; d <= 6; d++) if (dist % d === 0 && dist / d >= 2 && dist / d <= 4) out.push(d, rollBit(d, d));
+  return Int32Array.from(out);
+});
+const ALL_ROLLS = (1 << 21) - 1;
+
+function bitCount(m: number): number {
+  m -= (m >>> 1) & 0x55555555;
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return (((m + (m >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /**
  * Rolls out of 36 with which the other side hits at least one of my blots (short family; its
- * checkers at `theirs`, moving upwards, must enter from 0 first when on the bar).
+ * checkers at `theirs`, moving upwards, must enter from 0 first when on the bar). Each shooter and
+ * blot adds the rolls that hit from its distance to a mask of the 21 rolls, so each pair is looked
+ * at once rather than once per roll.
  */
-function shots(mine: Int8Array, theirs: Int8Array, s: ExpertScratch): number {
-  // The (shooter, blot) pairs first, so each roll only looks at them.
-  const from = s.from, to = s.to;
+function shots(mine: Int8Array, theirs: Int8Array): number {
   const barred = theirs[0] > 0;
-  let pairs = 0;
-  for (let p = 1; p <= 24; p++) {
+  let hit = 0;
+  for (let p = 1; p <= 24 && hit !== ALL_ROLLS; p++) {
     if (mine[p] !== 1) continue;
     // With checkers on the bar only the entering checker may hit (an approximation for doubles).
-    for (let x = 0; x < p; x++) {
-      if (theirs[x] === 0 || (barred && x > 0)) continue;
-      from[pairs] = x; to[pairs++] = p;
-    }
-  }
-  if (pairs === 0) return 0;
-  let hit = 0;
-  for (let d1 = 1; d1 <= 6; d1++) {
-    for (let d2 = d1; d2 <= 6; d2++) {
-      for (let k = 0; k < pairs; k++) {
-        if (pairHit(mine, from[k], to[k], d1, d2)) { hit += d1 === d2 ? 1 : 2; break; }
+    for (let x = barred ? 0 : 1, last = barred ? 1 : p; x < last; x++) {
+      if (theirs[x] === 0) continue;
+      const dist = p - x;
+      hit |= DIRECT[dist];
+      const sums = SUMS[dist];
+      for (let k = 0; k < sums.length; k += 3) if (mine[x + sums[k]] < 2 || mine[x + sums[k + 1]] < 2) hit |= sums[k + 2];
+      const doubles = DOUBLE_STEPS[dist];
+      for (let k = 0; k < doubles.length; k += 2) {
+        const d = doubles[k];
+        let open = true;
+        for (let land = x + d; land < p; land += d) if (mine[land] >= 2) { open = false; break; }
+        if (open) hit |= doubles[k + 1];
       }
     }
   }
-  return hit;
-}
-
-function pairHit(mine: Int8Array, x: number, p: number, d1: number, d2: number): boolean {
-  const dist = p - x;
-  if (d1 === d2) {
-    if (dist % d1 !== 0 || dist > 4 * d1) return false;
-    for (let land = x + d1; land < p; land += d1) if (mine[land] >= 2) return false;
-    return true;
-  }
-  return dist === d1 || dist === d2 || (dist === d1 + d2 && (mine[x + d1] < 2 || mine[x + d2] < 2));
+  return 2 * bitCount(hit & ~DOUBLE_ROLLS) + bitCount(hit & DOUBLE_ROLLS);
 }
 
 /**

@@ -11,6 +11,29 @@ import type { Features } from './features.ts';
 /** Number of outputs: win, winMars, winKoks, loseMars, loseKoks. */
 export const OUTPUTS = 5;
 
+/**
+ * The logistic function from a table, linearly interpolated: `Math.exp` was two thirds of an
+ * evaluation's time (69 calls for 64 hidden units and 5 outputs). 64 steps a unit over ±16 put
+ * it within 3e-6 of the exact value (the interpolation's error is at most step² / 8 × max|σ''|).
+ */
+const SIGMOID_STEPS = 64;
+const SIGMOID_RANGE = 16;
+const SIGMOID = (() => {
+  const t = new Float64Array(2 * SIGMOID_RANGE * SIGMOID_STEPS + 2);
+  for (let i = 0; i < t.length; i++) t[i] = 1 / (1 + Math.exp(-(i / SIGMOID_STEPS - SIGMOID_RANGE)));
+  return t;
+})();
+
+/** 1 / (1 + e^−x), within 3e-6. */
+export function sigmoid(x: number): number {
+  if (x <= -SIGMOID_RANGE) return SIGMOID[0];
+  if (x >= SIGMOID_RANGE) return SIGMOID[SIGMOID.length - 2];
+  const u = (x + SIGMOID_RANGE) * SIGMOID_STEPS;
+  const i = u | 0;
+  const lo = SIGMOID[i];
+  return lo + (SIGMOID[i + 1] - lo) * (u - i);
+}
+
 /** What a checkpoint holds besides the weights. */
 export interface NetMeta {
   readonly variant: string;
@@ -113,24 +136,44 @@ export class Net {
     return this.activate();
   }
 
-  /** Adds `v` times input `i`'s row of first-layer weights to the pre-activations. */
+  /**
+   * Adds `v` times input `i`'s row of first-layer weights to the pre-activations. Four at a time:
+   * V8 does not vectorise, and the unrolled loop takes about 60 % of the plain one's time.
+   */
   private addRow(i: number, v: number): void {
-    const H = this.hidden, w = this.w, z = this.z, base = i * H;
-    if (v === 1) for (let j = 0; j < H; j++) z[j] += w[base + j];
-    else for (let j = 0; j < H; j++) z[j] += v * w[base + j];
+    const H = this.hidden, w = this.w, z = this.z, base = i * H, end = H & ~3;
+    let j = 0;
+    if (v === 1) {
+      for (; j < end; j += 4) {
+        const k = base + j;
+        z[j] += w[k]; z[j + 1] += w[k + 1]; z[j + 2] += w[k + 2]; z[j + 3] += w[k + 3];
+      }
+      for (; j < H; j++) z[j] += w[base + j];
+    } else {
+      for (; j < end; j += 4) {
+        const k = base + j;
+        z[j] += v * w[k]; z[j + 1] += v * w[k + 1]; z[j + 2] += v * w[k + 2]; z[j + 3] += v * w[k + 3];
+      }
+      for (; j < H; j++) z[j] += v * w[base + j];
+    }
   }
 
-  /** Hidden activations from the pre-activations, then the outputs. */
+  /** Hidden activations from the pre-activations, then the outputs (all five in one pass over the hidden units). */
   private activate(): Float32Array {
-    const H = this.hidden, w = this.w, h = this.h, z = this.z;
-    for (let j = 0; j < H; j++) h[j] = 1 / (1 + Math.exp(-z[j]));
-    for (let m = 0; m < OUTPUTS; m++) {
-      let s = w[this.o3 + m];
-      const base = this.o2 + m * H;
-      for (let j = 0; j < H; j++) s += w[base + j] * h[j];
-      this.out[m] = 1 / (1 + Math.exp(-s));
+    const H = this.hidden, w = this.w, h = this.h, z = this.z, o2 = this.o2;
+    let s0 = w[this.o3], s1 = w[this.o3 + 1], s2 = w[this.o3 + 2], s3 = w[this.o3 + 3], s4 = w[this.o3 + 4];
+    for (let j = 0; j < H; j++) {
+      const a = sigmoid(z[j]);
+      h[j] = a;
+      s0 += w[o2 + j] * a;
+      s1 += w[o2 + H + j] * a;
+      s2 += w[o2 + 2 * H + j] * a;
+      s3 += w[o2 + 3 * H + j] * a;
+      s4 += w[o2 + 4 * H + j] * a;
     }
-    return this.out;
+    const out = this.out;
+    out[0] = sigmoid(s0); out[1] = sigmoid(s1); out[2] = sigmoid(s2); out[3] = sigmoid(s3); out[4] = sigmoid(s4);
+    return out;
   }
 
   /**

@@ -27,7 +27,56 @@ function expert(b: Int8Array, short: boolean): number[] {
 const shotAt = (distance: number, extra: Record<number, number> = {}) =>
   Math.round(36 * expert(board({ 20: 1, 1: 14 - (extra[1] ?? 0), ...extra }, { [5 + distance]: 1, 1: 14 }), true)[0]);
 
+/**
+ * Shots counted roll by roll, as a player does (and as `shots` did before it kept a mask of the
+ * rolls): for each of the 21 rolls, does some shooter reach some blot? `mine` and `theirs` in the
+ * blot owner's numbering, the shooter moving upwards from its bar at 0.
+ */
+function shotsByRoll(mine: number[], theirs: number[]): number {
+  const barred = theirs[0] > 0;
+  let hit = 0;
+  for (let d1 = 1; d1 <= 6; d1++) {
+    for (let d2 = d1; d2 <= 6; d2++) {
+      let any = false;
+      for (let p = 1; p <= 24 && !any; p++) {
+        if (mine[p] !== 1) continue;
+        for (let x = 0; x < p && !any; x++) {
+          if (theirs[x] === 0 || (barred && x > 0)) continue;
+          const dist = p - x;
+          if (d1 === d2) {
+            if (dist % d1 !== 0 || dist > 4 * d1) continue;
+            let open = true;
+            for (let land = x + d1; land < p; land += d1) if (mine[land] >= 2) open = false;
+            any = open;
+          } else any = dist === d1 || dist === d2 || (dist === d1 + d2 && (mine[x + d1] < 2 || mine[x + d2] < 2));
+        }
+      }
+      if (any) hit += d1 === d2 ? 1 : 2;
+    }
+  }
+  return hit;
+}
+
+/** One side's view of a generator board for `shotsByRoll`: its own points, and the other side's at 25 − q (its bar at 0). */
+function view(b: Int8Array, side: number): [number[], number[]] {
+  const me = side * 26, them = (1 - side) * 26;
+  const mine = Array.from(b.subarray(me, me + 26));
+  const theirs = new Array<number>(26).fill(0);
+  theirs[0] = b[them + 25];
+  for (let q = 1; q <= 24; q++) theirs[25 - q] = b[them + q];
+  return [mine, theirs];
+}
+
 describe('issue 10: expert inputs of the net', () => {
+  it('counts the shots at either side\'s blots as a count roll by roll does, on any board', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(0, 0, 0, 1, 1, 2, 3), { minLength: 52, maxLength: 52 }), (cells) => {
+      const b = Int8Array.from(cells);
+      const x = expert(b, true);
+      expect(Math.round(36 * x[0])).toBe(shotsByRoll(...view(b, 0)));
+      expect(Math.round(36 * x[3])).toBe(shotsByRoll(...view(b, 1)));
+    }), { numRuns: 2000 });
+  });
+
   it('counts shots at a blot as the books do: 11 rolls from 1 away, 17 from 6, 6 from 7, 2 from 11, 3 from 12', () => {
     expect([1, 6, 7, 11, 12].map((d) => shotAt(d))).toEqual([11, 17, 6, 2, 3]);
   });
