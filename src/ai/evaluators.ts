@@ -5,8 +5,8 @@
  */
 import { PINNED } from '../engine/index.ts';
 import { bearoffWinChance, isBearoffRace } from './bearoff.ts';
-import { ExpertScratch, RAW_INPUTS, encode, encodeExpert, newFeatures, shotsAtMover, type Features } from './features.ts';
-import { Accumulator, Net, OUTPUTS } from './net.ts';
+import { EXPERT_INPUTS, ExpertScratch, RAW_INPUTS, encode, encodeExpert, expertInputs, newFeatures, rawDelta, shotsAtMover, type Features } from './features.ts';
+import { Net, OUTPUTS } from './net.ts';
 import { type AiRules, BOARD, wonPoints } from './rules.ts';
 import { PUBEVAL_CONTACT, PUBEVAL_RACE } from './pubeval-weights.ts';
 
@@ -34,22 +34,40 @@ export class NetEvaluator implements Evaluator {
   private readonly expert: ExpertScratch | undefined;
   /** Sudden death only: scratch for the shots that would end the game at once. */
   private readonly firstHit: ExpertScratch | undefined;
-  /** The position before the plays being scored (`prepare`), which they are evaluated from; and its board, to skip preparing it again. */
-  private readonly near: Accumulator;
+  /**
+   * The position before the plays being scored (`prepare`), which they are evaluated from: its
+   * board, its hidden pre-activations and its expert inputs.
+   */
   private readonly nearBoard = new Int8Array(BOARD);
+  private readonly nearSums: Float64Array;
+  private readonly nearExpert = new Float64Array(EXPERT_INPUTS);
   private nearReady = false;
+  /** The inputs where a play differs from the position before it. */
+  private readonly delta: Features = newFeatures();
   constructor(readonly net: Net, readonly rules: AiRules) {
     this.expert = net.inputs > RAW_INPUTS ? new ExpertScratch() : undefined;
     this.firstHit = rules.variant.firstHitWins ? new ExpertScratch() : undefined;
-    this.near = new Accumulator(net);
+    this.nearSums = new Float64Array(net.hidden);
   }
 
   /** The plays of a roll share most of their inputs with the position before it: the net then adds only their differences. */
   prepare(b: Int8Array, at: number): void {
     if (this.nearReady && sameBoard(this.nearBoard, b, at)) return;
-    this.net.accumulate(this.encode(b, at, this.f), this.near);
+    this.net.accumulate(this.encode(b, at, this.f), this.nearSums);
+    if (this.expert) this.nearExpert.set(this.expert.values);
     this.nearBoard.set(b.subarray(at, at + BOARD));
     this.nearReady = true;
+  }
+
+  /** The net's outputs for the board at `b[at..]`, from the position before it when there is one. */
+  private forward(b: Int8Array, at: number): Float32Array {
+    if (!this.nearReady) return this.net.forward(this.encode(b, at, this.f));
+    const d = rawDelta(this.nearBoard, 0, b, at, this.delta);
+    if (this.expert) {
+      const v = expertInputs(b, at, this.rules.short, this.expert), near = this.nearExpert;
+      for (let i = 0; i < EXPERT_INPUTS; i++) if (v[i] !== near[i]) { d.index[d.count] = RAW_INPUTS + i; d.value[d.count++] = v[i] - near[i]; }
+    }
+    return this.net.forwardDelta(d, this.nearSums);
   }
 
   /** Writes the net's inputs for the board at `b[at..]` into `f` (raw, plus expert ones when the net reads them). */
@@ -69,8 +87,7 @@ export class NetEvaluator implements Evaluator {
       o[0] = bearoffWinChance(b, at); o[1] = o[2] = o[3] = o[4] = 0;
       return 2 * o[0] - 1;
     }
-    const f = this.encode(b, at, this.f);
-    o.set(this.nearReady ? this.net.forwardNear(f, this.near) : this.net.forward(f));
+    o.set(this.forward(b, at));
     // What the variant does not score the net's outputs must not count (long nardy without koks, tavla, sudden death).
     if (this.rules.topPoints < 3) { o[2] = 0; o[4] = 0; }
     if (this.rules.topPoints < 2) { o[1] = 0; o[3] = 0; }

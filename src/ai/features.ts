@@ -63,10 +63,47 @@ export function encode(b: Int8Array, at: number, f: Features): Features {
   return f;
 }
 
+/**
+ * Writes into `d` the raw inputs where the board at `b[at..]` differs from the one at
+ * `a[from..]`, each as (input, its value at b minus its value at a): what a play changes, read
+ * from the few points it changed instead of from a full encoding of both boards.
+ */
+export function rawDelta(a: Int8Array, from: number, b: Int8Array, at: number, d: Features): Features {
+  let c = 0;
+  const index = d.index, value = d.value;
+  for (let s = 0; s < 2; s++) {
+    const oa = from + s * 26, ob = at + s * 26, base = s * PER_SIDE;
+    let pips = 0;
+    for (let p = 1; p <= 24; p++) {
+      let n0 = a[oa + p], n1 = b[ob + p];
+      if (n0 === n1) continue;
+      if (n0 < 0) n0 = 0;
+      if (n1 < 0) n1 = 0;
+      pips += (n1 - n0) * p;
+      const i = base + (p - 1) * 4;
+      const u1 = (n1 >= 1 ? 1 : 0) - (n0 >= 1 ? 1 : 0), u2 = (n1 >= 2 ? 1 : 0) - (n0 >= 2 ? 1 : 0), u3 = (n1 >= 3 ? 1 : 0) - (n0 >= 3 ? 1 : 0);
+      const u4 = ((n1 > 3 ? n1 - 3 : 0) - (n0 > 3 ? n0 - 3 : 0)) / 2;
+      if (u1 !== 0) { index[c] = i; value[c++] = u1; }
+      if (u2 !== 0) { index[c] = i + 1; value[c++] = u2; }
+      if (u3 !== 0) { index[c] = i + 2; value[c++] = u3; }
+      if (u4 !== 0) { index[c] = i + 3; value[c++] = u4; }
+    }
+    const bar = b[ob + 25] - a[oa + 25];
+    if (bar !== 0) { pips += 25 * bar; index[c] = base + 96; value[c++] = bar / 2; }
+    const off = b[ob] - a[oa];
+    if (off !== 0) { index[c] = base + 97; value[c++] = off / 15; }
+    if (pips !== 0) { index[c] = base + 98; value[c++] = pips / 100; }
+  }
+  d.count = c;
+  return d;
+}
+
 /** Scratch boards of one side's view: its checkers and the other side's, both in its numbering. */
 export class ExpertScratch {
   readonly mine = new Int8Array(26);
   readonly theirs = new Int8Array(26);
+  /** The expert inputs of the last `expertInputs`, zeros included. */
+  readonly values = new Float64Array(EXPERT_INPUTS);
   /** Results of `longWall`. */
   wall = 0;
   trapped = 0;
@@ -74,38 +111,41 @@ export class ExpertScratch {
 
 /** Appends the expert inputs of the board at `b[at..]` to raw features already in `f`. */
 export function encodeExpert(b: Int8Array, at: number, f: Features, short: boolean, s: ExpertScratch): Features {
+  const v = expertInputs(b, at, short, s);
+  for (let i = 0; i < EXPERT_INPUTS; i++) if (v[i] !== 0) { f.index[f.count] = RAW_INPUTS + i; f.value[f.count++] = v[i]; }
+  return f;
+}
+
+/** The expert inputs of the board at `b[at..]` into `s.values` (zeros included), which it returns. */
+export function expertInputs(b: Int8Array, at: number, short: boolean, s: ExpertScratch): Float64Array {
+  const v = s.values;
   if (short) {
-    let contact = false;
     for (let side = 0; side < 2; side++) {
       viewShort(b, at, side, s);
       // The side that has just moved (0) is about to be shot at; the side to roll (1) would be after its move.
-      put(f, side * 3, shots(s.mine, s.theirs) / 36);
-      put(f, side * 3 + 1, primeAhead(s.mine, s.theirs) / 6);
-      put(f, side * 3 + 2, escapes(s.mine, s.theirs) / 36);
-      if (side === 0) contact = inContact(s.mine, s.theirs);
+      v[side * 3] = shots(s.mine, s.theirs) / 36;
+      v[side * 3 + 1] = primeAhead(s.mine, s.theirs) / 6;
+      v[side * 3 + 2] = escapes(s.mine, s.theirs) / 36;
+      if (side === 0) v[6] = inContact(s.mine, s.theirs) ? 1 : 0;
     }
-    put(f, 6, contact ? 1 : 0);
+    v[7] = 0;
   } else {
     for (let side = 0; side < 2; side++) {
       viewLong(b, at, side, s);
       longWall(s.mine, s.theirs, s);
-      put(f, side * 3, s.wall / 6); // this side's wall in the other's way
-      put(f, side * 3 + 1, s.trapped / 15);
-      put(f, side * 3 + 2, playableDice(s.mine, s.theirs) / 6);
+      v[side * 3] = s.wall / 6; // this side's wall in the other's way
+      v[side * 3 + 1] = s.trapped / 15;
+      v[side * 3 + 2] = playableDice(s.mine, s.theirs) / 6;
     }
+    v[6] = v[7] = 0;
   }
-  return f;
+  return v;
 }
 
 /** Short family: rolls out of 36 with which the side to roll at `b[at + 26..]` hits a blot of the side that has just moved. */
 export function shotsAtMover(b: Int8Array, at: number, s: ExpertScratch): number {
   viewShort(b, at, 0, s);
   return shots(s.mine, s.theirs);
-}
-
-/** Appends expert input `i` with value `v` when non-zero. */
-function put(f: Features, i: number, v: number): void {
-  if (v !== 0) { f.index[f.count] = RAW_INPUTS + i; f.value[f.count++] = v; }
 }
 
 /**

@@ -95,14 +95,10 @@ export class Net {
     return this.activate();
   }
 
-  /** The hidden pre-activations of `f` into `near`, which then serves `forwardNear` for positions near `f`. */
-  accumulate(f: Features, near: Accumulator): void {
+  /** The hidden pre-activations of `f` into `sums`, which then serve `forwardDelta` for positions near `f`. */
+  accumulate(f: Features, sums: Float64Array): void {
     this.sum(f);
-    near.sums.set(this.z);
-    for (let k = 0; k < near.count; k++) near.dense[near.index[k]] = 0;
-    for (let k = 0; k < f.count; k++) near.dense[f.index[k]] = f.value[k];
-    near.index.set(f.index.subarray(0, f.count));
-    near.count = f.count;
+    sums.set(this.z);
   }
 
   /** The hidden pre-activations of `f`: the biases plus its inputs' rows. */
@@ -113,26 +109,14 @@ export class Net {
   }
 
   /**
-   * The same outputs as `forward(f)`, from the pre-activations of a position near it (`accumulate`):
-   * only the inputs where the two differ are added. The plays of one roll differ from the
-   * position before it in a few points, the pips and the expert inputs, about 15 of 35 inputs,
-   * and the first layer is most of an evaluation's work.
+   * The outputs of a position from the pre-activations of a position near it (`accumulate`) and
+   * the inputs where the two differ (`delta`: input, change). The plays of one roll differ from
+   * the position before it in about 10 of their 36 inputs, and the first layer is most of an
+   * evaluation's work.
    */
-  forwardNear(f: Features, near: Accumulator): Float32Array {
-    const H = this.hidden, z = this.z, dense = near.dense, seen = near.seen;
-    const stamp = ++near.stamp;
-    for (let j = 0; j < H; j++) z[j] = near.sums[j];
-    for (let k = 0; k < f.count; k++) {
-      const i = f.index[k];
-      seen[i] = stamp;
-      const d = f.value[k] - dense[i];
-      if (d !== 0) this.addRow(i, d);
-    }
-    for (let k = 0; k < near.count; k++) {
-      const i = near.index[k];
-      if (seen[i] !== stamp) this.addRow(i, -dense[i]);
-    }
-    if (stamp === 0x7fffffff) { seen.fill(0); near.stamp = 0; }
+  forwardDelta(delta: Features, sums: Float64Array): Float32Array {
+    this.z.set(sums);
+    for (let k = 0; k < delta.count; k++) this.addRow(delta.index[k], delta.value[k]);
     return this.activate();
   }
 
@@ -207,25 +191,6 @@ export class Net {
       for (let j = 0; j < H; j++) w[base + j] += a * dh[j];
     }
     return err;
-  }
-}
-
-/** A position's hidden pre-activations and inputs, kept so that positions near it are evaluated from the difference (`Net.forwardNear`). */
-export class Accumulator {
-  readonly sums: Float64Array;
-  /** The position's input values by input index (zero where absent). */
-  readonly dense: Float32Array;
-  /** Its non-zero inputs. */
-  readonly index: Int32Array;
-  count = 0;
-  /** Marks, per input, the last `forwardNear` that met it among its position's inputs. */
-  readonly seen: Int32Array;
-  stamp = 0;
-  constructor(net: Net) {
-    this.sums = new Float64Array(net.hidden);
-    this.dense = new Float32Array(net.inputs);
-    this.index = new Int32Array(net.inputs);
-    this.seen = new Int32Array(net.inputs);
   }
 }
 

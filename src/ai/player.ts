@@ -26,7 +26,10 @@ import { type CubeContext, type DoubleAction, type DoubleAnswer, TOO_GOOD, cubef
 import { CONTACT_EFFICIENCY, raceEfficiency } from './janowski.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
 import { Searcher, topIndices, type DeepLimits } from './search.ts';
+import { PruneNet, Pruner, pruneFromJson, type PruneJson } from './prune.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
+import shortPrune from './weights/short-prune.json' with { type: 'json' };
+import longPrune from './weights/long-prune.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
 import hypergammonWeights from './weights/hypergammon.json' with { type: 'json' };
 
@@ -49,7 +52,7 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  * 2-ply of the same plays 4.1 at 9 times: beyond the move budget on a loaded machine. Against
  * gnubg Expert, 2,000 games: +0.017 ± 0.030 points a game, the 1-ply −0.057 on the same dice.
  */
-export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 3, window: 0.05, budget: 30_000, reduced: true } } as const;
+export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 3, window: 0.05, budget: 30_000, reduced: true, prune: 0 } } as const;
 
 /**
  * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
@@ -74,6 +77,22 @@ export function netFor(variant: VariantId): Net {
   if (own !== undefined) return (nets[variant] ??= netFromJson(own));
   const family = VARIANTS[variant].family === 'short' ? 'short' : 'long';
   return (nets[family] ??= netFromJson((family === 'short' ? shortWeights : longWeights) as NetJson));
+}
+
+const pruneNets: Partial<Record<'short' | 'long', PruneNet>> = {};
+const PRUNE_WEIGHTS: Partial<Record<'short' | 'long', PruneJson>> = { short: shortPrune as PruneJson, long: longPrune as PruneJson };
+
+/**
+ * The pruning net of a variant's 2-ply (prune.ts), learnt from its family's committed net; none
+ * where the net is not that one, or where the variant ends or scores in ways the family's own
+ * game does not (sudden death's hit, plakoto's mother): there the full net ranks every play.
+ */
+export function pruneNetFor(variant: VariantId, net: Net): PruneNet | undefined {
+  const v = VARIANTS[variant];
+  if (v.firstHitWins || v.earlyEnd || OWN_WEIGHTS[variant] !== undefined || net !== netFor(variant)) return undefined;
+  const family = v.family === 'short' ? 'short' : 'long';
+  const json = PRUNE_WEIGHTS[family];
+  return json && (pruneNets[family] ??= pruneFromJson(json));
 }
 
 /**
@@ -108,6 +127,8 @@ export class ComputerPlayer {
     this.rules = aiRules(variant, options);
     this.searcher = new Searcher(this.rules);
     this.net = new NetEvaluator(net, this.rules);
+    const prune = pruneNetFor(variant, net);
+    if (prune) this.searcher.pruner = new Pruner(prune, this.rules);
     const pinning = this.rules.variant.pinning === true;
     this.medium = pinning ? new PipHit() : this.rules.short ? new Pubeval() : new LongHeuristic();
     this.own = pinning ? new PlakotoHeuristic() : undefined;
@@ -278,7 +299,7 @@ export class Teacher {
     if (!own) {
       // The best by 1-ply again at 2-ply, so that the hint and the review agree with the strong level's own play.
       judged.splice(Math.max(count, LOOKAHEAD.deep.plays));
-      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, LOOKAHEAD.deep.reduced);
+      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, LOOKAHEAD.deep.reduced, Infinity, LOOKAHEAD.deep.prune);
       judged.sort((a, b) => b.value - a.value);
     }
     const plays = legalPlays(position, dice, context);
@@ -296,7 +317,7 @@ export class Teacher {
     for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
     const { searcher, net } = this.player;
     searcher.replyValue(this.after, 0, net, Infinity, 0);
-    return searcher.deepValue(this.after, 0, 0, net, LOOKAHEAD.deep.reduced);
+    return searcher.deepValue(this.after, 0, 0, net, LOOKAHEAD.deep.reduced, Infinity, LOOKAHEAD.deep.prune);
   }
 }
 

@@ -22,6 +22,13 @@ const ALL_ROLLS: readonly number[] = ROLLS.map((_, r) => r);
 const THIRDS: readonly (readonly number[])[] = [[0, 15, 3, 5, 8, 13, 14], [6, 18, 1, 2, 10, 16, 19], [11, 20, 4, 7, 9, 12, 17]];
 
 /**
+ * The order in which the 2-ply goes through the opponent's rolls: a double and two others from
+ * each third in turn, so that the rolls done when the clock stops it are a fair sample (a few of
+ * each kind) rather than the low ones.
+ */
+const DEEP_ORDER: readonly number[] = [0, 3, 5, 6, 1, 2, 11, 4, 7, 15, 8, 13, 18, 10, 16, 20, 9, 12, 14, 19, 17];
+
+/**
  * How far the 2-ply looks: the `plays` best by 1-ply within `window` of the best, until `budget`
  * positions in all. `reduced`: below each of the opponent's 21 rolls only a third of ours (one of
  * `THIRDS` in turn, so that the 21 are all met), as gnubg's "reduced" evaluations do: three times
@@ -32,6 +39,11 @@ export interface DeepLimits {
   readonly window: number;
   readonly budget: number;
   readonly reduced: boolean;
+  /**
+   * At the 2-ply's innermost rolls, only the `prune` best plays by the searcher's `pruner` are
+   * scored by the full evaluator (0, or no pruner: every play). Counted in the budget all the same.
+   */
+  readonly prune: number;
 }
 
 /** Scratch space for one searcher (one per player; not shared across concurrent searches). */
@@ -44,12 +56,21 @@ export class Searcher {
   private readonly deepTmp = new Int8Array(BOARD);
   /** The opponent's best reply to each of its 21 rolls, per candidate of the 1-ply (the 2-ply's starting points). */
   private replies = new Int8Array(8 * ROLLS.length * BOARD);
+  /** Per candidate slot and roll: the value for us of the opponent's best reply to it, at 0-ply (the 1-ply's terms). */
+  private rollValues = new Float64Array(8 * ROLLS.length);
   /** Scores of the plays of the last `generate`, by index. */
   scores = new Float64Array(64);
   /** Positions evaluated since the last `lookahead` began (the work budget's unit). */
   nodes = 0;
+  /** How many of the opponent's rolls (of `DEEP_ORDER`) the last `lookahead`'s 2-ply got through for every play. */
+  deepRolls = 0;
   /** `performance.now()` after which a lookahead stops as if its budget ran out; Infinity: no clock. */
   deadline = Infinity;
+  /** A cheap ranking of plays (a pruning net, prune.ts) for the 2-ply's innermost rolls (`DeepLimits.prune`); undefined: none. */
+  pruner: Evaluator | undefined;
+  /** The plays the pruner keeps, best first, and its scores of them. */
+  private pruned = new Int32Array(8);
+  private prunedScores = new Float64Array(8);
 
   constructor(readonly rules: AiRules) {}
 
@@ -85,13 +106,16 @@ export class Searcher {
    * passes `deadline` when one is set (the app's moves on a loaded machine: then the choice depends
    * on the machine's speed). `ev` must score equities.
    *
-   * With `deep`, the best plays by 1-ply are then rescored at 2-ply, the same way: the opponent's
-   * reply to each roll (found by the 1-ply) valued by our best answer to each of our 21 rolls. The
-   * plays go in their 1-ply order, and the budget or the clock stops the 2-ply as it does the
-   * 1-ply: the best of those it got through wins when there are two or more, else the 1-ply's.
+   * With `deep`, the best plays by 1-ply are then rescored at 2-ply: the opponent's reply to each
+   * roll (found by the 1-ply) valued by our best answer to each of our 21 rolls. The 2-ply goes
+   * roll by roll of the opponent's (`DEEP_ORDER`), through every play at each; a play's value is
+   * its 2-ply value on the rolls done and its 1-ply value on the others. So when the budget or the
+   * clock stops it, the plays are compared on the same rolls done at 2-ply, the rest at 1-ply
+   * (the roll in progress is dropped), and the more time the nearer the full 2-ply.
    */
   lookahead(n: number, ev: Evaluator, keep: number, window: number, budget: number, deep?: DeepLimits): number {
     this.nodes = n;
+    this.deepRolls = 0;
     const first = this.scorePlays(n, ev);
     if (n === 1) return first;
     const order = topIndices(this.scores, n, keep);
@@ -103,22 +127,33 @@ export class Searcher {
     for (let slot = 0; slot < order.length; slot++) {
       const i = order[slot];
       if (this.scores[i] < top - window) continue;
-      const v = this.expectReply(this.gen.boards, i * BOARD, ev, budget, this.reply, this.tmp, slot, ALL_ROLLS);
+      const v = this.expectReply(this.gen.boards, i * BOARD, ev, budget, this.reply, this.tmp, slot, ALL_ROLLS, 0);
       if (Number.isNaN(v)) break;
       judged.push({ i, slot, value: v });
       if (v > bestValue) { bestValue = v; best = i; }
     }
     if (!deep || judged.length < 2) return best;
     judged.sort((a, c) => c.value - a.value);
-    let deepBest = -1, deepValue = -Infinity, through = 0;
-    for (const { i, slot, value } of judged.slice(0, deep.plays)) {
-      if (value < bestValue - deep.window) break;
-      const v = this.deepValue(this.gen.boards, i * BOARD, slot, ev, deep.reduced, deep.budget);
-      if (Number.isNaN(v)) break;
-      through++;
-      if (v > deepValue) { deepValue = v; deepBest = i; }
+    const plays = judged.slice(0, deep.plays).filter((j) => j.value >= bestValue - deep.window);
+    if (plays.length < 2) return best;
+    // Each play's value times 36, its 1-ply rolls replaced by 2-ply ones as they are done.
+    const mixed = plays.map((j) => 36 * j.value);
+    // A play that wins at once is worth what it wins, at any depth.
+    const wins = plays.map((j) => wonPoints(this.rules, this.gen.boards, j.i * BOARD) > 0);
+    const done = new Float64Array(plays.length);
+    for (let k = 0; k < DEEP_ORDER.length; k++) {
+      const r = DEEP_ORDER[k], weight = ROLLS[r][2];
+      for (let c = 0; c < plays.length; c++) {
+        const slot = plays[c].slot;
+        if (wins[c]) continue;
+        const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, deep.budget, this.deep, this.deepTmp, -1, deep.reduced ? THIRDS[r % 3] : ALL_ROLLS, deep.prune);
+        if (Number.isNaN(v)) return plays[argMax(mixed)].i;
+        done[c] = -v;
+      }
+      for (let c = 0; c < plays.length; c++) if (!wins[c]) mixed[c] += weight * (done[c] - this.rollValues[plays[c].slot * ROLLS.length + r]);
+      this.deepRolls = k + 1;
     }
-    return through >= 2 ? deepBest : best;
+    return plays[argMax(mixed)].i;
   }
 
   /**
@@ -128,7 +163,7 @@ export class Searcher {
    */
   replyValue(b: Int8Array, at: number, ev: Evaluator, budget = Infinity, keep = -1): number {
     if (keep >= 0) this.keepSlots(keep + 1);
-    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, keep, ALL_ROLLS);
+    return this.expectReply(b, at, ev, budget, this.reply, this.tmp, keep, ALL_ROLLS, 0);
   }
 
   /** Room in `replies` for `n` candidates, keeping what is there. */
@@ -137,14 +172,18 @@ export class Searcher {
     const more = new Int8Array(n * ROLLS.length * BOARD);
     more.set(this.replies);
     this.replies = more;
+    const values = new Float64Array(n * ROLLS.length);
+    values.set(this.rollValues);
+    this.rollValues = values;
   }
 
   /**
    * `replyValue` with the generator and scratch board given (the 2-ply nests one inside the
    * other), over the `rolls` given (indices into ROLLS, weighted among themselves); with
-   * `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply.
+   * `slot` ≥ 0 each roll's best reply is kept in `replies` for the 2-ply; with `prune` > 0 only
+   * that many plays of each roll, the best by `pruner`, are scored by `ev`.
    */
-  private expectReply(b: Int8Array, at: number, ev: Evaluator, budget: number, gen: Generator, tmp: Int8Array, slot: number, rolls: readonly number[]): number {
+  private expectReply(b: Int8Array, at: number, ev: Evaluator, budget: number, gen: Generator, tmp: Int8Array, slot: number, rolls: readonly number[], prune: number): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
     swapInto(b, at, tmp, 0);
@@ -158,7 +197,15 @@ export class Searcher {
       if (this.nodes > budget || (this.deadline !== Infinity && performance.now() > this.deadline)) return NaN;
       let bestOpp = -Infinity, bestAt = 0;
       if (m === 0) bestOpp = ev.score(tmp, 0);
-      else {
+      else if (prune > 0 && m > prune && this.pruner) {
+        const kept = this.prune(gen, tmp, m, prune);
+        ev.prepare?.(tmp, 0);
+        for (let k = 0; k < kept; k++) {
+          const play = this.pruned[k];
+          const s = ev.score(gen.boards, play * BOARD);
+          if (s > bestOpp) { bestOpp = s; bestAt = play; }
+        }
+      } else {
         ev.prepare?.(tmp, 0);
         const boards = gen.boards;
         for (let k = 0; k < m; k++) {
@@ -166,23 +213,43 @@ export class Searcher {
           if (s > bestOpp) { bestOpp = s; bestAt = k; }
         }
       }
-      if (slot >= 0) this.replies.set(m === 0 ? tmp : gen.boards.subarray(bestAt * BOARD, bestAt * BOARD + BOARD), (slot * ROLLS.length + r) * BOARD);
+      if (slot >= 0) {
+        this.replies.set(m === 0 ? tmp : gen.boards.subarray(bestAt * BOARD, bestAt * BOARD + BOARD), (slot * ROLLS.length + r) * BOARD);
+        this.rollValues[slot * ROLLS.length + r] = -bestOpp;
+      }
       sum -= weight * bestOpp;
     }
     return sum / weights;
   }
 
+  /** The `keep` best of the `m` plays in `gen` (from the board `before`) by `pruner`, into `pruned` best first; returns how many. */
+  private prune(gen: Generator, before: Int8Array, m: number, keep: number): number {
+    if (this.pruned.length < keep) { this.pruned = new Int32Array(keep); this.prunedScores = new Float64Array(keep); }
+    const pruner = this.pruner!, ids = this.pruned, scores = this.prunedScores;
+    pruner.prepare?.(before, 0);
+    let kept = 0;
+    for (let k = 0; k < m; k++) {
+      const s = pruner.score(gen.boards, k * BOARD);
+      if (kept === keep && s <= scores[kept - 1]) continue;
+      // Insertion into the few kept so far, best first.
+      let j = kept < keep ? kept++ : kept - 1;
+      while (j > 0 && scores[j - 1] < s) { ids[j] = ids[j - 1]; scores[j] = scores[j - 1]; j--; }
+      ids[j] = k; scores[j] = s;
+    }
+    return kept;
+  }
+
   /**
    * 2-ply value, for the side that just moved to the board at `b[at..]`, from the opponent's
    * replies its 1-ply (`replyValue` with `keep`) kept in `slot`: each valued at 1-ply from the
-   * opponent's side. NaN when the budget or the clock runs out on the way.
+   * opponent's side (`prune`: see `DeepLimits`). NaN when the budget or the clock runs out on the way.
    */
-  deepValue(b: Int8Array, at: number, slot: number, ev: Evaluator, reduced: boolean, budget = Infinity): number {
+  deepValue(b: Int8Array, at: number, slot: number, ev: Evaluator, reduced: boolean, budget = Infinity, prune = 0): number {
     const won = wonPoints(this.rules, b, at);
     if (won > 0) return won;
     let sum = 0;
     for (let r = 0; r < ROLLS.length; r++) {
-      const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, budget, this.deep, this.deepTmp, -1, reduced ? THIRDS[r % 3] : ALL_ROLLS);
+      const v = this.expectReply(this.replies, (slot * ROLLS.length + r) * BOARD, ev, budget, this.deep, this.deepTmp, -1, reduced ? THIRDS[r % 3] : ALL_ROLLS, prune);
       if (Number.isNaN(v)) return NaN;
       sum -= ROLLS[r][2] * v;
     }
@@ -215,6 +282,12 @@ export class Searcher {
     for (let o = 0; o < out.length; o++) out[o] /= 36;
     return out;
   }
+}
+
+function argMax(values: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] > values[best]) best = i;
+  return best;
 }
 
 /** The indices of the `keep` highest scores, highest first. */
