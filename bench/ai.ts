@@ -7,7 +7,8 @@
  * strong level, GAMES_1PLY games per variant whose file is given:
  *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
  * (PREVIOUS_HYPERGAMMON the same for hypergammon's own net, e.g. against short nardy's it started from.)
- * `deep [short|long]`: the strong level against itself without its 2-ply, GAMES_1PLY games each.
+ * `deep [short|long]`: the strong level against itself without its 2-ply, GAMES_1PLY games each
+ * (AGAINST=plays/window/budget/reduced/prune: against itself with a 2-ply of those limits instead).
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -18,6 +19,7 @@ import { startBoard, VARIANTS, type VariantId } from '../src/engine/index.ts';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { netFromJson, type NetJson } from '../src/ai/net.ts';
+import type { DeepLimits } from '../src/ai/search.ts';
 import { middleGameVectors } from './positions.ts';
 
 const GAMES = Number(process.env.GAMES ?? 1000);
@@ -32,11 +34,12 @@ export interface BenchPlayer {
   pick(b: Int8Array, dice: [number, number], firstTurn: boolean): Int8Array | null;
 }
 
-function computer(level: AiLevel, variant: VariantId, seed = 1, twoPly = true): BenchPlayer {
+/** `deep`: the 2-ply's limits instead of LOOKAHEAD's (null: 1-ply only). */
+function computer(level: AiLevel, variant: VariantId, seed = 1, deep?: DeepLimits | null): BenchPlayer {
   const p = new ComputerPlayer(level, variant, undefined, seededRandom(seed));
-  if (!twoPly) p.deep = undefined;
+  if (deep !== undefined) p.deep = deep ?? undefined;
   return {
-    name: twoPly ? level : `${level} 1-ply`,
+    name: deep === undefined ? level : deep === null ? `${level} 1-ply` : `${level} ${deep.plays}/${deep.window}/${deep.budget}/${deep.reduced ? 1 : 0}/${deep.prune}`,
     pick(b, dice, firstTurn) {
       const i = p.chooseIndex(b, 0, dice, firstTurn);
       return i < 0 ? null : p.searcher.gen.boards.subarray(i * BOARD, (i + 1) * BOARD);
@@ -203,7 +206,11 @@ if (!only || only === 'short') {
 if (only === 'deep') {
   // What the 2-ply adds: the strong level against itself without it (the 1-ply of until 2 Dec 2026).
   const asked = process.argv[3] as 'short' | 'long' | undefined;
-  for (const v of asked ? [asked] : (['short', 'long'] as const)) match(v, computer('strong', v), computer('strong', v, 1, false), GAMES_1PLY);
+  // AGAINST=plays/window/budget/reduced/prune: against a 2-ply of those limits instead (e.g. 3/0.05/30000/1/0, the reduced one of 2 Dec).
+  const against = process.env.AGAINST?.split('/').map(Number);
+  if (against && (against.length !== 5 || against.some(Number.isNaN))) throw new Error(`AGAINST=${process.env.AGAINST}: expected plays/window/budget/reduced/prune, e.g. 3/0.05/30000/1/0`);
+  const other = against ? { plays: against[0], window: against[1], budget: against[2], reduced: against[3] === 1, prune: against[4] } : null;
+  for (const v of asked ? [asked] : (['short', 'long'] as const)) match(v, computer('strong', v), computer('strong', v, 1, other), GAMES_1PLY);
 }
 if (!only || only === 'previous') {
   for (const v of ['short', 'long', 'hypergammon'] as const) {
