@@ -46,19 +46,21 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  * crashed positions, where the net's 0-ply order is least right), for about a quarter more time;
  * 10 or 16 plays, a wider window or a larger budget gain nothing more there.
  *
- * `deep`: then the 3 best by 1-ply within 0.05 of the best at 2-ply, reduced (a third of our
- * rolls below each of the opponent's), until 30,000 positions in all. Same bench, same run: 1-ply
- * 6.5 mp a play, this 2-ply 4.6 (−1.9 ± 0.5 paired) at 3.7 times the 1-ply's time, the full
- * 2-ply of the same plays 4.1 at 9 times: beyond the move budget on a loaded machine. Against
- * gnubg Expert, 2,000 games: +0.017 ± 0.030 points a game, the 1-ply −0.057 on the same dice.
+ * `deep`: then the 5 best by 1-ply within 0.1 of the best at 2-ply, every roll of ours below
+ * each of the opponent's, our answers to them scored by the full net among the pruning net's best
+ * 6 (prune.ts), until 60,000 positions in all. Same bench, same run: the reduced 2-ply of the 3
+ * best within 0.05 (until this evening) 4.5 mp a play; this one 3.9 at 1.7 times its time; the
+ * same without a budget 3.8; at 30,000 or 40,000 positions 4.2. Pruning to 6 plays loses nothing
+ * measurable there (4.1 and 4.1 over the 3 best within 0.05) for half the time.
  */
-export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 3, window: 0.05, budget: 30_000, reduced: true, prune: 0 } } as const;
+export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 5, window: 0.1, budget: 60_000, reduced: false, prune: 6 } } as const;
 
 /**
  * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
  * machine busy with other work the node budget alone let a move take 500 ms (bench/ai.ts `load`).
- * Past it the candidate in progress is dropped, as when the budget runs out (a 2-ply cut short
- * leaves the 1-ply's choice). 80, since the 2-ply: under the issue's 100 ms for a move's p99.
+ * Past it the roll in progress is dropped, as when the budget runs out (a 2-ply cut short compares
+ * the plays on the opponent's rolls it got through). 80, since the 2-ply: under the issue's 100 ms
+ * for a move's p99.
  */
 export const MOVE_TIME_LIMIT_MS = 80;
 
