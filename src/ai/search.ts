@@ -24,7 +24,8 @@ const THIRDS: readonly (readonly number[])[] = [[0, 15, 3, 5, 8, 13, 14], [6, 18
 /**
  * The order in which the 2-ply goes through the opponent's rolls: a double and two others from
  * each third in turn, so that the rolls done when the clock stops it are a fair sample (a few of
- * each kind) rather than the low ones.
+ * each kind) rather than the low ones — 1-1 1-4 1-6 2-2 1-2 1-3 3-3 1-5 2-3 4-4 2-4 3-5 5-5 2-6
+ * 4-5 6-6 2-5 3-4 3-6 5-6 4-6.
  */
 const DEEP_ORDER: readonly number[] = [0, 3, 5, 6, 1, 2, 11, 4, 7, 15, 8, 13, 18, 10, 16, 20, 9, 12, 14, 19, 17];
 
