@@ -49,7 +49,7 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  * `deep`: then the 5 best by 1-ply within 0.1 of the best at 2-ply, every roll of ours below
  * each of the opponent's, our answers to them scored by the full net among the pruning net's best
  * 6 (prune.ts), until 60,000 positions in all. Same bench, same run: the reduced 2-ply of the 3
- * best within 0.05 (until this evening) 4.5 mp a play; this one 3.9 at 1.7 times its time; the
+ * best within 0.05 (until this evening) 4.5 mp a play; this one 3.9 at 1.8 times its time; the
  * same without a budget 3.8; at 30,000 or 40,000 positions 4.2. Pruning to 6 plays loses nothing
  * measurable there (4.1 and 4.1 over the 3 best within 0.05) for half the time.
  */

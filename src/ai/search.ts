@@ -1,8 +1,9 @@
 /**
  * Choosing a play: every legal play is scored by an evaluator (0-ply); the strong level then looks
  * one roll further for the best few (1-ply: the opponent's 21 rolls, its best reply to each by the
- * same evaluator), and two rolls further for the best two or three of those (2-ply: each of those
- * replies valued at 1-ply). Works on a Generator's result arrays; allocates nothing per play.
+ * same evaluator), and two rolls further for the best few of those (2-ply: each of those replies
+ * valued at 1-ply, where a pruning net may pick the plays the evaluator scores). Works on a
+ * Generator's result arrays; allocates nothing per play.
  */
 import { Generator, type Dice } from '../engine/index.ts';
 import type { Evaluator } from './evaluators.ts';
