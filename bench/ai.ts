@@ -7,6 +7,8 @@
  * strong level, GAMES_1PLY games per variant whose file is given:
  *   PREVIOUS_SHORT=/tmp/prev-short.json PREVIOUS_LONG=/tmp/prev-long.json nice -n 19 npm run bench:ai -- previous
  * (PREVIOUS_HYPERGAMMON the same for hypergammon's own net, e.g. against short nardy's it started from.)
+ * ONE_PLY=1 plays both at the 1-ply: the committed net's 2-ply prunes with a pruning net learnt from
+ * that net, which the other net has not got.
  * `deep [short|long]`: the strong level against itself without its 2-ply, GAMES_1PLY games each
  * (AGAINST=plays/window/budget/reduced/prune: against itself with a 2-ply of those limits instead).
  *
@@ -48,9 +50,10 @@ function computer(level: AiLevel, variant: VariantId, seed = 1, deep?: DeepLimit
 }
 
 /** The strong level playing with the net of a weights file instead of the committed one. */
-function strongWith(variant: VariantId, file: string, name = 'previous'): BenchPlayer {
+function strongWith(variant: VariantId, file: string, name = 'previous', onePly = false): BenchPlayer {
   const net = netFromJson(JSON.parse(readFileSync(file, 'utf8')) as NetJson);
   const p = new ComputerPlayer('strong', variant, undefined, seededRandom(1), net);
+  if (onePly) p.deep = undefined;
   return {
     name,
     pick(b, dice, firstTurn) {
@@ -216,8 +219,10 @@ if (!only || only === 'previous') {
   for (const v of ['short', 'long', 'hypergammon'] as const) {
     const file = process.env[`PREVIOUS_${v.toUpperCase()}`];
     if (file) {
-      console.log(`${v}: this tree's net against ${file}`);
-      match(v, computer('strong', v), strongWith(v, file), GAMES_1PLY);
+      // ONE_PLY=1: both nets at the 1-ply, the same search on both sides (the pruning net belongs to the committed net only).
+      const onePly = process.env.ONE_PLY === '1';
+      console.log(`${v}: this tree's net against ${file}${onePly ? ', both at 1-ply' : ''}`);
+      match(v, computer('strong', v, 1, onePly ? null : undefined), strongWith(v, file, 'previous', onePly), GAMES_1PLY);
     }
   }
 }
