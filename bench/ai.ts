@@ -16,7 +16,7 @@
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
  * standard error of the mean (of the games, and of the pairs' means: the duplicate dice's).
  */
-import { BOARD, ComputerPlayer, LOOKAHEAD, MOVE_TIME_LIMIT_MS, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
+import { BOARD, ComputerPlayer, LONG_DEEP, LOOKAHEAD, MOVE_TIME_LIMIT_MS, PipRace, Searcher, aiRules, rollDie, seededRandom, swapInto, wonPoints, type AiLevel, type AiRules } from '../src/ai/index.ts';
 import { startBoard, VARIANTS, type VariantId } from '../src/engine/index.ts';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -176,7 +176,7 @@ function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: num
 
 const only = process.argv[2];
 const deep = LOOKAHEAD.deep;
-console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}, then 2-ply${deep.reduced ? ' (reduced)' : ''} on the best ${deep.plays} within ${deep.window} until ${deep.budget} positions`);
+console.log(`node ${process.version}; strong level = net + 1-ply on the best ${LOOKAHEAD.keep} plays within ${LOOKAHEAD.window}, then 2-ply${deep.reduced ? ' (reduced)' : ''} on the best ${deep.plays} within ${deep.window} until ${deep.budget} positions${deep.prune ? `, pruned to ${deep.prune}` : ''} (the long family: reduced, best ${LONG_DEEP.plays} within ${LONG_DEEP.window} until ${LONG_DEEP.budget})`);
 if (!only || only === 'time') {
   for (const v of ['short', 'long'] as const) for (const level of ['beginner', 'medium', 'strong'] as const) timing(v, level);
 }

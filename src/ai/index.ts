@@ -2,7 +2,7 @@
  * The computer opponent's one door: players of three levels for both variants, their cube
  * decisions, and the evaluators the benches compare. Depends on the engine only.
  */
-export { AI_LEVELS, ComputerPlayer, DETONATE_GAIN, LOOKAHEAD, MOVE_TIME_LIMIT_MS, Teacher, loadInto, netFor } from './player.ts';
+export { AI_LEVELS, ComputerPlayer, DETONATE_GAIN, LONG_DEEP, LOOKAHEAD, MOVE_TIME_LIMIT_MS, Teacher, loadInto, netFor } from './player.ts';
 export type { AiLevel, RankedPlay } from './player.ts';
 export { BEAVER_MARGIN, DOUBLE_FROM, TAKE_BELOW, TOO_GOOD, bestAction, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doubleDecision, doublerEquities, takeDecision } from './cube.ts';
 export { CONTACT_EFFICIENCY, cashPoint, cubefulEquity, janowskiEquity, raceEfficiency, takePoint } from './janowski.ts';

@@ -29,7 +29,6 @@ import { Searcher, topIndices, type DeepLimits } from './search.ts';
 import { PruneNet, Pruner, pruneFromJson, type PruneJson } from './prune.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import shortPrune from './weights/short-prune.json' with { type: 'json' };
-import longPrune from './weights/long-prune.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
 import hypergammonWeights from './weights/hypergammon.json' with { type: 'json' };
 
@@ -54,6 +53,13 @@ export type AiLevel = (typeof AI_LEVELS)[number];
  * measurable there (4.1 and 4.1 over the 3 best within 0.05) for half the time.
  */
 export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 5, window: 0.1, budget: 60_000, reduced: false, prune: 6 } } as const;
+
+/**
+ * The long family's 2-ply: still the reduced one over the best 3 within 0.05 until 30,000
+ * positions, not pruned. Short nardy's full pruned 2-ply scored −0.018 ± 0.029 a game against it
+ * in long nardy (2,000 games, ± 0.019 over the pairs) for 1.4 times its time: no gain to pay for.
+ */
+export const LONG_DEEP: DeepLimits = { plays: 3, window: 0.05, budget: 30_000, reduced: true, prune: 0 };
 
 /**
  * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
@@ -81,20 +87,18 @@ export function netFor(variant: VariantId): Net {
   return (nets[family] ??= netFromJson((family === 'short' ? shortWeights : longWeights) as NetJson));
 }
 
-const pruneNets: Partial<Record<'short' | 'long', PruneNet>> = {};
-const PRUNE_WEIGHTS: Partial<Record<'short' | 'long', PruneJson>> = { short: shortPrune as PruneJson, long: longPrune as PruneJson };
+let shortPruneNet: PruneNet | undefined;
 
 /**
- * The pruning net of a variant's 2-ply (prune.ts), learnt from its family's committed net; none
- * where the net is not that one, or where the variant ends or scores in ways the family's own
- * game does not (sudden death's hit, plakoto's mother): there the full net ranks every play.
+ * The pruning net of a variant's 2-ply (prune.ts), learnt from short nardy's committed net; none
+ * where the net is not that one, or where the variant ends or scores in ways short nardy does not
+ * (sudden death's hit): there the full net scores every play. The long family's 2-ply does not
+ * prune (`LONG_DEEP`).
  */
 export function pruneNetFor(variant: VariantId, net: Net): PruneNet | undefined {
   const v = VARIANTS[variant];
-  if (v.firstHitWins || v.earlyEnd || OWN_WEIGHTS[variant] !== undefined || net !== netFor(variant)) return undefined;
-  const family = v.family === 'short' ? 'short' : 'long';
-  const json = PRUNE_WEIGHTS[family];
-  return json && (pruneNets[family] ??= pruneFromJson(json));
+  if (v.family !== 'short' || v.firstHitWins || v.earlyEnd || OWN_WEIGHTS[variant] !== undefined || net !== netFor(variant)) return undefined;
+  return (shortPruneNet ??= pruneFromJson(shortPrune as PruneJson));
 }
 
 /**
@@ -121,14 +125,15 @@ export class ComputerPlayer {
   private readonly chances = new Float64Array(OUTPUTS);
   /** When set, the strong level's lookahead stops this many ms after a move began (`MOVE_TIME_LIMIT_MS`); unset: the node budget alone, deterministic. */
   moveTimeLimitMs: number | undefined;
-  /** The strong level's 2-ply (`LOOKAHEAD.deep`); undefined: 1-ply only, as until 2 Dec 2026 (benches compare the two). */
-  deep: DeepLimits | undefined = LOOKAHEAD.deep;
+  /** The strong level's 2-ply (`LOOKAHEAD.deep`, `LONG_DEEP` for the long family); undefined: 1-ply only, as until 2 Dec 2026 (benches compare the two). */
+  deep: DeepLimits | undefined;
 
   /** `net`: the trained net of the variant unless given (benches play another, e.g. the one before a retrain). */
   constructor(readonly level: AiLevel, variant: VariantId, options?: Partial<VariantOptions>, private readonly random: () => number = seededRandom(1), net: Net = netFor(variant)) {
     this.rules = aiRules(variant, options);
     this.searcher = new Searcher(this.rules);
     this.net = new NetEvaluator(net, this.rules);
+    this.deep = this.rules.short ? LOOKAHEAD.deep : LONG_DEEP;
     const prune = pruneNetFor(variant, net);
     if (prune) this.searcher.pruner = new Pruner(prune, this.rules);
     const pinning = this.rules.variant.pinning === true;
@@ -300,8 +305,9 @@ export class Teacher {
     judged.sort((a, b) => b.value - a.value);
     if (!own) {
       // The best by 1-ply again at 2-ply, so that the hint and the review agree with the strong level's own play.
-      judged.splice(Math.max(count, LOOKAHEAD.deep.plays));
-      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, LOOKAHEAD.deep.reduced, Infinity, LOOKAHEAD.deep.prune);
+      const deep = this.player.deep!;
+      judged.splice(Math.max(count, deep.plays));
+      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, deep.reduced, Infinity, deep.prune);
       judged.sort((a, b) => b.value - a.value);
     }
     const plays = legalPlays(position, dice, context);
@@ -319,7 +325,8 @@ export class Teacher {
     for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
     const { searcher, net } = this.player;
     searcher.replyValue(this.after, 0, net, Infinity, 0);
-    return searcher.deepValue(this.after, 0, 0, net, LOOKAHEAD.deep.reduced, Infinity, LOOKAHEAD.deep.prune);
+    const deep = this.player.deep!;
+    return searcher.deepValue(this.after, 0, 0, net, deep.reduced, Infinity, deep.prune);
   }
 }
 

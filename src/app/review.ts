@@ -2,7 +2,7 @@
  * A finished match reviewed by the computer (the 📊 Review button, `/review`): each player's
  * average equity loss per judged move and blunders, and the biggest mistakes with the play made
  * and the better one drawn on the board. Judged as the strong level judges (1-ply over the best
- * few plays, then its 2-ply over the best five and the play made, cubeless); forced plays and the computer's own are not judged. Plakoto, judged by
+ * few plays, then its 2-ply over the best five, three in the long family, and the play made, cubeless); forced plays and the computer's own are not judged. Plakoto, judged by
  * rules of thumb without an equity, is not reviewed.
  */
 import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
