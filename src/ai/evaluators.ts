@@ -88,6 +88,12 @@ export class NetEvaluator implements Evaluator {
       return 2 * o[0] - 1;
     }
     o.set(this.forward(b, at));
+    // The net's outputs are not bound to be consistent; as gnubg's sanity check, a mars win is a
+    // win, a koks a mars, and the same for losses (the cube's chances must be a distribution).
+    if (o[1] > o[0]) o[1] = o[0];
+    if (o[2] > o[1]) o[2] = o[1];
+    if (o[3] > 1 - o[0]) o[3] = 1 - o[0];
+    if (o[4] > o[3]) o[4] = o[3];
     // What the variant does not score the net's outputs must not count (long nardy without koks, tavla, sudden death).
     if (this.rules.topPoints < 3) { o[2] = 0; o[4] = 0; }
     if (this.rules.topPoints < 2) { o[1] = 0; o[3] = 0; }
