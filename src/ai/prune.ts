@@ -10,7 +10,7 @@
  * put the full net's choice among its best few.
  */
 import { encode, newFeatures, rawDelta, type Features } from './features.ts';
-import { sigmoid } from './net.ts';
+import { addRow, sigmoid } from './net.ts';
 import { type AiRules, BOARD, wonPoints } from './rules.ts';
 import type { Evaluator } from './evaluators.ts';
 
@@ -50,15 +50,9 @@ export class PruneNet {
     for (let k = 0; k < f.count; k++) this.addRow(z, f.index[k], f.value[k]);
   }
 
-  /** Adds `v` times input `i`'s row to `z`, four at a time (as `Net`'s rows). */
+  /** Adds `v` times input `i`'s row to `z`. */
   addRow(z: Float64Array, i: number, v: number): void {
-    const H = this.hidden, w = this.w, base = i * H, end = H & ~3;
-    let j = 0;
-    for (; j < end; j += 4) {
-      const k = base + j;
-      z[j] += v * w[k]; z[j + 1] += v * w[k + 1]; z[j + 2] += v * w[k + 2]; z[j + 3] += v * w[k + 3];
-    }
-    for (; j < H; j++) z[j] += v * w[base + j];
+    addRow(z, this.w, i * this.hidden, this.hidden, v);
   }
 
   /** The output from the pre-activations `z`, the hidden activations left in `h`. */
