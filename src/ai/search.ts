@@ -20,7 +20,7 @@ const ALL_ROLLS: readonly number[] = ROLLS.map((_, r) => r);
  * doubles and five others, every die value in each about as often — 1-1 4-4 1-4 1-6 2-4 3-5 3-6,
  * 2-2 5-5 1-2 1-3 2-6 4-5 5-6, 3-3 6-6 1-5 2-3 2-5 3-4 4-6.
  */
-const THIRDS: readonly (readonly number[])[] = [[0, 15, 3, 5, 8, 13, 14], [6, 18, 1, 2, 10, 16, 19], [11, 20, 4, 7, 9, 12, 17]];
+export const THIRDS: readonly (readonly number[])[] = [[0, 15, 3, 5, 8, 13, 14], [6, 18, 1, 2, 10, 16, 19], [11, 20, 4, 7, 9, 12, 17]];
 
 /**
  * The order in which the 2-ply goes through the opponent's rolls: a double and two others from
@@ -261,15 +261,18 @@ export class Searcher {
   /**
    * 1-ply chances for the cube: the outputs (`ev.last`: P(win), P(win mars+), P(win koks),
    * P(lose mars+), P(lose koks)) of the side to roll on the board at `b[at..]` (the other side
-   * first, as after its move), averaged over its 21 rolls with its best play (by `ev`) to each.
-   * Written into `out`.
+   * first, as after its move), averaged over its 21 rolls (or the `rolls` given, indices into
+   * ROLLS) with its best play (by `ev`) to each. Written into `out`.
    */
-  rollerChances(b: Int8Array, at: number, ev: Evaluator & { readonly last: ArrayLike<number> }, out: Float64Array): Float64Array {
+  rollerChances(b: Int8Array, at: number, ev: Evaluator & { readonly last: ArrayLike<number> }, out: Float64Array, rolls: readonly number[] = ALL_ROLLS): Float64Array {
     const tmp = this.tmp;
     swapInto(b, at, tmp, 0);
     const first = isFirstTurn(this.rules, tmp, 0);
     out.fill(0);
-    for (const [d1, d2, weight] of ROLLS) {
+    let weights = 0;
+    for (const r of rolls) {
+      const [d1, d2, weight] = ROLLS[r];
+      weights += weight;
       const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
       const boards = m === 0 ? tmp : this.reply.boards;
       if (m > 0) ev.prepare?.(tmp, 0);
@@ -281,7 +284,7 @@ export class Searcher {
       if (m > 1) ev.score(boards, bestAt * BOARD); // `last` holds the best play's outputs again
       for (let o = 0; o < out.length; o++) out[o] += weight * ev.last[o];
     }
-    for (let o = 0; o < out.length; o++) out[o] /= 36;
+    for (let o = 0; o < out.length; o++) out[o] /= weights;
     return out;
   }
 }

@@ -17,19 +17,25 @@
  * sees). Some 40 times slower per game than TD, but once TD has levelled off it teaches the 0-ply
  * net what its search knows, so the search then starts from a better judgement (expert
  * iteration, as gnubg's later nets were trained on deeper evaluations than their own).
+ * `--lookahead-lambda L` mixes the game's later positions in: each target is (1 − L)·its 1-ply
+ * value + L·the next position's target, back to the result (a λ-return over 1-ply values).
+ * `--two-ply`: the target is a reduced 2-ply instead (each of the other side's best replies valued
+ * by our best play to a third of our rolls), some 8 times dearer again. `--explore P`: in a share P
+ * of the turns self-play makes its second-best play instead (with the look-ahead targets only,
+ * which do not depend on the play made).
  *
  * A checkpoint of an older layout (fewer inputs, or fewer hidden units than `--hidden`) is widened
  * on resume without changing its play (`widen` in src/ai/net.ts).
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBoard, type VariantId } from '../../src/engine/index.ts';
+import { Generator, startBoard, type VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { INPUTS, newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom, rollDie } from '../../src/ai/random.ts';
-import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
-import { Searcher } from '../../src/ai/search.ts';
+import { BOARD, ROLLS, aiRules, generateFrom, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { Searcher, THIRDS } from '../../src/ai/search.ts';
 
 const args = process.argv.slice(2);
 function arg(name: string, fallback: string): string {
@@ -42,7 +48,13 @@ const minutes = Number(arg('minutes', '30'));
 const hidden = Number(arg('hidden', '0')) || undefined;
 const lambda = Number(arg('lambda', '0.7'));
 const fresh = args.includes('--fresh');
-const lookahead = args.includes('--lookahead');
+const lookahead = args.includes('--lookahead') || args.includes('--two-ply');
+/** `--two-ply`: targets from a reduced 2-ply (each reply of the other side valued by our best play to a third of our rolls). */
+const twoPly = args.includes('--two-ply');
+/** With `--lookahead`, the λ of a return built on the 1-ply values instead of the 0-ply ones (0: the 1-ply value alone). */
+const lookLambda = Number(arg('lookahead-lambda', '0'));
+/** With `--lookahead`: the share of turns in which self-play makes its second-best play, to see positions greedy play avoids. */
+const explore = Number(arg('explore', '0'));
 /** The checkpoint read and rewritten: the committed net unless `--checkpoint` names another file (a trial run beside it). */
 const file = arg('checkpoint', '') || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
@@ -85,6 +97,43 @@ const pos = new Int8Array(BOARD);
 const target = new Float32Array(OUTPUTS);
 const next = new Float32Array(OUTPUTS);
 const chances = new Float64Array(OUTPUTS);
+/** Each position's look-ahead value (1-ply or 2-ply) in its mover's view. */
+const looked = new Float32Array(MAX_TURNS * OUTPUTS);
+const replyGen = new Generator();
+const replyBoard = new Int8Array(BOARD);
+const inner = new Float64Array(OUTPUTS);
+
+/**
+ * Reduced 2-ply chances, in the mover's view, of the board at `b[at..]` (the mover first, as after
+ * its play): each of the other side's 21 rolls with its best reply by the net, then our 1-ply over
+ * a third of our rolls from there (`THIRDS`, in turn, as the strong level's reduced 2-ply).
+ */
+function twoPlyChances(b: Int8Array, at: number, out: Float32Array): void {
+  swapInto(b, at, replyBoard, 0);
+  const first = isFirstTurn(rules, replyBoard, 0);
+  out.fill(0);
+  for (let r = 0; r < ROLLS.length; r++) {
+    const [d1, d2, weight] = ROLLS[r];
+    const m = generateFrom(replyGen, rules, replyBoard, 0, [d1, d2], first);
+    const boards = m === 0 ? replyBoard : replyGen.boards;
+    if (m > 0) ev.prepare(replyBoard, 0);
+    let best = -Infinity, bestAt = 0;
+    for (let k = 0; k < Math.max(m, 1); k++) {
+      const s = ev.score(boards, k * BOARD);
+      if (s > best) { best = s; bestAt = k; }
+    }
+    if (wonPoints(rules, boards, bestAt * BOARD) > 0) {
+      ev.score(boards, bestAt * BOARD);
+      flipInto(target, ev.last);
+      for (let o = 0; o < OUTPUTS; o++) out[o] += weight * target[o];
+      continue;
+    }
+    // Our chances as the side to roll after that reply, already in our view.
+    searcher.rollerChances(boards, bestAt * BOARD, ev, inner, THIRDS[r % 3]);
+    for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
+  }
+  for (let o = 0; o < OUTPUTS; o++) out[o] /= 36;
+}
 
 function playGame(): { turns: number; error: number } {
   pos.set(start);
@@ -98,7 +147,8 @@ function playGame(): { turns: number; error: number } {
     const at = t * BOARD;
     if (n === 0) states.set(pos, at);
     else {
-      const best = searcher.scorePlays(n, ev);
+      let best = searcher.scorePlays(n, ev);
+      if (explore > 0 && n > 1 && random() < explore) best = secondBest(searcher.scores, n, best);
       states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
     }
     ev.score(states, at);
@@ -110,9 +160,19 @@ function playGame(): { turns: number; error: number } {
   }
   let error = 0;
   if (lookahead) {
+    // Every position's look-ahead value first (with the net as it was during the game), then a
+    // return over them backwards: λ 0 is the look-ahead value alone.
     for (let s = 0; s < t - 1; s++) {
+      const v = looked.subarray(s * OUTPUTS, s * OUTPUTS + OUTPUTS);
+      if (twoPly) twoPlyChances(states, s * BOARD, v);
       // The other side's chances after its best reply to each roll, seen from the mover.
-      flipInto(target, searcher.rollerChances(states, s * BOARD, ev, chances));
+      else flipInto(v, searcher.rollerChances(states, s * BOARD, ev, chances));
+    }
+    for (let k = 0; k < OUTPUTS; k++) next[k] = outs[(t - 1) * OUTPUTS + k];
+    for (let s = t - 2; s >= 0; s--) {
+      flipInto(target, next);
+      for (let k = 0; k < OUTPUTS; k++) target[k] = (1 - lookLambda) * looked[s * OUTPUTS + k] + lookLambda * target[k];
+      next.set(target);
       net.forward(ev.encode(states, s * BOARD, f));
       error += net.train(f, target, meta.alpha);
     }
@@ -127,6 +187,12 @@ function playGame(): { turns: number; error: number } {
     error += net.train(f, target, meta.alpha);
   }
   return { turns: t, error: error / Math.max(1, t - 1) };
+}
+
+function secondBest(scores: Float64Array, n: number, best: number): number {
+  let second = best === 0 ? 1 : 0;
+  for (let i = 0; i < n; i++) if (i !== best && scores[i] > scores[second]) second = i;
+  return second;
 }
 
 /** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
@@ -144,7 +210,7 @@ const runStart = new Date().toISOString();
 function save(): void {
   const spent = cpuSeconds();
   const out = { ...meta, games: meta.games + games, cpuSeconds: meta.cpuSeconds + spent };
-  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}${lookahead ? ', 1-ply targets' : ''}`];
+  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}${twoPly ? ', reduced 2-ply targets' : lookahead ? ', 1-ply targets' : ''}${lookahead && lookLambda > 0 ? ` (λ ${lookLambda})` : ''}${explore > 0 ? `, explore ${explore}` : ''}`];
   // Written aside and renamed, so stopping the run at any moment never leaves a broken checkpoint.
   writeFileSync(`${file}.tmp`, netToJson(net, out));
   renameSync(`${file}.tmp`, file);
