@@ -124,8 +124,8 @@ function twoPlyChances(b: Int8Array, at: number, out: Float32Array): void {
     }
     if (wonPoints(rules, boards, bestAt * BOARD) > 0) {
       ev.score(boards, bestAt * BOARD);
-      flipInto(target, ev.last);
-      for (let o = 0; o < OUTPUTS; o++) out[o] += weight * target[o];
+      flipInto(inner, ev.last);
+      for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
       continue;
     }
     // Our chances as the side to roll after that reply, already in our view.
@@ -196,7 +196,7 @@ function secondBest(scores: Float64Array, n: number, best: number): number {
 }
 
 /** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
-function flipInto(mine: Float32Array, theirs: ArrayLike<number>): void {
+function flipInto(mine: Float32Array | Float64Array, theirs: ArrayLike<number>): void {
   mine[0] = 1 - theirs[0];
   mine[1] = theirs[3]; mine[2] = theirs[4];
   mine[3] = theirs[1]; mine[4] = theirs[2];
