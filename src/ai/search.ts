@@ -271,21 +271,32 @@ export class Searcher {
     out.fill(0);
     let weights = 0;
     for (const r of rolls) {
-      const [d1, d2, weight] = ROLLS[r];
+      const weight = ROLLS[r][2];
       weights += weight;
-      const m = generateFrom(this.reply, this.rules, tmp, 0, [d1, d2], first);
-      const boards = m === 0 ? tmp : this.reply.boards;
-      if (m > 0) ev.prepare?.(tmp, 0);
-      let best = -Infinity, bestAt = 0;
-      for (let k = 0; k < Math.max(m, 1); k++) {
-        const s = ev.score(boards, k * BOARD);
-        if (s > best) { best = s; bestAt = k; }
-      }
-      if (m > 1) ev.score(boards, bestAt * BOARD); // `last` holds the best play's outputs again
+      this.bestPlay(this.reply, tmp, r, first, ev);
       for (let o = 0; o < out.length; o++) out[o] += weight * ev.last[o];
     }
     for (let o = 0; o < out.length; o++) out[o] /= weights;
     return out;
+  }
+
+  /**
+   * The best play by `ev` of the side to roll on `b[0..]` with the roll `ROLLS[r]`, generated into
+   * `gen`: its index in `gen.boards`, or −1 when the roll has no play (the board stays `b`). Leaves
+   * that play's outputs in `ev.last`.
+   */
+  bestPlay(gen: Generator, b: Int8Array, r: number, first: boolean, ev: Evaluator): number {
+    const [d1, d2] = ROLLS[r];
+    const m = generateFrom(gen, this.rules, b, 0, [d1, d2], first);
+    if (m === 0) { ev.score(b, 0); return -1; }
+    ev.prepare?.(b, 0);
+    let best = -Infinity, bestAt = 0;
+    for (let k = 0; k < m; k++) {
+      const s = ev.score(gen.boards, k * BOARD);
+      if (s > best) { best = s; bestAt = k; }
+    }
+    if (m > 1) ev.score(gen.boards, bestAt * BOARD); // `last` holds the best play's outputs again
+    return bestAt;
   }
 }
 

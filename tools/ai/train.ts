@@ -34,7 +34,7 @@ import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { INPUTS, newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom, rollDie } from '../../src/ai/random.ts';
-import { BOARD, ROLLS, aiRules, generateFrom, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { BOARD, ROLLS, aiRules, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
 import { Searcher, THIRDS } from '../../src/ai/search.ts';
 
 const args = process.argv.slice(2);
@@ -113,17 +113,11 @@ function twoPlyChances(b: Int8Array, at: number, out: Float32Array): void {
   const first = isFirstTurn(rules, replyBoard, 0);
   out.fill(0);
   for (let r = 0; r < ROLLS.length; r++) {
-    const [d1, d2, weight] = ROLLS[r];
-    const m = generateFrom(replyGen, rules, replyBoard, 0, [d1, d2], first);
-    const boards = m === 0 ? replyBoard : replyGen.boards;
-    if (m > 0) ev.prepare(replyBoard, 0);
-    let best = -Infinity, bestAt = 0;
-    for (let k = 0; k < Math.max(m, 1); k++) {
-      const s = ev.score(boards, k * BOARD);
-      if (s > best) { best = s; bestAt = k; }
-    }
+    const weight = ROLLS[r][2];
+    const k = searcher.bestPlay(replyGen, replyBoard, r, first, ev);
+    const boards = k < 0 ? replyBoard : replyGen.boards;
+    const bestAt = Math.max(k, 0);
     if (wonPoints(rules, boards, bestAt * BOARD) > 0) {
-      ev.score(boards, bestAt * BOARD);
       flipInto(inner, ev.last);
       for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
       continue;
