@@ -29,34 +29,41 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Generator, startBoard, type VariantId } from '../../src/engine/index.ts';
+import { startBoard, type VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { INPUTS, newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom, rollDie } from '../../src/ai/random.ts';
-import { BOARD, ROLLS, aiRules, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
-import { Searcher, THIRDS } from '../../src/ai/search.ts';
+import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { Searcher } from '../../src/ai/search.ts';
+import { numberArg, readArgs } from './args.ts';
+import { Lookahead, flipInto } from './lookahead.ts';
 
-const args = process.argv.slice(2);
-function arg(name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-}
-const variant = arg('variant', 'short') as VariantId;
-const minutes = Number(arg('minutes', '30'));
+const options = readArgs(
+  `usage: tsx tools/ai/train.ts --variant short|long|… [--minutes 30] [--alpha A] [--lambda 0.7] [--hidden H] [--fresh]
+       [--lookahead [--lookahead-lambda L] [--explore P] | --two-ply] [--checkpoint file]
+Trains src/ai/weights/<variant>.json (or the --checkpoint file) by self-play; see the comment at the top of tools/ai/train.ts.`,
+  {
+    variant: { type: 'string' }, minutes: { type: 'string' }, hidden: { type: 'string' }, lambda: { type: 'string' },
+    alpha: { type: 'string' }, fresh: { type: 'boolean' }, lookahead: { type: 'boolean' }, 'two-ply': { type: 'boolean' },
+    'lookahead-lambda': { type: 'string' }, explore: { type: 'string' }, checkpoint: { type: 'string' },
+  },
+);
+const variant = (options.variant ?? 'short') as VariantId;
+const minutes = numberArg(options.minutes, 30, 'minutes');
 /** Hidden units: of a fresh net, or what a resumed net is widened to (never narrowed). */
-const hidden = Number(arg('hidden', '0')) || undefined;
-const lambda = Number(arg('lambda', '0.7'));
-const fresh = args.includes('--fresh');
-const lookahead = args.includes('--lookahead') || args.includes('--two-ply');
+const hidden = numberArg(options.hidden, 0, 'hidden') || undefined;
+const lambda = numberArg(options.lambda, 0.7, 'lambda');
+const fresh = options.fresh === true;
 /** `--two-ply`: targets from a reduced 2-ply (each reply of the other side valued by our best play to a third of our rolls). */
-const twoPly = args.includes('--two-ply');
+const twoPly = options['two-ply'] === true;
+const lookahead = options.lookahead === true || twoPly;
 /** With `--lookahead`, the λ of a return built on the 1-ply values instead of the 0-ply ones (0: the 1-ply value alone). */
-const lookLambda = Number(arg('lookahead-lambda', '0'));
+const lookLambda = numberArg(options['lookahead-lambda'], 0, 'lookahead-lambda');
 /** With `--lookahead`: the share of turns in which self-play makes its second-best play, to see positions greedy play avoids. */
-const explore = Number(arg('explore', '0'));
+const explore = numberArg(options.explore, 0, 'explore');
 /** The checkpoint read and rewritten: the committed net unless `--checkpoint` names another file (a trial run beside it). */
-const file = arg('checkpoint', '') || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
+const file = options.checkpoint || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
 const rules = aiRules(variant);
 let net: Net;
@@ -77,7 +84,7 @@ if (!fresh && existsSync(file)) {
   net.randomize(seededRandom(12345), 0.1);
   meta = { variant, inputs: INPUTS, hidden: net.hidden, games: 0, cpuSeconds: 0, lambda, alpha: 0.1, runs: [] };
 }
-meta.alpha = Number(arg('alpha', String(meta.alpha)));
+meta.alpha = numberArg(options.alpha, meta.alpha, 'alpha');
 
 const ev = new NetEvaluator(net, rules);
 const searcher = new Searcher(rules);
@@ -96,38 +103,9 @@ const outs = new Float32Array(MAX_TURNS * OUTPUTS);
 const pos = new Int8Array(BOARD);
 const target = new Float32Array(OUTPUTS);
 const next = new Float32Array(OUTPUTS);
-const chances = new Float64Array(OUTPUTS);
 /** Each position's look-ahead value (1-ply or 2-ply) in its mover's view. */
 const looked = new Float32Array(MAX_TURNS * OUTPUTS);
-const replyGen = new Generator();
-const replyBoard = new Int8Array(BOARD);
-const inner = new Float64Array(OUTPUTS);
-
-/**
- * Reduced 2-ply chances, in the mover's view, of the board at `b[at..]` (the mover first, as after
- * its play): each of the other side's 21 rolls with its best reply by the net, then our 1-ply over
- * a third of our rolls from there (`THIRDS`, in turn, as the strong level's reduced 2-ply).
- */
-function twoPlyChances(b: Int8Array, at: number, out: Float32Array): void {
-  swapInto(b, at, replyBoard, 0);
-  const first = isFirstTurn(rules, replyBoard, 0);
-  out.fill(0);
-  for (let r = 0; r < ROLLS.length; r++) {
-    const weight = ROLLS[r][2];
-    const k = searcher.bestPlay(replyGen, replyBoard, r, first, ev);
-    const boards = k < 0 ? replyBoard : replyGen.boards;
-    const bestAt = Math.max(k, 0);
-    if (wonPoints(rules, boards, bestAt * BOARD) > 0) {
-      flipInto(inner, ev.last);
-      for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
-      continue;
-    }
-    // Our chances as the side to roll after that reply, already in our view.
-    searcher.rollerChances(boards, bestAt * BOARD, ev, inner, THIRDS[r % 3]);
-    for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
-  }
-  for (let o = 0; o < OUTPUTS; o++) out[o] /= 36;
-}
+const look = new Lookahead(rules);
 
 function playGame(): { turns: number; error: number } {
   pos.set(start);
@@ -158,9 +136,8 @@ function playGame(): { turns: number; error: number } {
     // return over them backwards: λ 0 is the look-ahead value alone.
     for (let s = 0; s < t - 1; s++) {
       const v = looked.subarray(s * OUTPUTS, s * OUTPUTS + OUTPUTS);
-      if (twoPly) twoPlyChances(states, s * BOARD, v);
-      // The other side's chances after its best reply to each roll, seen from the mover.
-      else flipInto(v, searcher.rollerChances(states, s * BOARD, ev, chances));
+      if (twoPly) look.twoPly(states, s * BOARD, ev, v);
+      else look.onePly(states, s * BOARD, ev, v);
     }
     for (let k = 0; k < OUTPUTS; k++) next[k] = outs[(t - 1) * OUTPUTS + k];
     for (let s = t - 2; s >= 0; s--) {
@@ -187,13 +164,6 @@ function secondBest(scores: Float64Array, n: number, best: number): number {
   let second = best === 0 ? 1 : 0;
   for (let i = 0; i < n; i++) if (i !== best && scores[i] > scores[second]) second = i;
   return second;
-}
-
-/** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
-function flipInto(mine: Float32Array | Float64Array, theirs: ArrayLike<number>): void {
-  mine[0] = 1 - theirs[0];
-  mine[1] = theirs[3]; mine[2] = theirs[4];
-  mine[3] = theirs[1]; mine[4] = theirs[2];
 }
 
 const cpu0 = process.cpuUsage();
