@@ -1,0 +1,66 @@
+// The training tools end to end on a tiny budget: a mistyped option stops before anything is
+// written, targets.ts appends whole games that a second run continues, and fit.ts turns them into
+// a checkpoint the computer can load.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
+import { BOARD } from '../../src/ai/rules.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const RECORD = BOARD + 4 + OUTPUTS * 4;
+const tool = (name: string, ...args: string[]) => spawnSync(TSX, [join(ROOT, 'tools/ai', name), ...args], { cwd: ROOT, encoding: 'utf8' });
+
+describe('training tools', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nardy-train-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a misspelt option prints the usage and trains nothing', () => {
+    const checkpoint = join(dir, 'never.json');
+    const run = tool('train.ts', '--variant', 'short', '--minute', '1', '--checkpoint', checkpoint);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/Unknown option '--minute'[\s\S]*usage: tsx tools\/ai\/train\.ts/);
+    expect(existsSync(checkpoint)).toBe(false);
+    const help = tool('train.ts', '--help', '--checkpoint', checkpoint);
+    expect(help.status).toBe(0);
+    expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it('targets.ts appends whole games with 2-ply targets, and fit.ts fits a loadable net to them', () => {
+    const data = join(dir, 'short.bin');
+    // A budget of a few milliseconds still plays the one game it has started.
+    const first = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--out', data);
+    expect(first.status, first.stderr).toBe(0);
+    const size = statSync(data).size;
+    expect(size % RECORD).toBe(0);
+    const second = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--one-ply', '--out', data);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toContain(`${size / RECORD} positions of 1 games`);
+    const bytes = readFileSync(data), view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    const count = bytes.length / RECORD;
+    expect(count).toBeGreaterThan(size / RECORD);
+    for (let i = 0; i < count; i++) {
+      expect(view.getUint32(i * RECORD + BOARD, true)).toBe(i < size / RECORD ? 0 : 1);
+      let checkers = 0;
+      for (let p = 0; p < BOARD; p++) checkers += Math.max(0, view.getInt8(i * RECORD + p));
+      expect(checkers).toBe(30);
+      for (let o = 0; o < OUTPUTS; o++) {
+        const v = view.getFloat32(i * RECORD + BOARD + 4 + o * 4, true);
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
+    }
+
+    const out = join(dir, 'fitted.json');
+    const fit = tool('fit.ts', '--variant', 'short', '--data', data, '--out', out, '--passes', '2');
+    expect(fit.status, fit.stderr).toBe(0);
+    expect(fit.stdout).toMatch(/held-out error 0\.\d+/);
+    const json = JSON.parse(readFileSync(out, 'utf8')) as NetJson;
+    expect(netFromJson(json).hidden).toBe(json.hidden);
+    expect(json.runs.at(-1)).toContain('fitted to');
+  });
+});

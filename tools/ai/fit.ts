@@ -1,0 +1,114 @@
+/**
+ * Fits a net to the positions and targets that targets.ts wrote: passes over them in a seeded
+ * random order, the step `--alpha` times `--decay` after each pass. A twentieth of the games is
+ * held out, and after every pass the tool prints the held-out squared error (the five outputs'
+ * summed, a position's mean) beside the starting net's; the pass with the lowest is written.
+ * Starts from the committed net unless `--from` names another, and writes only `--out`, so the
+ * committed net changes only when a fitted one is measured against it and copied over.
+ *
+ *   nice -n 19 npx tsx tools/ai/fit.ts --variant long --data /tmp/long-2ply-1.bin,/tmp/long-2ply-2.bin --out /tmp/long-fit.json [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H]
+ *
+ * `--hidden H` widens the starting net to H hidden units first (`widen`: it plays exactly as before
+ * until fitted), for a net with more room than the one that made the targets.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { VariantId } from '../../src/engine/index.ts';
+import { NetEvaluator } from '../../src/ai/evaluators.ts';
+import { newFeatures } from '../../src/ai/features.ts';
+import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
+import { seededRandom } from '../../src/ai/random.ts';
+import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { numberArg, readArgs } from './args.ts';
+
+/** Bytes per position in a targets file (as targets.ts writes them). */
+const RECORD = BOARD + 4 + OUTPUTS * 4;
+/** One game in this many is held out (by its number in its file). */
+const HOLD_OUT = 20;
+
+const options = readArgs(
+  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H]
+Fits a net to targets.ts's positions; see the comment at the top of tools/ai/fit.ts.`,
+  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' } },
+);
+if (!options.data || !options.out) {
+  console.error('--data and --out are both needed: the targets files to fit to, and the checkpoint to write');
+  process.exit(2);
+}
+const variant = (options.variant ?? 'short') as VariantId;
+const passes = numberArg(options.passes, 4, 'passes');
+const alpha0 = numberArg(options.alpha, 0.003, 'alpha');
+const decay = numberArg(options.decay, 0.5, 'decay');
+const from = options.from || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
+const files = options.data.split(',');
+
+const parts = files.map((f) => {
+  const b = readFileSync(f);
+  if (b.length % RECORD !== 0) throw new Error(`${f}: ${b.length} bytes is not a whole number of ${RECORD}-byte records (not a targets.ts file?)`);
+  return b;
+});
+// One aligned copy, so that the targets can be read as float32 in place.
+const data = new Uint8Array(parts.reduce((n, b) => n + b.length, 0));
+{
+  let at = 0;
+  for (const b of parts) { data.set(b, at); at += b.length; }
+}
+const count = data.length / RECORD;
+const boards = new Int8Array(data.buffer);
+const words = new DataView(data.buffer);
+const train: number[] = [], held: number[] = [];
+for (let i = 0; i < count; i++) (words.getUint32(i * RECORD + BOARD, true) % HOLD_OUT === 0 ? held : train).push(i);
+console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out`);
+
+const json = JSON.parse(readFileSync(from, 'utf8')) as NetJson;
+const hidden = numberArg(options.hidden, json.hidden, 'hidden');
+const net: Net = hidden > json.hidden ? widen(netFromJson(json), json.inputs, hidden, seededRandom(777)) : netFromJson(json);
+if (hidden > json.hidden) console.log(`widened from ${json.hidden} to ${hidden} hidden units`);
+const ev = new NetEvaluator(net, aiRules(variant));
+const f = newFeatures();
+const target = new Float32Array(OUTPUTS);
+
+function load(i: number): number {
+  const r = i * RECORD;
+  for (let o = 0; o < OUTPUTS; o++) target[o] = words.getFloat32(r + BOARD + 4 + o * 4, true);
+  ev.encode(boards, r, f);
+  return r;
+}
+
+function heldError(): number {
+  let sum = 0;
+  for (const i of held) {
+    load(i);
+    const out = net.forward(f);
+    for (let o = 0; o < OUTPUTS; o++) sum += (target[o] - out[o]) ** 2;
+  }
+  return sum / Math.max(1, held.length);
+}
+
+const random = seededRandom(0xf17);
+const order = Uint32Array.from(train);
+let best = heldError(), bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
+console.log(`pass 0 (the starting net): held-out error ${best.toFixed(5)}`);
+const t0 = performance.now();
+for (let pass = 1; pass <= passes; pass++) {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = order[i]; order[i] = order[j]; order[j] = t;
+  }
+  let sum = 0;
+  for (const i of order) {
+    load(i);
+    net.forward(f);
+    sum += net.train(f, target, alpha);
+  }
+  const e = heldError();
+  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(5)}, held-out ${e.toFixed(5)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  if (e < best) { best = e; bestWeights = net.w.slice(); bestPass = pass; }
+  alpha *= decay;
+}
+net.w.set(bestWeights);
+const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(5)}`;
+const meta = { ...json, hidden: net.hidden, alpha: alpha0, runs: [...json.runs, run] };
+writeFileSync(`${options.out}.tmp`, netToJson(net, meta));
+renameSync(`${options.out}.tmp`, options.out);
+console.log(`wrote ${options.out}: pass ${bestPass}`);

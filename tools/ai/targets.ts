@@ -1,0 +1,126 @@
+/**
+ * Writes training positions with deep targets, for `fit.ts`: seeded self-play of a fixed net (the
+ * committed one unless `--net` names another) at 0-ply, and for every position after a play its
+ * reduced 2-ply value by that same net (`--one-ply`: its 1-ply).
+ *
+ * Why a fixed net and a file, when train.ts learns as it plays: the 2-ply is some 8 times dearer
+ * than the 1-ply, and self-play's single pass spends each target once. Kept in a file, one
+ * generation serves many passes and every fit tried on it (step, passes), and any number of
+ * processes can write at once — one per core, each with its own `--seed` and file.
+ *
+ *   nice -n 19 npx tsx tools/ai/targets.ts --variant long --minutes 60 --seed 1 --out /tmp/long-2ply-1.bin
+ *
+ * Appended a game at a time: a run stopped at any moment (Ctrl-C) keeps every finished game, and a
+ * second run with the same file adds to it. `--minutes` counts this process's CPU time.
+ * Record (little-endian, `RECORD` bytes): the board after the play (52 × int8, the mover first), the
+ * game's number in its file (uint32), the 5 targets (float32, the mover's view).
+ */
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startBoard, type VariantId } from '../../src/engine/index.ts';
+import { NetEvaluator } from '../../src/ai/evaluators.ts';
+import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
+import { rollDie, seededRandom } from '../../src/ai/random.ts';
+import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { Searcher } from '../../src/ai/search.ts';
+import { numberArg, readArgs } from './args.ts';
+import { Lookahead } from './lookahead.ts';
+
+/** Bytes per position in a targets file. */
+export const RECORD = BOARD + 4 + OUTPUTS * 4;
+
+const options = readArgs(
+  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply] [--net file]
+Appends self-play positions with 2-ply targets to the file; see the comment at the top of tools/ai/targets.ts.`,
+  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, net: { type: 'string' } },
+);
+if (!options.out) {
+  console.error('--out: name the file to append the positions to');
+  process.exit(2);
+}
+const out = options.out;
+const variant = (options.variant ?? 'short') as VariantId;
+const minutes = numberArg(options.minutes, 30, 'minutes');
+const seed = numberArg(options.seed, 1, 'seed');
+const onePly = options['one-ply'] === true;
+const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
+
+const rules = aiRules(variant);
+const ev = new NetEvaluator(netFromJson(JSON.parse(readFileSync(netFile, 'utf8')) as NetJson), rules);
+const searcher = new Searcher(rules);
+const look = new Lookahead(rules);
+
+// A resumed file goes on from the game after its last one, with dice no earlier game had.
+let game = 0;
+if (existsSync(out) && statSync(out).size >= RECORD) {
+  const size = statSync(out).size;
+  if (size % RECORD !== 0) throw new Error(`${out}: ${size} bytes is not a whole number of ${RECORD}-byte records`);
+  const fd = openSync(out, 'r'), last = Buffer.alloc(RECORD);
+  readSync(fd, last, 0, RECORD, size - RECORD);
+  closeSync(fd);
+  game = last.readUInt32LE(BOARD) + 1;
+  console.log(`appending to ${out}: ${size / RECORD} positions of ${game} games`);
+}
+const random = seededRandom(seed * 1_000_003 + game * 7919);
+const start = new Int8Array(BOARD);
+{
+  const s = startBoard(rules.variant);
+  for (let i = 0; i < 26; i++) { start[i] = s[0][i]; start[26 + i] = s[1][i]; }
+}
+const MAX_TURNS = 3000;
+const states = new Int8Array(MAX_TURNS * BOARD);
+const pos = new Int8Array(BOARD);
+const target = new Float32Array(OUTPUTS);
+const records = Buffer.alloc(MAX_TURNS * RECORD);
+
+/** Plays one game at 0-ply; returns the number of positions after a play, in `states`. */
+function playGame(): number {
+  pos.set(start);
+  const firstTurn = [true, true];
+  let side = 0, t = 0;
+  for (;;) {
+    let d1 = rollDie(random), d2 = rollDie(random);
+    if (t === 0 && rules.short) while (d1 === d2) { d1 = rollDie(random); d2 = rollDie(random); }
+    const n = searcher.generate(pos, 0, [d1, d2], firstTurn[side]);
+    firstTurn[side] = false;
+    const at = t * BOARD;
+    if (n === 0) states.set(pos, at);
+    else {
+      const best = searcher.scorePlays(n, ev);
+      states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
+    }
+    t++;
+    if (wonPoints(rules, states, at) > 0 || t === MAX_TURNS) return t;
+    swapInto(states, at, pos, 0);
+    side ^= 1;
+  }
+}
+
+const fd = openSync(out, 'a');
+const cpu0 = process.cpuUsage();
+const cpuSeconds = () => { const u = process.cpuUsage(cpu0); return (u.user + u.system) / 1e6; };
+let games = 0, positions = 0, lastReport = Date.now();
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
+while (cpuSeconds() < minutes * 60 && !stopping) {
+  await new Promise((resolve) => setImmediate(resolve)); // lets a Ctrl-C in between games
+  const t = playGame();
+  // The last position is the finished game: its value is the result, which the evaluator knows exactly.
+  const n = t - 1;
+  for (let s = 0; s < n; s++) {
+    if (onePly) look.onePly(states, s * BOARD, ev, target);
+    else look.twoPly(states, s * BOARD, ev, target);
+    const r = s * RECORD;
+    for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
+    records.writeUInt32LE(game, r + BOARD);
+    for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + BOARD + 4 + o * 4);
+  }
+  writeSync(fd, records, 0, n * RECORD);
+  game++; games++; positions += n;
+  if (Date.now() - lastReport > 60_000) {
+    lastReport = Date.now();
+    console.log(`${games} games, ${positions} positions, ${(positions / cpuSeconds()).toFixed(0)} positions/CPU s`);
+  }
+}
+closeSync(fd);
+console.log(`done: ${games} games, ${positions} positions in ${Math.round(cpuSeconds())} CPU s, appended to ${out}`);
