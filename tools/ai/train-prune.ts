@@ -22,17 +22,18 @@ import { rollDie, seededRandom } from '../../src/ai/random.ts';
 import { BOARD, aiRules, generateFrom, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { Generator } from '../../src/engine/index.ts';
+import { numberArg, readArgs } from './args.ts';
 
-const args = process.argv.slice(2);
-function arg(name: string, fallback: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-}
-const variant = arg('variant', 'short') as VariantId;
-const games = Number(arg('games', '1500'));
-const hidden = Number(arg('hidden', '16'));
-const epochs = Number(arg('epochs', '5'));
-const out = arg('out', '') || fileURLToPath(new URL(`../../src/ai/weights/${variant}-prune.json`, import.meta.url));
+const options = readArgs(
+  `usage: tsx tools/ai/train-prune.ts --variant short|long|… [--games 1500] [--hidden 16] [--epochs 5] [--out file]
+Trains the pruning net of a family from its committed full net; see the comment at the top of tools/ai/train-prune.ts.`,
+  { variant: { type: 'string' }, games: { type: 'string' }, hidden: { type: 'string' }, epochs: { type: 'string' }, out: { type: 'string' } },
+);
+const variant = (options.variant ?? 'short') as VariantId;
+const games = numberArg(options.games, 1500, 'games');
+const hidden = numberArg(options.hidden, 16, 'hidden');
+const epochs = numberArg(options.epochs, 5, 'epochs');
+const out = options.out || fileURLToPath(new URL(`../../src/ai/weights/${variant}-prune.json`, import.meta.url));
 /** The ks the held-out report prints; the 2-ply keeps LOOKAHEAD.deep.prune of them. */
 const KS = [2, 4, 6, 8, 10];
 
