@@ -19,6 +19,7 @@ import { newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
 import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { numberArg, readArgs } from './args.ts';
 
 /** Bytes per position in a targets file (as targets.ts writes them). */
@@ -57,8 +58,13 @@ const count = data.length / RECORD;
 const boards = new Int8Array(data.buffer);
 const words = new DataView(data.buffer);
 const train: number[] = [], held: number[] = [];
-for (let i = 0; i < count; i++) (words.getUint32(i * RECORD + BOARD, true) % HOLD_OUT === 0 ? held : train).push(i);
-console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out`);
+let table = 0;
+for (let i = 0; i < count; i++) {
+  // Where the evaluator answers from the bear-off table, the net is never asked: nothing to fit.
+  if (isBearoffRace(boards, i * RECORD)) { table++; continue; }
+  (words.getUint32(i * RECORD + BOARD, true) % HOLD_OUT === 0 ? held : train).push(i);
+}
+console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out, ${table} left to the bear-off table`);
 
 const json = JSON.parse(readFileSync(from, 'utf8')) as NetJson;
 const hidden = numberArg(options.hidden, json.hidden, 'hidden');
@@ -88,7 +94,7 @@ function heldError(): number {
 const random = seededRandom(0xf17);
 const order = Uint32Array.from(train);
 let best = heldError(), bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
-console.log(`pass 0 (the starting net): held-out error ${best.toFixed(5)}`);
+console.log(`pass 0 (the starting net): held-out error ${best.toFixed(6)}`);
 const t0 = performance.now();
 for (let pass = 1; pass <= passes; pass++) {
   for (let i = order.length - 1; i > 0; i--) {
@@ -102,12 +108,12 @@ for (let pass = 1; pass <= passes; pass++) {
     sum += net.train(f, target, alpha);
   }
   const e = heldError();
-  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(5)}, held-out ${e.toFixed(5)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(6)}, held-out ${e.toFixed(6)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   if (e < best) { best = e; bestWeights = net.w.slice(); bestPass = pass; }
   alpha *= decay;
 }
 net.w.set(bestWeights);
-const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(5)}`;
+const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(6)}`;
 const meta = { ...json, hidden: net.hidden, alpha: alpha0, runs: [...json.runs, run] };
 writeFileSync(`${options.out}.tmp`, netToJson(net, meta));
 renameSync(`${options.out}.tmp`, options.out);

@@ -9,6 +9,8 @@ import { OUTPUTS } from '../../src/ai/net.ts';
 import { BOARD, ROLLS, isFirstTurn, swapInto, wonPoints, type AiRules } from '../../src/ai/rules.ts';
 import { Searcher, THIRDS } from '../../src/ai/search.ts';
 
+const ALL_ROLLS = ROLLS.map((_, r) => r);
+
 /** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
 export function flipInto(mine: Float32Array | Float64Array, theirs: ArrayLike<number>): void {
   mine[0] = 1 - theirs[0];
@@ -34,10 +36,11 @@ export class Lookahead {
   }
 
   /**
-   * Reduced 2-ply: each of the other side's 21 rolls with its best reply by `ev`, then our 1-ply
-   * over a third of our rolls from there (`THIRDS`, in turn, as the strong level's reduced 2-ply).
+   * 2-ply: each of the other side's 21 rolls with its best reply by `ev`, then our 1-ply from
+   * there — reduced (the default) over a third of our rolls (`THIRDS`, in turn, as the strong
+   * level's reduced 2-ply), else over all 21.
    */
-  twoPly(b: Int8Array, at: number, ev: NetEvaluator, out: Float32Array): Float32Array {
+  twoPly(b: Int8Array, at: number, ev: NetEvaluator, out: Float32Array, reduced = true): Float32Array {
     const { searcher, replyGen, replyBoard, inner } = this;
     swapInto(b, at, replyBoard, 0);
     const first = isFirstTurn(this.rules, replyBoard, 0);
@@ -49,7 +52,7 @@ export class Lookahead {
       const bestAt = Math.max(k, 0);
       if (wonPoints(this.rules, boards, bestAt * BOARD) > 0) flipInto(inner, ev.last);
       // Our chances as the side to roll after that reply, already in our view.
-      else searcher.rollerChances(boards, bestAt * BOARD, ev, inner, THIRDS[r % 3]);
+      else searcher.rollerChances(boards, bestAt * BOARD, ev, inner, reduced ? THIRDS[r % 3] : ALL_ROLLS);
       for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];
     }
     for (let o = 0; o < OUTPUTS; o++) out[o] /= 36;

@@ -1,7 +1,8 @@
 /**
  * Writes training positions with deep targets, for `fit.ts`: seeded self-play of a fixed net (the
- * committed one unless `--net` names another) at 0-ply, and for every position after a play its
- * reduced 2-ply value by that same net (`--one-ply`: its 1-ply).
+ * committed one unless `--net` names another) at 0-ply, and for every position after a play that
+ * the net is asked about its reduced 2-ply value by that same net (`--full`: the full 2-ply, some
+ * three times dearer; `--one-ply`: its 1-ply).
  *
  * Why a fixed net and a file, when train.ts learns as it plays: the 2-ply is some 8 times dearer
  * than the 1-ply, and self-play's single pass spends each target once. Kept in a file, one
@@ -22,6 +23,7 @@ import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
 import { rollDie, seededRandom } from '../../src/ai/random.ts';
 import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { Searcher } from '../../src/ai/search.ts';
 import { numberArg, readArgs } from './args.ts';
 import { Lookahead } from './lookahead.ts';
@@ -30,9 +32,9 @@ import { Lookahead } from './lookahead.ts';
 export const RECORD = BOARD + 4 + OUTPUTS * 4;
 
 const options = readArgs(
-  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply] [--net file]
+  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --full] [--net file]
 Appends self-play positions with 2-ply targets to the file; see the comment at the top of tools/ai/targets.ts.`,
-  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, net: { type: 'string' } },
+  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, full: { type: 'boolean' }, net: { type: 'string' } },
 );
 if (!options.out) {
   console.error('--out: name the file to append the positions to');
@@ -43,6 +45,7 @@ const variant = (options.variant ?? 'short') as VariantId;
 const minutes = numberArg(options.minutes, 30, 'minutes');
 const seed = numberArg(options.seed, 1, 'seed');
 const onePly = options['one-ply'] === true;
+const reduced = options.full !== true;
 const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
 const rules = aiRules(variant);
@@ -105,12 +108,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { 
 while (cpuSeconds() < minutes * 60 && !stopping) {
   await new Promise((resolve) => setImmediate(resolve)); // lets a Ctrl-C in between games
   const t = playGame();
-  // The last position is the finished game: its value is the result, which the evaluator knows exactly.
-  const n = t - 1;
-  for (let s = 0; s < n; s++) {
+  // Only what the net is asked about: not the finished game (the evaluator knows its result), nor
+  // a bear-off race (the evaluator answers from the table).
+  let n = 0;
+  for (let s = 0; s < t - 1; s++) {
+    if (isBearoffRace(states, s * BOARD)) continue;
     if (onePly) look.onePly(states, s * BOARD, ev, target);
-    else look.twoPly(states, s * BOARD, ev, target);
-    const r = s * RECORD;
+    else look.twoPly(states, s * BOARD, ev, target, reduced);
+    const r = n++ * RECORD;
     for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
     records.writeUInt32LE(game, r + BOARD);
     for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + BOARD + 4 + o * 4);
