@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
 import { BOARD } from '../../src/ai/rules.ts';
+import { GAME_AT, RECORD, TARGETS_AT } from '../../tools/ai/target-file.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const RECORD = BOARD + 4 + OUTPUTS * 4;
 const tool = (name: string, ...args: string[]) => spawnSync(TSX, [join(ROOT, 'tools/ai', name), ...args], { cwd: ROOT, encoding: 'utf8' });
 
 describe('training tools', () => {
@@ -44,12 +44,12 @@ describe('training tools', () => {
     const count = bytes.length / RECORD;
     expect(count).toBeGreaterThan(size / RECORD);
     for (let i = 0; i < count; i++) {
-      expect(view.getUint32(i * RECORD + BOARD, true)).toBe(i < size / RECORD ? 0 : 1);
+      expect(view.getUint32(i * RECORD + GAME_AT, true)).toBe(i < size / RECORD ? 0 : 1);
       let checkers = 0;
       for (let p = 0; p < BOARD; p++) checkers += Math.max(0, view.getInt8(i * RECORD + p));
       expect(checkers).toBe(30);
       for (let o = 0; o < OUTPUTS; o++) {
-        const v = view.getFloat32(i * RECORD + BOARD + 4 + o * 4, true);
+        const v = view.getFloat32(i * RECORD + TARGETS_AT + o * 4, true);
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(1);
       }

@@ -18,12 +18,11 @@ import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
-import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { aiRules } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { numberArg, readArgs } from './args.ts';
+import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
-/** Bytes per position in a targets file (as targets.ts writes them). */
-const RECORD = BOARD + 4 + OUTPUTS * 4;
 /** One game in this many is held out (by its number in its file). */
 const HOLD_OUT = 20;
 
@@ -62,7 +61,7 @@ let table = 0;
 for (let i = 0; i < count; i++) {
   // Where the evaluator answers from the bear-off table, the net is never asked: nothing to fit.
   if (isBearoffRace(boards, i * RECORD)) { table++; continue; }
-  (words.getUint32(i * RECORD + BOARD, true) % HOLD_OUT === 0 ? held : train).push(i);
+  (words.getUint32(i * RECORD + GAME_AT, true) % HOLD_OUT === 0 ? held : train).push(i);
 }
 console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out, ${table} left to the bear-off table`);
 
@@ -74,11 +73,11 @@ const ev = new NetEvaluator(net, aiRules(variant));
 const f = newFeatures();
 const target = new Float32Array(OUTPUTS);
 
-function load(i: number): number {
+/** The record `i`'s inputs into `f`, its targets into `target`. */
+function load(i: number): void {
   const r = i * RECORD;
-  for (let o = 0; o < OUTPUTS; o++) target[o] = words.getFloat32(r + BOARD + 4 + o * 4, true);
+  for (let o = 0; o < OUTPUTS; o++) target[o] = words.getFloat32(r + TARGETS_AT + o * 4, true);
   ev.encode(boards, r, f);
-  return r;
 }
 
 function heldError(): number {

@@ -12,9 +12,8 @@
  *   nice -n 19 npx tsx tools/ai/targets.ts --variant long --minutes 60 --seed 1 --out /tmp/long-2ply-1.bin
  *
  * Appended a game at a time: a run stopped at any moment (Ctrl-C) keeps every finished game, and a
- * second run with the same file adds to it. `--minutes` counts this process's CPU time.
- * Record (little-endian, `RECORD` bytes): the board after the play (52 × int8, the mover first), the
- * game's number in its file (uint32), the 5 targets (float32, the mover's view).
+ * second run with the same file adds to it. `--minutes` counts this process's CPU time. The
+ * records' layout is in target-file.ts.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +26,7 @@ import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { Searcher } from '../../src/ai/search.ts';
 import { numberArg, readArgs } from './args.ts';
 import { Lookahead } from './lookahead.ts';
-
-/** Bytes per position in a targets file. */
-export const RECORD = BOARD + 4 + OUTPUTS * 4;
+import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
 const options = readArgs(
   `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --full] [--net file]
@@ -61,7 +58,7 @@ if (existsSync(out) && statSync(out).size >= RECORD) {
   const fd = openSync(out, 'r'), last = Buffer.alloc(RECORD);
   readSync(fd, last, 0, RECORD, size - RECORD);
   closeSync(fd);
-  game = last.readUInt32LE(BOARD) + 1;
+  game = last.readUInt32LE(GAME_AT) + 1;
   console.log(`appending to ${out}: ${size / RECORD} positions of ${game} games`);
 }
 const random = seededRandom(seed * 1_000_003 + game * 7919);
@@ -117,8 +114,8 @@ while (cpuSeconds() < minutes * 60 && !stopping) {
     else look.twoPly(states, s * BOARD, ev, target, reduced);
     const r = n++ * RECORD;
     for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
-    records.writeUInt32LE(game, r + BOARD);
-    for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + BOARD + 4 + o * 4);
+    records.writeUInt32LE(game, r + GAME_AT);
+    for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + TARGETS_AT + o * 4);
   }
   writeSync(fd, records, 0, n * RECORD);
   game++; games++; positions += n;
