@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
-import { BOARD } from '../../src/ai/rules.ts';
+import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { NetEvaluator } from '../../src/ai/evaluators.ts';
+import { netFor } from '../../src/ai/player.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from '../../tools/ai/target-file.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,7 +32,7 @@ describe('training tools', () => {
     expect(existsSync(checkpoint)).toBe(false);
   });
 
-  it('targets.ts appends whole games with 2-ply targets, and fit.ts fits a loadable net to them', () => {
+  it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, and fit.ts fits a loadable net to them', () => {
     const data = join(dir, 'short.bin');
     // A budget of a few milliseconds still plays the one game it has started.
     const first = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--out', data);
@@ -53,6 +55,19 @@ describe('training tools', () => {
         expect(v).toBeGreaterThanOrEqual(0);
         expect(v).toBeLessThanOrEqual(1);
       }
+    }
+
+    // --zero-ply: the targets are the committed net's own outputs, which the computer's evaluator gives again.
+    const zero = join(dir, 'zero.bin');
+    const third = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--zero-ply', '--out', zero);
+    expect(third.status, third.stderr).toBe(0);
+    const z = readFileSync(zero), zv = new DataView(z.buffer, z.byteOffset, z.length);
+    const ev = new NetEvaluator(netFor('short'), aiRules('short'));
+    const board = new Int8Array(BOARD);
+    for (let i = 0; i < z.length / RECORD; i++) {
+      for (let p = 0; p < BOARD; p++) board[p] = zv.getInt8(i * RECORD + p);
+      ev.score(board, 0);
+      for (let o = 0; o < OUTPUTS; o++) expect(zv.getFloat32(i * RECORD + TARGETS_AT + o * 4, true)).toBeCloseTo(ev.last[o], 6);
     }
 
     const out = join(dir, 'fitted.json');

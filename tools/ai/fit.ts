@@ -9,7 +9,8 @@
  *   nice -n 19 npx tsx tools/ai/fit.ts --variant long --data /tmp/long-2ply-1.bin,/tmp/long-2ply-2.bin --out /tmp/long-fit.json [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H]
  *
  * `--hidden H` widens the starting net to H hidden units first (`widen`: it plays exactly as before
- * until fitted), for a net with more room than the one that made the targets.
+ * until fitted), for a net with more room than the one that made the targets; `--fresh H` starts
+ * instead from a new net of H hidden units with small random weights.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +28,9 @@ import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 const HOLD_OUT = 20;
 
 const options = readArgs(
-  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H]
+  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H]
 Fits a net to targets.ts's positions; see the comment at the top of tools/ai/fit.ts.`,
-  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' } },
+  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, fresh: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' } },
 );
 if (!options.data || !options.out) {
   console.error('--data and --out are both needed: the targets files to fit to, and the checkpoint to write');
@@ -67,8 +68,16 @@ console.log(`${count} positions from ${files.length} file(s): ${train.length} to
 
 const json = JSON.parse(readFileSync(from, 'utf8')) as NetJson;
 const hidden = numberArg(options.hidden, json.hidden, 'hidden');
-const net: Net = hidden > json.hidden ? widen(netFromJson(json), json.inputs, hidden, seededRandom(777)) : netFromJson(json);
-if (hidden > json.hidden) console.log(`widened from ${json.hidden} to ${hidden} hidden units`);
+const fresh = numberArg(options.fresh, 0, 'fresh');
+let net: Net;
+if (fresh > 0) {
+  net = new Net(json.inputs, fresh);
+  net.randomize(seededRandom(12345), 0.1);
+  console.log(`a fresh net of ${fresh} hidden units`);
+} else if (hidden > json.hidden) {
+  net = widen(netFromJson(json), json.inputs, hidden, seededRandom(777));
+  console.log(`widened from ${json.hidden} to ${hidden} hidden units`);
+} else net = netFromJson(json);
 const ev = new NetEvaluator(net, aiRules(variant));
 const f = newFeatures();
 const target = new Float32Array(OUTPUTS);

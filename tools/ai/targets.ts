@@ -2,7 +2,8 @@
  * Writes training positions with deep targets, for `fit.ts`: seeded self-play of a fixed net (the
  * committed one unless `--net` names another) at 0-ply, and for every position after a play that
  * the net is asked about its reduced 2-ply value by that same net (`--full`: the full 2-ply, some
- * three times dearer; `--one-ply`: its 1-ply).
+ * three times dearer; `--one-ply`: its 1-ply; `--zero-ply`: the net's own outputs, to teach what it
+ * knows to a fresh net).
  *
  * Why a fixed net and a file, when train.ts learns as it plays: the 2-ply is some 8 times dearer
  * than the 1-ply, and self-play's single pass spends each target once. Kept in a file, one
@@ -29,9 +30,9 @@ import { Lookahead } from './lookahead.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
 const options = readArgs(
-  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --full] [--net file]
+  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --zero-ply | --full] [--net file]
 Appends self-play positions with 2-ply targets to the file; see the comment at the top of tools/ai/targets.ts.`,
-  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, full: { type: 'boolean' }, net: { type: 'string' } },
+  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, 'zero-ply': { type: 'boolean' }, full: { type: 'boolean' }, net: { type: 'string' } },
 );
 if (!options.out) {
   console.error('--out: name the file to append the positions to');
@@ -42,6 +43,7 @@ const variant = (options.variant ?? 'short') as VariantId;
 const minutes = numberArg(options.minutes, 30, 'minutes');
 const seed = numberArg(options.seed, 1, 'seed');
 const onePly = options['one-ply'] === true;
+const zeroPly = options['zero-ply'] === true;
 const reduced = options.full !== true;
 const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
@@ -110,7 +112,8 @@ while (cpuSeconds() < minutes * 60 && !stopping) {
   let n = 0;
   for (let s = 0; s < t - 1; s++) {
     if (isBearoffRace(states, s * BOARD)) continue;
-    if (onePly) look.onePly(states, s * BOARD, ev, target);
+    if (zeroPly) { ev.score(states, s * BOARD); target.set(ev.last); }
+    else if (onePly) look.onePly(states, s * BOARD, ev, target);
     else look.twoPly(states, s * BOARD, ev, target, reduced);
     const r = n++ * RECORD;
     for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
