@@ -18,15 +18,15 @@
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBoard, type VariantId } from '../../src/engine/index.ts';
+import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
-import { rollDie, seededRandom } from '../../src/ai/random.ts';
-import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
+import { seededRandom } from '../../src/ai/random.ts';
+import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
-import { Searcher } from '../../src/ai/search.ts';
 import { numberArg, readArgs } from './args.ts';
 import { Lookahead } from './lookahead.ts';
+import { MAX_TURNS, SelfPlay } from './self-play.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
 const options = readArgs(
@@ -49,54 +49,24 @@ const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${var
 
 const rules = aiRules(variant);
 const ev = new NetEvaluator(netFromJson(JSON.parse(readFileSync(netFile, 'utf8')) as NetJson), rules);
-const searcher = new Searcher(rules);
 const look = new Lookahead(rules);
 
 // A resumed file goes on from the game after its last one, with dice no earlier game had.
-let game = 0;
+let games0 = 0;
 if (existsSync(out) && statSync(out).size >= RECORD) {
   const size = statSync(out).size;
   if (size % RECORD !== 0) throw new Error(`${out}: ${size} bytes is not a whole number of ${RECORD}-byte records`);
   const fd = openSync(out, 'r'), last = Buffer.alloc(RECORD);
   readSync(fd, last, 0, RECORD, size - RECORD);
   closeSync(fd);
-  game = last.readUInt32LE(GAME_AT) + 1;
-  console.log(`appending to ${out}: ${size / RECORD} positions of ${game} games`);
+  games0 = last.readUInt32LE(GAME_AT) + 1;
+  console.log(`appending to ${out}: ${size / RECORD} positions of ${games0} games`);
 }
-const random = seededRandom(seed * 1_000_003 + game * 7919);
-const start = new Int8Array(BOARD);
-{
-  const s = startBoard(rules.variant);
-  for (let i = 0; i < 26; i++) { start[i] = s[0][i]; start[26 + i] = s[1][i]; }
-}
-const MAX_TURNS = 3000;
-const states = new Int8Array(MAX_TURNS * BOARD);
-const pos = new Int8Array(BOARD);
+const random = seededRandom(seed * 1_000_003 + games0 * 7919);
+const game = new SelfPlay(rules, random);
+const states = game.states;
 const target = new Float32Array(OUTPUTS);
 const records = Buffer.alloc(MAX_TURNS * RECORD);
-
-/** Plays one game at 0-ply; returns the number of positions after a play, in `states`. */
-function playGame(): number {
-  pos.set(start);
-  const firstTurn = [true, true];
-  let side = 0, t = 0;
-  for (;;) {
-    let d1 = rollDie(random), d2 = rollDie(random);
-    if (t === 0 && rules.short) while (d1 === d2) { d1 = rollDie(random); d2 = rollDie(random); }
-    const n = searcher.generate(pos, 0, [d1, d2], firstTurn[side]);
-    firstTurn[side] = false;
-    const at = t * BOARD;
-    if (n === 0) states.set(pos, at);
-    else {
-      const best = searcher.scorePlays(n, ev);
-      states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
-    }
-    t++;
-    if (wonPoints(rules, states, at) > 0 || t === MAX_TURNS) return t;
-    swapInto(states, at, pos, 0);
-    side ^= 1;
-  }
-}
 
 const fd = openSync(out, 'a');
 const cpu0 = process.cpuUsage();
@@ -106,7 +76,7 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
 while (cpuSeconds() < minutes * 60 && !stopping) {
   await new Promise((resolve) => setImmediate(resolve)); // lets a Ctrl-C in between games
-  const t = playGame();
+  const t = game.play(ev);
   // Only what the net is asked about: not the finished game (the evaluator knows its result), nor
   // a bear-off race (the evaluator answers from the table).
   let n = 0;
@@ -117,11 +87,11 @@ while (cpuSeconds() < minutes * 60 && !stopping) {
     else look.twoPly(states, s * BOARD, ev, target, reduced);
     const r = n++ * RECORD;
     for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
-    records.writeUInt32LE(game, r + GAME_AT);
+    records.writeUInt32LE(games0 + games, r + GAME_AT);
     for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + TARGETS_AT + o * 4);
   }
   writeSync(fd, records, 0, n * RECORD);
-  game++; games++; positions += n;
+  games++; positions += n;
   if (Date.now() - lastReport > 60_000) {
     lastReport = Date.now();
     console.log(`${games} games, ${positions} positions, ${(positions / cpuSeconds()).toFixed(0)} positions/CPU s`);

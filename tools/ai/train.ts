@@ -29,15 +29,15 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBoard, type VariantId } from '../../src/engine/index.ts';
+import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { INPUTS, newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
-import { seededRandom, rollDie } from '../../src/ai/random.ts';
-import { BOARD, aiRules, swapInto, wonPoints } from '../../src/ai/rules.ts';
-import { Searcher } from '../../src/ai/search.ts';
+import { seededRandom } from '../../src/ai/random.ts';
+import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { numberArg, readArgs } from './args.ts';
 import { Lookahead, flipInto } from './lookahead.ts';
+import { MAX_TURNS, SelfPlay } from './self-play.ts';
 
 const options = readArgs(
   `usage: tsx tools/ai/train.ts --variant short|long|… [--minutes 30] [--alpha A] [--lambda 0.7] [--hidden H] [--fresh]
@@ -87,20 +87,12 @@ if (!fresh && existsSync(file)) {
 meta.alpha = numberArg(options.alpha, meta.alpha, 'alpha');
 
 const ev = new NetEvaluator(net, rules);
-const searcher = new Searcher(rules);
 const random = seededRandom(0x5eed + meta.games * 7919);
 const f = newFeatures();
-const start = new Int8Array(BOARD);
-{
-  const s = startBoard(rules.variant);
-  for (let i = 0; i < 26; i++) { start[i] = s[0][i]; start[26 + i] = s[1][i]; }
-}
-
-// One game's record: boards after each turn (mover first) and the net's outputs for them.
-const MAX_TURNS = 3000;
-const states = new Int8Array(MAX_TURNS * BOARD);
+const game = new SelfPlay(rules, random);
+const states = game.states;
+// The net's outputs for each turn's board, as self-play saw them.
 const outs = new Float32Array(MAX_TURNS * OUTPUTS);
-const pos = new Int8Array(BOARD);
 const target = new Float32Array(OUTPUTS);
 const next = new Float32Array(OUTPUTS);
 /** Each position's look-ahead value (1-ply or 2-ply) in its mover's view. */
@@ -108,28 +100,10 @@ const looked = new Float32Array(MAX_TURNS * OUTPUTS);
 const look = new Lookahead(rules);
 
 function playGame(): { turns: number; error: number } {
-  pos.set(start);
-  const firstTurn = [true, true];
-  let side = 0, t = 0;
-  for (;;) {
-    let d1 = rollDie(random), d2 = rollDie(random);
-    if (t === 0 && rules.short) while (d1 === d2) { d1 = rollDie(random); d2 = rollDie(random); }
-    const n = searcher.generate(pos, 0, [d1, d2], firstTurn[side]);
-    firstTurn[side] = false;
-    const at = t * BOARD;
-    if (n === 0) states.set(pos, at);
-    else {
-      let best = searcher.scorePlays(n, ev);
-      if (explore > 0 && n > 1 && random() < explore) best = secondBest(searcher.scores, n, best);
-      states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
-    }
+  const t = game.play(ev, explore, (at) => {
     ev.score(states, at);
-    outs.set(ev.last, t * OUTPUTS);
-    t++;
-    if (wonPoints(rules, states, at) > 0 || t === MAX_TURNS) break;
-    swapInto(states, at, pos, 0);
-    side ^= 1;
-  }
+    outs.set(ev.last, (at / BOARD) * OUTPUTS);
+  });
   let error = 0;
   if (lookahead) {
     // Every position's look-ahead value first (with the net as it was during the game), then a
@@ -158,12 +132,6 @@ function playGame(): { turns: number; error: number } {
     error += net.train(f, target, meta.alpha);
   }
   return { turns: t, error: error / Math.max(1, t - 1) };
-}
-
-function secondBest(scores: Float64Array, n: number, best: number): number {
-  let second = best === 0 ? 1 : 0;
-  for (let i = 0; i < n; i++) if (i !== best && scores[i] > scores[second]) second = i;
-  return second;
 }
 
 const cpu0 = process.cpuUsage();
