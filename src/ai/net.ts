@@ -11,6 +11,13 @@ import type { Features } from './features.ts';
 /** Number of outputs: win, winMars, winKoks, loseMars, loseKoks. */
 export const OUTPUTS = 5;
 
+/** The other side's outputs in my view, into `mine`: my win is its loss, my mars and koks wins its mars and koks losses. */
+export function flipOutputs(mine: Float32Array | Float64Array, theirs: ArrayLike<number>): void {
+  mine[0] = 1 - theirs[0];
+  mine[1] = theirs[3]; mine[2] = theirs[4];
+  mine[3] = theirs[1]; mine[4] = theirs[2];
+}
+
 /**
  * The logistic function from a table, linearly interpolated: half the time of `Math.exp`, whose 69
  * calls (64 hidden units, 5 outputs) were a tenth of an evaluation. 64 steps a unit over ±16 put

@@ -20,7 +20,7 @@
  */
 import { VARIANTS, legalPlays, type Dice, type Play, type Position, type TurnContext, type VariantId, type VariantOptions } from '../engine/index.ts';
 import { type Evaluator, LongHeuristic, NetEvaluator, PipHit, PlakotoHeuristic, Pubeval, isRace } from './evaluators.ts';
-import { netFromJson, type NetJson, type Net, OUTPUTS } from './net.ts';
+import { flipOutputs, netFromJson, type NetJson, type Net, OUTPUTS } from './net.ts';
 import { seededRandom } from './random.ts';
 import { type CubeContext, type DoubleAction, type DoubleAnswer, TOO_GOOD, cubefulAnswer, cubefulBeaverAnswer, cubefulDouble, doubleDecision, takeDecision } from './cube.ts';
 import { CONTACT_EFFICIENCY, raceEfficiency } from './janowski.ts';
@@ -205,8 +205,7 @@ export class ComputerPlayer {
     const c = this.chances;
     if (this.level === 'strong') return this.searcher.rollerChances(this.swapped, 0, this.net, c);
     this.net.score(this.swapped, 0);
-    const o = this.net.last; // the opponent's view: it is "the side that has just moved"
-    c[0] = 1 - o[0]; c[1] = o[3]; c[2] = o[4]; c[3] = o[1]; c[4] = o[2];
+    flipOutputs(c, this.net.last); // `last` is the opponent's view: it is "the side that has just moved"
     return c;
   }
 

@@ -5,18 +5,11 @@
  */
 import { Generator } from '../../src/engine/index.ts';
 import type { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { OUTPUTS } from '../../src/ai/net.ts';
+import { OUTPUTS, flipOutputs } from '../../src/ai/net.ts';
 import { BOARD, ROLLS, isFirstTurn, swapInto, wonPoints, type AiRules } from '../../src/ai/rules.ts';
 import { Searcher, THIRDS } from '../../src/ai/search.ts';
 
 const ALL_ROLLS = ROLLS.map((_, r) => r);
-
-/** The other side's outputs in my view: my win is its loss; my mars wins are its mars losses. */
-export function flipInto(mine: Float32Array | Float64Array, theirs: ArrayLike<number>): void {
-  mine[0] = 1 - theirs[0];
-  mine[1] = theirs[3]; mine[2] = theirs[4];
-  mine[3] = theirs[1]; mine[4] = theirs[2];
-}
 
 export class Lookahead {
   private readonly searcher: Searcher;
@@ -31,7 +24,7 @@ export class Lookahead {
 
   /** 1-ply: the other side's 21 rolls, its best reply to each by `ev`, averaged. */
   onePly(b: Int8Array, at: number, ev: NetEvaluator, out: Float32Array): Float32Array {
-    flipInto(out, this.searcher.rollerChances(b, at, ev, this.chances));
+    flipOutputs(out, this.searcher.rollerChances(b, at, ev, this.chances));
     return out;
   }
 
@@ -50,7 +43,7 @@ export class Lookahead {
       const k = searcher.bestPlay(replyGen, replyBoard, r, first, ev);
       const boards = k < 0 ? replyBoard : replyGen.boards;
       const bestAt = Math.max(k, 0);
-      if (wonPoints(this.rules, boards, bestAt * BOARD) > 0) flipInto(inner, ev.last);
+      if (wonPoints(this.rules, boards, bestAt * BOARD) > 0) flipOutputs(inner, ev.last);
       // Our chances as the side to roll after that reply, already in our view.
       else searcher.rollerChances(boards, bestAt * BOARD, ev, inner, reduced ? THIRDS[r % 3] : ALL_ROLLS);
       for (let o = 0; o < OUTPUTS; o++) out[o] += weight * inner[o];

@@ -53,8 +53,8 @@ const look = new Lookahead(rules);
 
 // A resumed file goes on from the game after its last one, with dice no earlier game had.
 let games0 = 0;
-if (existsSync(out) && statSync(out).size >= RECORD) {
-  const size = statSync(out).size;
+const size = existsSync(out) ? statSync(out).size : 0;
+if (size > 0) {
   if (size % RECORD !== 0) throw new Error(`${out}: ${size} bytes is not a whole number of ${RECORD}-byte records`);
   const fd = openSync(out, 'r'), last = Buffer.alloc(RECORD);
   readSync(fd, last, 0, RECORD, size - RECORD);

@@ -32,11 +32,11 @@ import { fileURLToPath } from 'node:url';
 import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { INPUTS, newFeatures } from '../../src/ai/features.ts';
-import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
+import { Net, OUTPUTS, flipOutputs, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
 import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { numberArg, readArgs } from './args.ts';
-import { Lookahead, flipInto } from './lookahead.ts';
+import { Lookahead } from './lookahead.ts';
 import { MAX_TURNS, SelfPlay } from './self-play.ts';
 
 const options = readArgs(
@@ -115,7 +115,7 @@ function playGame(): { turns: number; error: number } {
     }
     for (let k = 0; k < OUTPUTS; k++) next[k] = outs[(t - 1) * OUTPUTS + k];
     for (let s = t - 2; s >= 0; s--) {
-      flipInto(target, next);
+      flipOutputs(target, next);
       for (let k = 0; k < OUTPUTS; k++) target[k] = (1 - lookLambda) * looked[s * OUTPUTS + k] + lookLambda * target[k];
       next.set(target);
       net.forward(ev.encode(states, s * BOARD, f));
@@ -127,7 +127,7 @@ function playGame(): { turns: number; error: number } {
   for (let k = 0; k < OUTPUTS; k++) target[k] = outs[(t - 1) * OUTPUTS + k];
   for (let s = t - 2; s >= 0; s--) {
     for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * outs[(s + 1) * OUTPUTS + k] + lambda * target[k];
-    flipInto(target, next);
+    flipOutputs(target, next);
     net.forward(ev.encode(states, s * BOARD, f));
     error += net.train(f, target, meta.alpha);
   }
