@@ -15,12 +15,13 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VariantId } from '../../src/engine/index.ts';
-import { NetEvaluator } from '../../src/ai/evaluators.ts';
+import { NetEvaluator, outputsEquity } from '../../src/ai/evaluators.ts';
 import { newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
 import { aiRules } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
+import { AdamFit } from './adam.ts';
 import { numberArg, readArgs } from './args.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
@@ -28,9 +29,9 @@ import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 const HOLD_OUT = 20;
 
 const options = readArgs(
-  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H]
+  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H] [--adam [--batch 32] [--cross-entropy]]
 Fits a net to targets.ts's positions; see the comment at the top of tools/ai/fit.ts.`,
-  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, fresh: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' } },
+  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, fresh: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' }, adam: { type: 'boolean' }, batch: { type: 'string' }, 'cross-entropy': { type: 'boolean' } },
 );
 if (!options.data || !options.out) {
   console.error('--data and --out are both needed: the targets files to fit to, and the checkpoint to write');
@@ -42,6 +43,11 @@ const alpha0 = numberArg(options.alpha, 0.003, 'alpha');
 const decay = numberArg(options.decay, 0.5, 'decay');
 const from = options.from || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 const files = options.data.split(',');
+const batch = numberArg(options.batch, 32, 'batch');
+if (options['cross-entropy'] && !options.adam) {
+  console.error('--cross-entropy needs --adam (plain SGD follows the squared error)');
+  process.exit(2);
+}
 
 const parts = files.map((f) => {
   const b = readFileSync(f);
@@ -81,6 +87,7 @@ if (fresh > 0) {
 const ev = new NetEvaluator(net, aiRules(variant));
 const f = newFeatures();
 const target = new Float32Array(OUTPUTS);
+const adam = options.adam ? new AdamFit(net, !!options['cross-entropy']) : undefined;
 
 /** The record `i`'s inputs into `f`, its targets into `target`. */
 function load(i: number): void {
@@ -89,39 +96,49 @@ function load(i: number): void {
   ev.encode(boards, r, f);
 }
 
-function heldError(): number {
-  let sum = 0;
+/** The held-out outputs' squared error, and the squared error of the equity they make (what the plays are chosen by). */
+function heldError(): { outputs: number; equity: number } {
+  let sum = 0, equity = 0;
   for (const i of held) {
     load(i);
     const out = net.forward(f);
     for (let o = 0; o < OUTPUTS; o++) sum += (target[o] - out[o]) ** 2;
+    equity += (outputsEquity(target, true) - outputsEquity(out, true)) ** 2;
   }
-  return sum / Math.max(1, held.length);
+  const n = Math.max(1, held.length);
+  return { outputs: sum / n, equity: equity / n };
 }
 
 const random = seededRandom(0xf17);
 const order = Uint32Array.from(train);
-let best = heldError(), bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
-console.log(`pass 0 (the starting net): held-out error ${best.toFixed(6)}`);
+const start = heldError();
+let best = start.outputs, bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
+console.log(`pass 0 (the starting net): held-out error ${best.toFixed(6)}, equity's ${start.equity.toFixed(5)}`);
 const t0 = performance.now();
 for (let pass = 1; pass <= passes; pass++) {
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const t = order[i]; order[i] = order[j]; order[j] = t;
   }
-  let sum = 0;
+  let sum = 0, n = 0;
   for (const i of order) {
     load(i);
     net.forward(f);
-    sum += net.train(f, target, alpha);
+    if (!adam) sum += net.train(f, target, alpha);
+    else {
+      sum += adam.add(f, target);
+      if (++n % batch === 0) adam.step(alpha);
+    }
   }
-  const e = heldError();
-  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(6)}, held-out ${e.toFixed(6)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  adam?.step(alpha);
+  const { outputs: e, equity } = heldError();
+  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(6)}, held-out ${e.toFixed(6)}, equity's ${equity.toFixed(5)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
   if (e < best) { best = e; bestWeights = net.w.slice(); bestPass = pass; }
   alpha *= decay;
 }
 net.w.set(bestWeights);
-const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(6)}`;
+const how = adam ? `Adam, batches of ${batch}, ${options['cross-entropy'] ? 'cross-entropy' : 'squared error'}, ` : '';
+const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, ${how}α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(6)}`;
 const meta = { ...json, hidden: net.hidden, alpha: alpha0, runs: [...json.runs, run] };
 writeFileSync(`${options.out}.tmp`, netToJson(net, meta));
 renameSync(`${options.out}.tmp`, options.out);
