@@ -32,7 +32,7 @@ describe('training tools', () => {
     expect(existsSync(checkpoint)).toBe(false);
   });
 
-  it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, and fit.ts fits a loadable net to them', () => {
+  it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, or a share of their positions, and fit.ts fits a loadable net to them', () => {
     const data = join(dir, 'short.bin');
     // A budget of a few milliseconds still plays the one game it has started.
     const first = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--out', data);
@@ -70,10 +70,34 @@ describe('training tools', () => {
       for (let o = 0; o < OUTPUTS; o++) expect(zv.getFloat32(i * RECORD + TARGETS_AT + o * 4, true)).toBeCloseTo(ev.last[o], 6);
     }
 
+    // --every 3: the same game (its dice come from the seed alone), a third of its positions.
+    const sampled = join(dir, 'sampled.bin'), whole = join(dir, 'whole.bin');
+    expect(tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--one-ply', '--seed', '5', '--out', whole).status).toBe(0);
+    const fourth = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--one-ply', '--seed', '5', '--every', '3', '--out', sampled);
+    expect(fourth.status, fourth.stderr).toBe(0);
+    const all = readFileSync(whole), some = readFileSync(sampled);
+    // A board's target may differ in the last bit: the search sums a play's inputs onto those of the
+    // position evaluated before it, and the positions before differ.
+    const targetsOf = (b: Buffer, i: number) => Array.from({ length: OUTPUTS }, (_, o) => b.readFloatLE(i * RECORD + TARGETS_AT + o * 4));
+    const targetsByBoard = new Map<string, number[]>();
+    for (let i = 0; i < all.length / RECORD; i++) targetsByBoard.set(all.subarray(i * RECORD, i * RECORD + TARGETS_AT).toString('hex'), targetsOf(all, i));
+    const kept = some.length / RECORD;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(targetsByBoard.size / 2);
+    for (let i = 0; i < kept; i++) {
+      const expected = targetsByBoard.get(some.subarray(i * RECORD, i * RECORD + TARGETS_AT).toString('hex'));
+      expect(expected).toBeDefined();
+      targetsOf(some, i).forEach((t, o) => expect(t).toBeCloseTo(expected![o], 6));
+    }
+    expect(tool('targets.ts', '--variant', 'short', '--every', '0', '--out', sampled).status).toBe(2);
+
     const out = join(dir, 'fitted.json');
     const fit = tool('fit.ts', '--variant', 'short', '--data', data, '--out', out, '--passes', '2');
     expect(fit.status, fit.stderr).toBe(0);
-    expect(fit.stdout).toMatch(/held-out error 0\.\d+/);
+    expect(fit.stdout).toMatch(/held-out error 0\.\d+, equity's 0\.\d+/);
+    const adam = tool('fit.ts', '--variant', 'short', '--data', data, '--out', out, '--passes', '1', '--adam', '--cross-entropy', '--alpha', '0.0001');
+    expect(adam.status, adam.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(out, 'utf8')) as NetJson).runs.at(-1)).toContain('Adam, batches of 32, cross-entropy');
     const json = JSON.parse(readFileSync(out, 'utf8')) as NetJson;
     expect(netFromJson(json).hidden).toBe(json.hidden);
     expect(json.runs.at(-1)).toContain('fitted to');

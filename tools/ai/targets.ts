@@ -15,6 +15,10 @@
  * Appended a game at a time: a run stopped at any moment (Ctrl-C) keeps every finished game, and a
  * second run with the same file adds to it. `--minutes` counts this process's CPU time. The
  * records' layout is in target-file.ts.
+ *
+ * `--every N` keeps one position in N, drawn at random (from a generator of its own, so the games
+ * are those of a run without it): the positions of one game are much alike, and for the same CPU
+ * time a fit learns more from N times as many games' positions than from every position of a few.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +34,9 @@ import { MAX_TURNS, SelfPlay } from './self-play.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
 const options = readArgs(
-  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --zero-ply | --full] [--net file]
+  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --zero-ply | --full] [--every N] [--net file]
 Appends self-play positions with 2-ply targets to the file; see the comment at the top of tools/ai/targets.ts.`,
-  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, 'zero-ply': { type: 'boolean' }, full: { type: 'boolean' }, net: { type: 'string' } },
+  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, 'zero-ply': { type: 'boolean' }, full: { type: 'boolean' }, every: { type: 'string' }, net: { type: 'string' } },
 );
 if (!options.out) {
   console.error('--out: name the file to append the positions to');
@@ -45,6 +49,11 @@ const seed = numberArg(options.seed, 1, 'seed');
 const onePly = options['one-ply'] === true;
 const zeroPly = options['zero-ply'] === true;
 const reduced = options.full !== true;
+const every = numberArg(options.every, 1, 'every');
+if (!Number.isInteger(every) || every < 1) {
+  console.error(`--every: expected a whole number of 1 or more, got ${every}`);
+  process.exit(2);
+}
 const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
 const rules = aiRules(variant);
@@ -64,6 +73,7 @@ if (size > 0) {
 }
 const random = seededRandom(seed * 1_000_003 + games0 * 7919);
 const game = new SelfPlay(rules, random);
+const sample = seededRandom(seed * 7_368_787 + games0 * 104_729);
 const states = game.states;
 const target = new Float32Array(OUTPUTS);
 const records = Buffer.alloc(MAX_TURNS * RECORD);
@@ -82,6 +92,7 @@ while (cpuSeconds() < minutes * 60 && !stopping) {
   let n = 0;
   for (let s = 0; s < t - 1; s++) {
     if (isBearoffRace(states, s * BOARD)) continue;
+    if (every > 1 && sample() * every >= 1) continue;
     if (zeroPly) { ev.score(states, s * BOARD); target.set(ev.last); }
     else if (onePly) look.onePly(states, s * BOARD, ev, target);
     else look.twoPly(states, s * BOARD, ev, target, reduced);
