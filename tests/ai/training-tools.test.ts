@@ -32,7 +32,7 @@ describe('training tools', () => {
     expect(existsSync(checkpoint)).toBe(false);
   });
 
-  it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, or a share of their positions, and fit.ts fits a loadable net to them', () => {
+  it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, or a share of their positions, or the best plays of each turn, and fit.ts fits a loadable net to them', () => {
     const data = join(dir, 'short.bin');
     // A budget of a few milliseconds still plays the one game it has started.
     const first = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--out', data);
@@ -90,6 +90,15 @@ describe('training tools', () => {
       targetsOf(some, i).forEach((t, o) => expect(t).toBeCloseTo(expected![o], 6));
     }
     expect(tool('targets.ts', '--variant', 'short', '--every', '0', '--out', sampled).status).toBe(2);
+
+    // --plays 3: each turn's three best plays, the one made among them.
+    const three = join(dir, 'three.bin');
+    const fifth = tool('targets.ts', '--variant', 'short', '--minutes', '0.0001', '--one-ply', '--seed', '5', '--plays', '3', '--out', three);
+    expect(fifth.status, fifth.stderr).toBe(0);
+    const alternatives = readFileSync(three);
+    const threeBoards = new Set(Array.from({ length: alternatives.length / RECORD }, (_, i) => alternatives.subarray(i * RECORD, i * RECORD + TARGETS_AT).toString('hex')));
+    expect(threeBoards.size).toBeGreaterThan(2 * targetsByBoard.size);
+    for (const b of targetsByBoard.keys()) expect(threeBoards.has(b)).toBe(true);
 
     const out = join(dir, 'fitted.json');
     const fit = tool('fit.ts', '--variant', 'short', '--data', data, '--out', out, '--passes', '2');

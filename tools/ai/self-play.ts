@@ -13,7 +13,8 @@ export const MAX_TURNS = 3000;
 
 export class SelfPlay {
   readonly states = new Int8Array(MAX_TURNS * BOARD);
-  private readonly searcher: Searcher;
+  /** Its generator holds the plays of the last roll, and `scores` their values, when `turn` is called. */
+  readonly searcher: Searcher;
   private readonly start = new Int8Array(BOARD);
   private readonly pos = new Int8Array(BOARD);
 
@@ -25,10 +26,11 @@ export class SelfPlay {
 
   /**
    * Plays a game by `ev`'s best plays — its second best in a share `explore` of the turns, so that
-   * the positions greedy play avoids are seen too — calling `turn(at)` after each turn's board is
-   * in `states` at `at`. Returns the number of turns.
+   * the positions greedy play avoids are seen too — calling `turn(at, plays)` after each turn's
+   * board is in `states` at `at` (`plays`: how many the roll had, in `searcher`). Returns the
+   * number of turns.
    */
-  play(ev: NetEvaluator, explore = 0, turn?: (at: number) => void): number {
+  play(ev: NetEvaluator, explore = 0, turn?: (at: number, plays: number) => void): number {
     const { rules, random, searcher, states, pos } = this;
     pos.set(this.start);
     const firstTurn = [true, true];
@@ -45,7 +47,7 @@ export class SelfPlay {
         if (explore > 0 && n > 1 && random() < explore) best = secondBest(searcher.scores, n, best);
         states.set(searcher.gen.boards.subarray(best * BOARD, best * BOARD + BOARD), at);
       }
-      turn?.(at);
+      turn?.(at, n);
       t++;
       if (wonPoints(rules, states, at) > 0 || t === MAX_TURNS) return t;
       swapInto(states, at, pos, 0);

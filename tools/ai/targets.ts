@@ -19,6 +19,11 @@
  * `--every N` keeps one position in N, drawn at random (from a generator of its own, so the games
  * are those of a run without it): the positions of one game are much alike, and for the same CPU
  * time a fit learns more from N times as many games' positions than from every position of a few.
+ *
+ * `--plays K` writes, for each position kept, the net's K best plays of the roll instead of the
+ * one it made: self-play only ever corrects the net on the plays it chooses, so a play it
+ * undervalues is never made and never corrected; the alternatives' deep values teach the order of
+ * the plays of a roll, which is what the search chooses by.
  */
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +31,8 @@ import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
-import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { BOARD, aiRules, wonPoints } from '../../src/ai/rules.ts';
+import { topIndices } from '../../src/ai/search.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { numberArg, readArgs } from './args.ts';
 import { Lookahead } from './lookahead.ts';
@@ -34,9 +40,9 @@ import { MAX_TURNS, SelfPlay } from './self-play.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
 const options = readArgs(
-  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --zero-ply | --full] [--every N] [--net file]
+  `usage: tsx tools/ai/targets.ts --variant long|short|… --out file [--minutes 30] [--seed 1] [--one-ply | --zero-ply | --full] [--every N] [--plays K] [--net file]
 Appends self-play positions with 2-ply targets to the file; see the comment at the top of tools/ai/targets.ts.`,
-  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, 'zero-ply': { type: 'boolean' }, full: { type: 'boolean' }, every: { type: 'string' }, net: { type: 'string' } },
+  { variant: { type: 'string' }, out: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, 'one-ply': { type: 'boolean' }, 'zero-ply': { type: 'boolean' }, full: { type: 'boolean' }, every: { type: 'string' }, plays: { type: 'string' }, net: { type: 'string' } },
 );
 if (!options.out) {
   console.error('--out: name the file to append the positions to');
@@ -52,6 +58,11 @@ const reduced = options.full !== true;
 const every = numberArg(options.every, 1, 'every');
 if (!Number.isInteger(every) || every < 1) {
   console.error(`--every: expected a whole number of 1 or more, got ${every}`);
+  process.exit(2);
+}
+const plays = numberArg(options.plays, 1, 'plays');
+if (!Number.isInteger(plays) || plays < 1) {
+  console.error(`--plays: expected a whole number of 1 or more, got ${plays}`);
   process.exit(2);
 }
 const netFile = options.net || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
@@ -76,7 +87,7 @@ const game = new SelfPlay(rules, random);
 const sample = seededRandom(seed * 7_368_787 + games0 * 104_729);
 const states = game.states;
 const target = new Float32Array(OUTPUTS);
-const records = Buffer.alloc(MAX_TURNS * RECORD);
+let records = Buffer.alloc(MAX_TURNS * RECORD);
 
 const fd = openSync(out, 'a');
 const cpu0 = process.cpuUsage();
@@ -86,21 +97,27 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
 while (cpuSeconds() < minutes * 60 && !stopping) {
   await new Promise((resolve) => setImmediate(resolve)); // lets a Ctrl-C in between games
-  const t = game.play(ev);
-  // Only what the net is asked about: not the finished game (the evaluator knows its result), nor
-  // a bear-off race (the evaluator answers from the table).
   let n = 0;
-  for (let s = 0; s < t - 1; s++) {
-    if (isBearoffRace(states, s * BOARD)) continue;
-    if (every > 1 && sample() * every >= 1) continue;
-    if (zeroPly) { ev.score(states, s * BOARD); target.set(ev.last); }
-    else if (onePly) look.onePly(states, s * BOARD, ev, target);
-    else look.twoPly(states, s * BOARD, ev, target, reduced);
+  /** Appends the position at `b[at..]` with its target, unless the net is never asked about it. */
+  const record = (b: Int8Array, at: number) => {
+    // Not a finished game (the evaluator knows its result), nor a bear-off race (the evaluator
+    // answers from the table).
+    if (wonPoints(rules, b, at) > 0 || isBearoffRace(b, at)) return;
+    if (zeroPly) { ev.score(b, at); target.set(ev.last); }
+    else if (onePly) look.onePly(b, at, ev, target);
+    else look.twoPly(b, at, ev, target, reduced);
+    if (n === records.length / RECORD) records = Buffer.concat([records, Buffer.alloc(records.length)]);
     const r = n++ * RECORD;
-    for (let i = 0; i < BOARD; i++) records.writeInt8(states[s * BOARD + i], r + i);
+    for (let i = 0; i < BOARD; i++) records.writeInt8(b[at + i], r + i);
     records.writeUInt32LE(games0 + games, r + GAME_AT);
     for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + TARGETS_AT + o * 4);
-  }
+  };
+  game.play(ev, 0, (at, count) => {
+    if (every > 1 && sample() * every >= 1) return;
+    if (plays === 1 || count < 2) return record(states, at);
+    const boards = game.searcher.gen.boards;
+    for (const k of topIndices(game.searcher.scores, count, plays)) record(boards, k * BOARD);
+  });
   writeSync(fd, records, 0, n * RECORD);
   games++; positions += n;
   if (Date.now() - lastReport > 60_000) {
