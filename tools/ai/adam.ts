@@ -8,6 +8,10 @@
  * `crossEntropy` takes the gradient of the outputs' cross-entropy instead of their squared error:
  * for a sigmoid output it is simply target − output, with no output·(1 − output) factor to vanish
  * when a chance is near 0 or 1, as the mars and koks chances mostly are.
+ *
+ * `add` is `Net.train`'s backpropagation, summed instead of applied: train's in-place step touches
+ * only the rows of the inputs a position has, which the TD trainer's hot loop needs, while Adam
+ * steps every weight once a batch.
  */
 import { Net, OUTPUTS } from '../../src/ai/net.ts';
 import type { Features } from '../../src/ai/features.ts';

@@ -16,7 +16,7 @@
  * second run with the same file adds to it. `--minutes` counts this process's CPU time. The
  * records' layout is in target-file.ts.
  *
- * `--every N` keeps one position in N, drawn at random (from a generator of its own, so the games
+ * `--every N` keeps one turn in N, drawn at random (from a generator of its own, so the games
  * are those of a run without it): the positions of one game are much alike, and for the same CPU
  * time a fit learns more from N times as many games' positions than from every position of a few.
  *
@@ -95,29 +95,33 @@ const cpuSeconds = () => { const u = process.cpuUsage(cpu0); return (u.user + u.
 let games = 0, positions = 0, lastReport = Date.now();
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
+/** Records written of the game in play. */
+let n = 0;
+/** Appends the position at `b[at..]` with its target, unless the net is never asked about it. */
+function record(b: Int8Array, at: number): void {
+  // Not a finished game (the evaluator knows its result), nor a bear-off race (the evaluator
+  // answers from the table).
+  if (wonPoints(rules, b, at) > 0 || isBearoffRace(b, at)) return;
+  if (zeroPly) { ev.score(b, at); target.set(ev.last); }
+  else if (onePly) look.onePly(b, at, ev, target);
+  else look.twoPly(b, at, ev, target, reduced);
+  if (n === records.length / RECORD) records = Buffer.concat([records, Buffer.alloc(records.length)]);
+  const r = n++ * RECORD;
+  for (let i = 0; i < BOARD; i++) records.writeInt8(b[at + i], r + i);
+  records.writeUInt32LE(games0 + games, r + GAME_AT);
+  for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + TARGETS_AT + o * 4);
+}
+/** After each turn of self-play: the play made, or the `plays` best of the roll, in one turn in `every`. */
+function turn(at: number, count: number): void {
+  if (every > 1 && sample() * every >= 1) return;
+  if (plays === 1 || count < 2) return record(states, at);
+  const boards = game.searcher.gen.boards;
+  for (const k of topIndices(game.searcher.scores, count, plays)) record(boards, k * BOARD);
+}
 while (cpuSeconds() < minutes * 60 && !stopping) {
   await new Promise((resolve) => setImmediate(resolve)); // lets a Ctrl-C in between games
-  let n = 0;
-  /** Appends the position at `b[at..]` with its target, unless the net is never asked about it. */
-  const record = (b: Int8Array, at: number) => {
-    // Not a finished game (the evaluator knows its result), nor a bear-off race (the evaluator
-    // answers from the table).
-    if (wonPoints(rules, b, at) > 0 || isBearoffRace(b, at)) return;
-    if (zeroPly) { ev.score(b, at); target.set(ev.last); }
-    else if (onePly) look.onePly(b, at, ev, target);
-    else look.twoPly(b, at, ev, target, reduced);
-    if (n === records.length / RECORD) records = Buffer.concat([records, Buffer.alloc(records.length)]);
-    const r = n++ * RECORD;
-    for (let i = 0; i < BOARD; i++) records.writeInt8(b[at + i], r + i);
-    records.writeUInt32LE(games0 + games, r + GAME_AT);
-    for (let o = 0; o < OUTPUTS; o++) records.writeFloatLE(target[o], r + TARGETS_AT + o * 4);
-  };
-  game.play(ev, 0, (at, count) => {
-    if (every > 1 && sample() * every >= 1) return;
-    if (plays === 1 || count < 2) return record(states, at);
-    const boards = game.searcher.gen.boards;
-    for (const k of topIndices(game.searcher.scores, count, plays)) record(boards, k * BOARD);
-  });
+  n = 0;
+  game.play(ev, 0, turn);
   writeSync(fd, records, 0, n * RECORD);
   games++; positions += n;
   if (Date.now() - lastReport > 60_000) {
