@@ -151,6 +151,8 @@ function match(variant: VariantId, a: BenchPlayer, b: BenchPlayer, games: number
   const pairSe = Math.sqrt((pairSum2 / pairs - pairMean * pairMean) / (pairs - 1));
   console.log(`${variant.padEnd(5)} ${a.name.padEnd(10)} vs ${b.name.padEnd(10)}: ${mean >= 0 ? '+' : ''}${mean.toFixed(3)} ± ${se.toFixed(3)} ppg (± ${pairSe.toFixed(3)} over the pairs), ` +
     `wins ${(100 * wins / games).toFixed(1)} % (${games} games${FROM ? ` from game ${FROM}` : ''}, sum ${sum} of squares ${sum2}, of the pairs' squares ${pairSum2}${unfinished ? `, ${unfinished} stopped at 5,000 turns as draws` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  // For bench/accept.ts, which pools the parts of one match played side by side.
+  if (process.env.BENCH_TALLY === '1') console.log(`TALLY ${JSON.stringify({ games, sum, sum2, pairs, pairSum2, wins, unfinished })}`);
 }
 
 function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: number): void {
