@@ -38,17 +38,28 @@ export class AdamFit {
    * with the same `f`). Returns the squared error, whatever the loss followed.
    */
   add(f: Features, target: Float32Array): number {
-    const net = this.net, H = net.hidden, w = net.w, h = net.h, out = net.out, g = this.g, dh = this.dh;
-    const o1 = net.inputs * H, o2 = o1 + H, o3 = o2 + OUTPUTS * H;
+    const out = this.net.out;
     let err = 0;
     for (let m = 0; m < OUTPUTS; m++) {
       const e = target[m] - out[m];
       err += e * e;
       this.dOut[m] = this.crossEntropy ? e : e * out[m] * (1 - out[m]);
     }
+    this.addDirection(f, this.dOut);
+    return err;
+  }
+
+  /**
+   * Adds to the batch the descent direction for `f` given at the outputs' pre-activations
+   * (`dOut`, one per output), backpropagated to every weight (call `net.forward(f)` first): the
+   * losses other than the outputs' own error, such as fit.ts's order of a roll's plays.
+   */
+  addDirection(f: Features, dOut: ArrayLike<number>): void {
+    const net = this.net, H = net.hidden, w = net.w, h = net.h, g = this.g, dh = this.dh;
+    const o1 = net.inputs * H, o2 = o1 + H, o3 = o2 + OUTPUTS * H;
     dh.fill(0);
     for (let m = 0; m < OUTPUTS; m++) {
-      const d = this.dOut[m], base = o2 + m * H;
+      const d = dOut[m], base = o2 + m * H;
       for (let j = 0; j < H; j++) {
         dh[j] += d * w[base + j];
         g[base + j] += d * h[j];
@@ -64,7 +75,6 @@ export class AdamFit {
       for (let j = 0; j < H; j++) g[base + j] += a * dh[j];
     }
     this.inBatch++;
-    return err;
   }
 
   /** One Adam step of size `alpha` from the batch's mean direction; the batch starts empty again. */

@@ -19,9 +19,10 @@ import { NetEvaluator, outputsEquity } from '../../src/ai/evaluators.ts';
 import { newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
-import { aiRules } from '../../src/ai/rules.ts';
+import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { AdamFit } from './adam.ts';
+import { equityOf, equityWeights, orderDirections } from './order.ts';
 import { numberArg, readArgs } from './args.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 
@@ -29,9 +30,9 @@ import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
 const HOLD_OUT = 20;
 
 const options = readArgs(
-  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H] [--adam [--batch 32] [--cross-entropy]]
+  `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H] [--adam [--batch 32] [--cross-entropy] [--rank W]]
 Fits a net to targets.ts's positions; see the comment at the top of tools/ai/fit.ts.`,
-  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, fresh: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' }, adam: { type: 'boolean' }, batch: { type: 'string' }, 'cross-entropy': { type: 'boolean' } },
+  { variant: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' }, passes: { type: 'string' }, hidden: { type: 'string' }, fresh: { type: 'string' }, alpha: { type: 'string' }, decay: { type: 'string' }, adam: { type: 'boolean' }, batch: { type: 'string' }, 'cross-entropy': { type: 'boolean' }, rank: { type: 'string' } },
 );
 if (!options.data || !options.out) {
   console.error('--data and --out are both needed: the targets files to fit to, and the checkpoint to write');
@@ -46,6 +47,11 @@ const files = options.data.split(',');
 const batch = numberArg(options.batch, 32, 'batch');
 if (options['cross-entropy'] && !options.adam) {
   console.error('--cross-entropy needs --adam (plain SGD follows the squared error)');
+  process.exit(2);
+}
+const rank = numberArg(options.rank, 0, 'rank');
+if (rank !== 0 && !options.adam) {
+  console.error('--rank needs --adam');
   process.exit(2);
 }
 
@@ -64,13 +70,34 @@ const count = data.length / RECORD;
 const boards = new Int8Array(data.buffer);
 const words = new DataView(data.buffer);
 const train: number[] = [], held: number[] = [];
+/**
+ * The plays of one roll (targets.ts --plays K), as runs of records: consecutive records of one game
+ * whose side to roll — the half of the board the play did not touch — is the same. `groupOf[i]`
+ * is the record's run, its first record's index.
+ */
+const groupOf = new Int32Array(count);
 let table = 0;
 for (let i = 0; i < count; i++) {
+  const r = i * RECORD;
+  const sameRoll = i > 0 && words.getUint32(r + GAME_AT, true) === words.getUint32(r - RECORD + GAME_AT, true) &&
+    boards.subarray(r + 26, r + BOARD).every((v, k) => v === boards[r - RECORD + 26 + k]);
+  groupOf[i] = sameRoll ? groupOf[i - 1] : i;
   // Where the evaluator answers from the bear-off table, the net is never asked: nothing to fit.
-  if (isBearoffRace(boards, i * RECORD)) { table++; continue; }
-  (words.getUint32(i * RECORD + GAME_AT, true) % HOLD_OUT === 0 ? held : train).push(i);
+  if (isBearoffRace(boards, r)) { table++; continue; }
+  (words.getUint32(r + GAME_AT, true) % HOLD_OUT === 0 ? held : train).push(i);
 }
-console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out, ${table} left to the bear-off table`);
+/** The records of `ids` grouped by roll, in file order. */
+function rolls(ids: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (const i of ids) {
+    const last = out[out.length - 1];
+    if (last && groupOf[last[0]] === groupOf[i]) last.push(i);
+    else out.push([i]);
+  }
+  return out;
+}
+const trainRolls = rolls(train), heldRolls = rolls(held).filter((g) => g.length > 1);
+console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out, ${table} left to the bear-off table; ${heldRolls.length} held-out rolls with several plays`);
 
 const json = JSON.parse(readFileSync(from, 'utf8')) as NetJson;
 const hidden = numberArg(options.hidden, json.hidden, 'hidden');
@@ -84,7 +111,9 @@ if (fresh > 0) {
   net = widen(netFromJson(json), json.inputs, hidden, seededRandom(777));
   console.log(`widened from ${json.hidden} to ${hidden} hidden units`);
 } else net = netFromJson(json);
-const ev = new NetEvaluator(net, aiRules(variant));
+const rules = aiRules(variant);
+const ev = new NetEvaluator(net, rules);
+const weights = equityWeights(rules.topPoints);
 const f = newFeatures();
 const target = new Float32Array(OUTPUTS);
 const adam = options.adam ? new AdamFit(net, !!options['cross-entropy']) : undefined;
@@ -109,11 +138,76 @@ function heldError(): { outputs: number; equity: number } {
   return { outputs: sum / n, equity: equity / n };
 }
 
+/**
+ * How well the net orders the plays of a roll, on the held-out rolls with several: the target
+ * equity lost a roll by playing the net's best of them instead of the targets' best, and how
+ * often the two are the same play — what a search chooses by, where the error above also counts
+ * what all the plays of a roll share.
+ */
+function heldOrder(): { loss: number; same: number } {
+  let loss = 0, same = 0;
+  for (const g of heldRolls) {
+    let mine = -1, mineValue = -Infinity, best = -Infinity, bestAt = -1;
+    for (const i of g) {
+      load(i);
+      const e = equityOf(net.forward(f), weights), t = equityOf(target, weights);
+      if (e > mineValue) { mineValue = e; mine = i; }
+      if (t > best) { best = t; bestAt = i; }
+    }
+    load(mine);
+    loss += best - equityOf(target, weights);
+    if (mine === bestAt) same++;
+  }
+  const n = Math.max(1, heldRolls.length);
+  return { loss: loss / n, same: same / n };
+}
+
+/** The held-out order's figures for a pass's line, and its loss in `lastOrderLoss`. */
+let lastOrderLoss = Infinity;
+const orderText = () => {
+  if (heldRolls.length === 0) return '';
+  const o = heldOrder();
+  lastOrderLoss = o.loss;
+  return `, rolls' order: ${(1000 * o.loss).toFixed(2)} mp lost a roll, ${(100 * o.same).toFixed(1)} % the same best play`;
+};
+/** With --rank the pass kept is the one whose held-out rolls lose least; else the one with the least held-out error. */
+const byOrder = rank !== 0 && heldRolls.length > 0;
+
+let rollOut = new Float64Array(8 * OUTPUTS), rollTarget = new Float64Array(8 * OUTPUTS), rollDirection = new Float64Array(8 * OUTPUTS);
+const dOut = new Float64Array(OUTPUTS);
+/**
+ * `--rank W`: the plays of one roll into the batch, each towards its own targets (the outputs'
+ * error, as without it) and, weighted by W, towards the targets' differences between the plays
+ * (order.ts). Returns the outputs' squared error summed.
+ */
+function addRoll(g: readonly number[]): number {
+  if (g.length * OUTPUTS > rollOut.length) { rollOut = new Float64Array(g.length * OUTPUTS); rollTarget = new Float64Array(g.length * OUTPUTS); rollDirection = new Float64Array(g.length * OUTPUTS); }
+  for (let k = 0; k < g.length; k++) {
+    load(g[k]);
+    rollOut.set(net.forward(f), k * OUTPUTS);
+    rollTarget.set(target, k * OUTPUTS);
+  }
+  if (g.length > 1) orderDirections(rollOut, rollTarget, g.length, weights, rollDirection);
+  else rollDirection.fill(0);
+  let err = 0;
+  for (let k = 0; k < g.length; k++) {
+    load(g[k]);
+    const out = net.forward(f);
+    for (let m = 0; m < OUTPUTS; m++) {
+      const e = target[m] - out[m];
+      err += e * e;
+      dOut[m] = (options['cross-entropy'] ? e : e * out[m] * (1 - out[m])) + rank * rollDirection[k * OUTPUTS + m];
+    }
+    adam!.addDirection(f, dOut);
+  }
+  return err;
+}
+
 const random = seededRandom(0xf17);
 const order = Uint32Array.from(train);
 const start = heldError();
-let best = start.outputs, bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
-console.log(`pass 0 (the starting net): held-out error ${best.toFixed(6)}, equity's ${start.equity.toFixed(5)}`);
+console.log(`pass 0 (the starting net): held-out error ${start.outputs.toFixed(6)}, equity's ${start.equity.toFixed(5)}${orderText()}`);
+let best = byOrder ? lastOrderLoss : start.outputs, bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
 const t0 = performance.now();
 for (let pass = 1; pass <= passes; pass++) {
   for (let i = order.length - 1; i > 0; i--) {
@@ -121,7 +215,18 @@ for (let pass = 1; pass <= passes; pass++) {
     const t = order[i]; order[i] = order[j]; order[j] = t;
   }
   let sum = 0, n = 0;
-  for (const i of order) {
+  if (rank !== 0) {
+    // By whole rolls, in a random order of the rolls.
+    for (let i = trainRolls.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const t = trainRolls[i]; trainRolls[i] = trainRolls[j]; trainRolls[j] = t;
+    }
+    for (const g of trainRolls) {
+      sum += addRoll(g);
+      n += g.length;
+      if (n >= batch) { adam!.step(alpha); n = 0; }
+    }
+  } else for (const i of order) {
     load(i);
     net.forward(f);
     if (!adam) sum += net.train(f, target, alpha);
@@ -132,13 +237,14 @@ for (let pass = 1; pass <= passes; pass++) {
   }
   adam?.step(alpha);
   const { outputs: e, equity } = heldError();
-  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(6)}, held-out ${e.toFixed(6)}, equity's ${equity.toFixed(5)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-  if (e < best) { best = e; bestWeights = net.w.slice(); bestPass = pass; }
+  console.log(`pass ${pass}, α ${alpha.toPrecision(3)}: fitted error ${(sum / order.length).toFixed(6)}, held-out ${e.toFixed(6)}, equity's ${equity.toFixed(5)}${orderText()} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  const score = byOrder ? lastOrderLoss : e;
+  if (score < best) { best = score; bestWeights = net.w.slice(); bestPass = pass; }
   alpha *= decay;
 }
 net.w.set(bestWeights);
 const how = adam ? `Adam, batches of ${batch}, ${options['cross-entropy'] ? 'cross-entropy' : 'squared error'}, ` : '';
-const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, ${how}α ${alpha0} × ${decay} a pass, held-out error ${best.toFixed(6)}`;
+const run = `${new Date().toISOString()}: fitted to ${train.length} positions (${files.join(', ')}), pass ${bestPass} of ${passes} kept, ${how}α ${alpha0} × ${decay} a pass, held-out ${byOrder ? `order's loss ${(1000 * best).toFixed(2)} mp a roll` : `error ${best.toFixed(6)}`}${rank ? `, --rank ${rank}` : ''}`;
 const meta = { ...json, hidden: net.hidden, alpha: alpha0, runs: [...json.runs, run] };
 writeFileSync(`${options.out}.tmp`, netToJson(net, meta));
 renameSync(`${options.out}.tmp`, options.out);
