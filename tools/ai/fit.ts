@@ -19,15 +19,13 @@ import { NetEvaluator, outputsEquity } from '../../src/ai/evaluators.ts';
 import { newFeatures } from '../../src/ai/features.ts';
 import { Net, OUTPUTS, netFromJson, netToJson, widen, type NetJson } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
-import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { aiRules } from '../../src/ai/rules.ts';
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import { AdamFit } from './adam.ts';
-import { equityOf, equityWeights, orderDirections } from './order.ts';
+import { equityOf, equityWeights, groupByRoll, orderDirections } from './order.ts';
 import { numberArg, readArgs } from './args.ts';
-import { GAME_AT, RECORD, TARGETS_AT } from './target-file.ts';
+import { GAME_AT, HOLD_OUT, RECORD, TARGETS_AT } from './target-file.ts';
 
-/** One game in this many is held out (by its number in its file). */
-const HOLD_OUT = 20;
 
 const options = readArgs(
   `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H] [--adam [--batch 32] [--cross-entropy] [--rank W]]
@@ -70,33 +68,13 @@ const count = data.length / RECORD;
 const boards = new Int8Array(data.buffer);
 const words = new DataView(data.buffer);
 const train: number[] = [], held: number[] = [];
-/**
- * The plays of one roll (targets.ts --plays K), as runs of records: consecutive records of one game
- * whose side to roll — the half of the board the play did not touch — is the same. `groupOf[i]`
- * is the record's run, its first record's index.
- */
-const groupOf = new Int32Array(count);
 let table = 0;
 for (let i = 0; i < count; i++) {
-  const r = i * RECORD;
-  const sameRoll = i > 0 && words.getUint32(r + GAME_AT, true) === words.getUint32(r - RECORD + GAME_AT, true) &&
-    boards.subarray(r + 26, r + BOARD).every((v, k) => v === boards[r - RECORD + 26 + k]);
-  groupOf[i] = sameRoll ? groupOf[i - 1] : i;
   // Where the evaluator answers from the bear-off table, the net is never asked: nothing to fit.
-  if (isBearoffRace(boards, r)) { table++; continue; }
-  (words.getUint32(r + GAME_AT, true) % HOLD_OUT === 0 ? held : train).push(i);
+  if (isBearoffRace(boards, i * RECORD)) { table++; continue; }
+  (words.getUint32(i * RECORD + GAME_AT, true) % HOLD_OUT === 0 ? held : train).push(i);
 }
-/** The records of `ids` grouped by roll, in file order. */
-function rolls(ids: readonly number[]): number[][] {
-  const out: number[][] = [];
-  for (const i of ids) {
-    const last = out[out.length - 1];
-    if (last && groupOf[last[0]] === groupOf[i]) last.push(i);
-    else out.push([i]);
-  }
-  return out;
-}
-const trainRolls = rolls(train), heldRolls = rolls(held).filter((g) => g.length > 1);
+const trainRolls = groupByRoll(data, train), heldRolls = groupByRoll(data, held).filter((g) => g.length > 1);
 console.log(`${count} positions from ${files.length} file(s): ${train.length} to fit, ${held.length} held out, ${table} left to the bear-off table; ${heldRolls.length} held-out rolls with several plays`);
 
 const json = JSON.parse(readFileSync(from, 'utf8')) as NetJson;

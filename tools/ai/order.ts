@@ -5,6 +5,8 @@
  * of a roll, each play's equity less the roll's mean is fitted to the same of the targets.
  */
 import { OUTPUTS } from '../../src/ai/net.ts';
+import { BOARD } from '../../src/ai/rules.ts';
+import { GAME_AT, RECORD } from './target-file.ts';
 
 /** What each output adds to the equity: a win, a mars and a koks, as far as the variant scores them (net.ts's order). */
 export function equityWeights(topPoints: number): Float64Array {
@@ -39,4 +41,36 @@ export function orderDirections(out: ArrayLike<number>, target: ArrayLike<number
     }
   }
   return loss;
+}
+
+/**
+ * Whether record `i` of a targets.ts file (`bytes`, RECORD bytes a record) is another play of
+ * the roll of record `i − 1` (targets.ts --plays K writes a roll's plays one after another): the
+ * same game, and the same side to roll — the half of the board the play did not touch.
+ */
+export function sameRoll(bytes: Uint8Array, i: number): boolean {
+  if (i === 0) return false;
+  const r = i * RECORD, q = r - RECORD;
+  for (let k = 0; k < 4; k++) if (bytes[r + GAME_AT + k] !== bytes[q + GAME_AT + k]) return false;
+  for (let k = 26; k < BOARD; k++) if (bytes[r + k] !== bytes[q + k]) return false;
+  return true;
+}
+
+/** The records `ids` (in file order) as the rolls they are plays of. */
+export function groupByRoll(bytes: Uint8Array, ids: readonly number[]): number[][] {
+  const out: number[][] = [];
+  let prev = -1;
+  for (const i of ids) {
+    const last = out[out.length - 1];
+    // A roll's plays are consecutive records; one left out (a bear-off race) leaves the rest together.
+    let joined = false;
+    if (last && prev >= 0) {
+      joined = true;
+      for (let k = prev + 1; k <= i; k++) if (!sameRoll(bytes, k)) { joined = false; break; }
+    }
+    if (joined) last.push(i);
+    else out.push([i]);
+    prev = i;
+  }
+  return out;
 }

@@ -11,3 +11,5 @@ export const RECORD = BOARD + 4 + OUTPUTS * 4;
 /** Where a record's game number starts, and its targets. */
 export const GAME_AT = BOARD;
 export const TARGETS_AT = BOARD + 4;
+/** fit.ts holds out the games whose number is a multiple of this (and order-check.ts judges them). */
+export const HOLD_OUT = 20;
