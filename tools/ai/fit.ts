@@ -11,6 +11,10 @@
  * `--hidden H` widens the starting net to H hidden units first (`widen`: it plays exactly as before
  * until fitted), for a net with more room than the one that made the targets; `--fresh H` starts
  * instead from a new net of H hidden units with small random weights.
+ *
+ * With targets written by `targets.ts --plays K`, it also prints the held-out order of a roll's
+ * plays (what a search chooses by), and `--rank W` fits the plays' differences within a roll
+ * besides their values (order.ts); the pass kept is then the one whose held-out order loses least.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
