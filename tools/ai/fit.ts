@@ -30,7 +30,6 @@ import { equityOf, equityWeights, groupByRoll, orderDirections } from './order.t
 import { numberArg, readArgs } from './args.ts';
 import { GAME_AT, HOLD_OUT, RECORD, TARGETS_AT } from './target-file.ts';
 
-
 const options = readArgs(
   `usage: tsx tools/ai/fit.ts --variant long|short|… --data file[,file…] --out file [--from file] [--passes 4] [--alpha 0.003] [--decay 0.5] [--hidden H | --fresh H] [--adam [--batch 32] [--cross-entropy] [--rank W]]
 Fits a net to targets.ts's positions; see the comment at the top of tools/ai/fit.ts.`,
@@ -129,16 +128,15 @@ function heldError(): { outputs: number; equity: number } {
 function heldOrder(): { loss: number; same: number } {
   let loss = 0, same = 0;
   for (const g of heldRolls) {
-    let mine = -1, mineValue = -Infinity, best = -Infinity, bestAt = -1;
+    let mine = -Infinity, mineTarget = 0, best = -Infinity;
     for (const i of g) {
       load(i);
       const e = equityOf(net.forward(f), weights), t = equityOf(target, weights);
-      if (e > mineValue) { mineValue = e; mine = i; }
-      if (t > best) { best = t; bestAt = i; }
+      if (e > mine) { mine = e; mineTarget = t; }
+      best = Math.max(best, t);
     }
-    load(mine);
-    loss += best - equityOf(target, weights);
-    if (mine === bestAt) same++;
+    loss += best - mineTarget;
+    if (mineTarget === best) same++;
   }
   const n = Math.max(1, heldRolls.length);
   return { loss: loss / n, same: same / n };
@@ -186,23 +184,25 @@ function addRoll(g: readonly number[]): number {
 }
 
 const random = seededRandom(0xf17);
+/** Fisher–Yates, in place, by the fit's seeded generator. */
+function shuffle<T extends { length: number; [i: number]: unknown }>(xs: T): T {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = xs[i]; xs[i] = xs[j]; xs[j] = t;
+  }
+  return xs;
+}
 const order = Uint32Array.from(train);
 const start = heldError();
 console.log(`pass 0 (the starting net): held-out error ${start.outputs.toFixed(6)}, equity's ${start.equity.toFixed(5)}${orderText()}`);
 let best = byOrder ? lastOrderLoss : start.outputs, bestWeights = net.w.slice(), bestPass = 0, alpha = alpha0;
 const t0 = performance.now();
 for (let pass = 1; pass <= passes; pass++) {
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const t = order[i]; order[i] = order[j]; order[j] = t;
-  }
+  shuffle(order);
   let sum = 0, n = 0;
   if (rank !== 0) {
     // By whole rolls, in a random order of the rolls.
-    for (let i = trainRolls.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      const t = trainRolls[i]; trainRolls[i] = trainRolls[j]; trainRolls[j] = t;
-    }
+    shuffle(trainRolls);
     for (const g of trainRolls) {
       sum += addRoll(g);
       n += g.length;
