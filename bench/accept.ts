@@ -15,6 +15,11 @@
  *
  * Prints the candidate's score (the bench prints the committed net's), ± one standard error of
  * the games and, in brackets, of the duplicate pairs. Asserts nothing; exits 0 either way.
+ *
+ * `--previous FILE` turns it round: the committed net is the one judged, against FILE, an earlier
+ * accepted net (git show <commit>:src/ai/weights/long.json > FILE), and the score printed is the
+ * committed net's. That is the retrain's own verdict once it is committed, and the one to give when
+ * several steps were committed on the way (each step's gain is too small to see alone).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,7 +28,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { numberArg, readArgs } from '../tools/ai/args.ts';
 
-const USAGE = `usage: npm run bench:accept -- --variant long|short|hypergammon --candidate FILE [--games 2000] [--from 0] [--workers N] [--one-ply]
+const USAGE = `usage: npm run bench:accept -- --variant long|short|hypergammon (--candidate FILE | --previous FILE) [--games 2000] [--from 0] [--workers N] [--one-ply]
+  --candidate  a net to judge against the committed one
+  --previous   an earlier accepted net, to judge the committed one against
   --games    games in all (even; split into one part per worker, each an even number)
   --from     the first game of the dice series (even)
   --workers  processes side by side (default: the machine's cores)
@@ -58,15 +65,17 @@ export function pool(parts: readonly Tally[]): { games: number; mean: number; se
 export const ACCEPT_GAIN = 0.1;
 
 function main(): void {
-  const a = readArgs(USAGE, { variant: { type: 'string' }, candidate: { type: 'string' }, games: { type: 'string' }, from: { type: 'string' }, workers: { type: 'string' }, 'one-ply': { type: 'boolean' } });
+  const a = readArgs(USAGE, { variant: { type: 'string' }, candidate: { type: 'string' }, previous: { type: 'string' }, games: { type: 'string' }, from: { type: 'string' }, workers: { type: 'string' }, 'one-ply': { type: 'boolean' } });
   const fail = (why: string): never => {
     console.error(`${why}\n\n${USAGE}`);
     process.exit(2);
   };
   const variant = a.variant ?? fail('--variant is required');
   if (!['long', 'short', 'hypergammon'].includes(variant)) fail(`--variant: long, short or hypergammon, not "${variant}"`);
-  const candidate = a.candidate ?? fail('--candidate is required');
-  if (!existsSync(candidate)) fail(`--candidate: no file ${candidate}`);
+  if ((a.candidate === undefined) === (a.previous === undefined)) fail('one of --candidate and --previous is required, not both');
+  const judged = a.candidate !== undefined ? 'candidate' : 'previous';
+  const other = (a.candidate ?? a.previous)!;
+  if (!existsSync(other)) fail(`--${judged}: no file ${other}`);
   const games = numberArg(a.games, 2000, 'games');
   const from = numberArg(a.from, 0, 'from');
   const workers = numberArg(a.workers, cpus().length, 'workers');
@@ -75,17 +84,17 @@ function main(): void {
   if (games % (2 * workers) !== 0 || games < 4 * workers) fail(`--games: a multiple of ${2 * workers}, at least ${4 * workers} (each worker plays whole pairs)`);
 
   const per = games / workers;
-  console.log(`${variant}: candidate ${candidate} against the committed net, ${games} games from game ${from}${a['one-ply'] ? ', both at the 1-ply' : ', both at the strong level'}, ${workers} parts side by side`);
+  console.log(`${variant}: ${judged === 'candidate' ? `candidate ${other} against the committed net` : `the committed net against the earlier net ${other}`}, ${games} games from game ${from}${a['one-ply'] ? ', both at the 1-ply' : ', both at the strong level'}, ${workers} parts side by side`);
   const t0 = performance.now();
-  const parts = Array.from({ length: workers }, (_, k) => part(variant, candidate, from + k * per, per, a['one-ply'] === true));
+  const parts = Array.from({ length: workers }, (_, k) => part(variant, other, from + k * per, per, a['one-ply'] === true));
   Promise.all(parts).then((tallies) => {
-    // The bench scores the committed net ("this tree's"); the candidate's is the same with the sign turned.
-    const p = pool(tallies.map((t) => ({ ...t, sum: -t.sum, wins: t.games - t.wins - t.unfinished })));
+    // The bench scores the committed net ("this tree's"); a candidate's is the same with the sign turned.
+    const p = pool(judged === 'previous' ? tallies : tallies.map((t) => ({ ...t, sum: -t.sum, wins: t.games - t.wins - t.unfinished })));
     const sign = p.mean >= 0 ? '+' : '';
-    console.log(`${variant} candidate vs committed: ${sign}${p.mean.toFixed(3)} ± ${p.se.toFixed(3)} ppg (± ${p.pairSe.toFixed(3)} over the pairs), wins ${(100 * p.wins / p.games).toFixed(1)} % (${p.games} games${p.unfinished ? `, ${p.unfinished} unfinished` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    console.log(`${variant} ${judged === 'candidate' ? 'candidate vs committed' : 'committed vs previous'}: ${sign}${p.mean.toFixed(3)} ± ${p.se.toFixed(3)} ppg (± ${p.pairSe.toFixed(3)} over the pairs), wins ${(100 * p.wins / p.games).toFixed(1)} % (${p.games} games${p.unfinished ? `, ${p.unfinished} unfinished` : ''}, ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
     const verdict = p.games < 2000 ? `fewer than the 2,000 games the bar asks: no verdict`
-      : p.mean >= ACCEPT_GAIN ? `clears the bar of +${ACCEPT_GAIN} a game: keep it (if this series of dice was not the one it was chosen on)`
-        : `short of the bar of +${ACCEPT_GAIN} a game by ${(ACCEPT_GAIN - p.mean).toFixed(3)}: not kept`;
+      : p.mean >= ACCEPT_GAIN ? `clears the bar of +${ACCEPT_GAIN} a game: ${judged === 'candidate' ? 'keep it' : 'an accepted retrain'} (if this series of dice was not the one it was chosen on)`
+        : `short of the bar of +${ACCEPT_GAIN} a game by ${(ACCEPT_GAIN - p.mean).toFixed(3)}: ${judged === 'candidate' ? 'not kept' : 'not an accepted retrain'}`;
     console.log(`verdict: ${verdict}`);
   }, (e: Error) => {
     console.error(e.message);
@@ -94,9 +103,9 @@ function main(): void {
 }
 
 /** One part of the match: bench/ai.ts `previous` for `games` games from `from`, its tally. */
-function part(variant: string, candidate: string, from: number, games: number, onePly: boolean): Promise<Tally> {
+function part(variant: string, other: string, from: number, games: number, onePly: boolean): Promise<Tally> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PREVIOUS_SHORT: undefined, PREVIOUS_LONG: undefined, PREVIOUS_HYPERGAMMON: undefined, BENCH_TALLY: '1', FROM: String(from), GAMES_1PLY: String(games), [`PREVIOUS_${variant.toUpperCase()}`]: candidate, ONE_PLY: onePly ? '1' : '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PREVIOUS_SHORT: undefined, PREVIOUS_LONG: undefined, PREVIOUS_HYPERGAMMON: undefined, BENCH_TALLY: '1', FROM: String(from), GAMES_1PLY: String(games), [`PREVIOUS_${variant.toUpperCase()}`]: other, ONE_PLY: onePly ? '1' : '0' };
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./ai.ts', import.meta.url)), 'previous'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d; });

@@ -1,6 +1,6 @@
 // bench/accept.ts, the retrain's verdict: the parts played side by side pool into the figures one
 // match of all their games would give, and the score printed is the candidate's, not the
-// committed net's.
+// committed net's (with --previous, the committed net's against an earlier one).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,14 @@ function tally(points: readonly number[]): Tally {
 describe('bench/accept.ts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'nardy-accept-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** The committed long net's layout with every weight zero: a net that knows nothing. */
+  const blankNet = (): string => {
+    const committed = JSON.parse(readFileSync(join(ROOT, 'src/ai/weights/long.json'), 'utf8')) as NetJson;
+    const blank = join(dir, 'blank.json');
+    const size = Buffer.from(committed.weights, 'base64').length;
+    writeFileSync(blank, JSON.stringify({ ...committed, weights: Buffer.alloc(size).toString('base64') }));
+    return blank;
+  };
 
   it('pools parts into the mean and standard errors of all their games', () => {
     const points = [1, -2, 2, 1, -1, -1, 3, -2, 1, 1, -2, 2];
@@ -49,18 +57,29 @@ describe('bench/accept.ts', () => {
     expect(same.stdout).toMatch(/long candidate vs committed: \+0\.000 ± [\d.]+ ppg \(± 0\.000 over the pairs\)/);
     expect(same.stdout).toContain('verdict: fewer than the 2,000 games the bar asks: no verdict');
 
-    const committed = JSON.parse(readFileSync(join(ROOT, 'src/ai/weights/long.json'), 'utf8')) as NetJson;
-    const blank = join(dir, 'blank.json');
-    const size = Buffer.from(committed.weights, 'base64').length;
-    writeFileSync(blank, JSON.stringify({ ...committed, weights: Buffer.alloc(size).toString('base64') }));
+    const blank = blankNet();
     const weak = accept('--variant', 'long', '--candidate', blank, '--games', '8', '--one-ply');
     expect(weak.status, weak.stderr).toBe(0);
     const score = Number(/long candidate vs committed: ([+-][\d.]+)/.exec(weak.stdout)?.[1]);
     expect(score).toBeLessThan(-1);
   });
 
+  it('with --previous, scores the committed net against an earlier one: the same games, the sign turned', () => {
+    const blank = blankNet();
+    const forward = accept('--variant', 'long', '--candidate', blank, '--games', '4', '--workers', '1', '--one-ply');
+    const back = accept('--variant', 'long', '--previous', blank, '--games', '4', '--workers', '1', '--one-ply');
+    expect(back.status, back.stderr).toBe(0);
+    expect(back.stdout).toContain('the committed net against the earlier net');
+    const candidate = Number(/long candidate vs committed: ([+-][\d.]+)/.exec(forward.stdout)?.[1]);
+    expect(candidate).toBeLessThan(-1);
+    expect(Number(/long committed vs previous: ([+-][\d.]+)/.exec(back.stdout)?.[1])).toBe(-candidate);
+  });
+
   it('refuses what it cannot judge before playing a game', () => {
     expect(accept('--variant', 'long').status).toBe(2);
+    const both = accept('--variant', 'long', '--candidate', join(ROOT, 'src/ai/weights/long.json'), '--previous', join(ROOT, 'src/ai/weights/long.json'));
+    expect(both.status).toBe(2);
+    expect(both.stderr).toContain('not both');
     expect(accept('--variant', 'chess', '--candidate', join(ROOT, 'src/ai/weights/long.json')).status).toBe(2);
     const odd = accept('--variant', 'long', '--candidate', join(ROOT, 'src/ai/weights/long.json'), '--games', '2001');
     expect(odd.status).toBe(2);
