@@ -2,7 +2,7 @@
 // written, targets.ts appends whole games that a second run continues, and fit.ts turns them into
 // a checkpoint the computer can load.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,26 @@ describe('training tools', () => {
     const help = tool('train.ts', '--help', '--checkpoint', checkpoint);
     expect(help.status).toBe(0);
     expect(existsSync(checkpoint)).toBe(false);
+  });
+
+  it('train.ts --workers 2 trains one net in two threads and writes a checkpoint the computer can load', () => {
+    const checkpoint = join(dir, 'workers.json');
+    writeFileSync(checkpoint, readFileSync(join(ROOT, 'src/ai/weights/long.json')));
+    const before = JSON.parse(readFileSync(checkpoint, 'utf8')) as NetJson;
+    const run = tool('train.ts', '--variant', 'long', '--minutes', '0.05', '--alpha', '0.01', '--workers', '2', '--checkpoint', checkpoint);
+    expect(run.status, run.stderr).toBe(0);
+    const after = JSON.parse(readFileSync(checkpoint, 'utf8')) as NetJson;
+    const played = after.games - before.games;
+    expect(played).toBeGreaterThan(0);
+    expect(run.stdout).toContain(`this run ${played} games`);
+    expect(after.runs.at(-1)).toMatch(/, 2 workers$/);
+    expect(after.weights).not.toBe(before.weights);
+    const ev = new NetEvaluator(netFromJson(after), aiRules('long'));
+    const board = new Int8Array(BOARD);
+    board[24] = 15; board[26 + 24] = 15;
+    ev.score(board, 0);
+    for (const p of ev.last) expect(p).toBeGreaterThanOrEqual(0);
+    expect(tool('train.ts', '--variant', 'long', '--workers', '0', '--checkpoint', checkpoint).status).toBe(2);
   });
 
   it('targets.ts appends whole games with 2-ply, 1-ply or 0-ply targets, or a share of their positions, or the best plays of each turn, and fit.ts fits a loadable net to them', () => {

@@ -26,27 +26,32 @@
  *
  * A checkpoint of an older layout (fewer inputs, or fewer hidden units than `--hidden`) is widened
  * on resume without changing its play (`widen` in src/ai/net.ts).
+ *
+ * `--workers N`: N threads play and train the one net at once, its weights shared and unlocked
+ * (train-worker.ts), for N times the games in the same hours on N cores; `--minutes` still counts
+ * CPU time, all threads' together. The games are then not repeatable from the seed alone.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { INPUTS, newFeatures } from '../../src/ai/features.ts';
-import { Net, OUTPUTS, flipOutputs, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
+import { Worker } from 'node:worker_threads';
+import { INPUTS } from '../../src/ai/features.ts';
+import { Net, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
-import { BOARD, aiRules } from '../../src/ai/rules.ts';
+import { aiRules } from '../../src/ai/rules.ts';
 import { numberArg, readArgs } from './args.ts';
-import { Lookahead } from './lookahead.ts';
-import { MAX_TURNS, SelfPlay } from './self-play.ts';
+import { TdGames, type TdOptions } from './td.ts';
+import type { WorkerData } from './train-worker.ts';
 
 const options = readArgs(
   `usage: tsx tools/ai/train.ts --variant short|long|… [--minutes 30] [--alpha A] [--lambda 0.7] [--hidden H] [--fresh]
-       [--lookahead [--lookahead-lambda L] [--explore P] | --two-ply] [--checkpoint file]
+       [--lookahead [--lookahead-lambda L] [--explore P] | --two-ply] [--checkpoint file] [--workers N]
 Trains src/ai/weights/<variant>.json (or the --checkpoint file) by self-play; see the comment at the top of tools/ai/train.ts.`,
   {
     variant: { type: 'string' }, minutes: { type: 'string' }, hidden: { type: 'string' }, lambda: { type: 'string' },
     alpha: { type: 'string' }, fresh: { type: 'boolean' }, lookahead: { type: 'boolean' }, 'two-ply': { type: 'boolean' },
-    'lookahead-lambda': { type: 'string' }, explore: { type: 'string' }, checkpoint: { type: 'string' },
+    'lookahead-lambda': { type: 'string' }, explore: { type: 'string' }, checkpoint: { type: 'string' }, workers: { type: 'string' },
   },
 );
 const variant = (options.variant ?? 'short') as VariantId;
@@ -62,6 +67,12 @@ const lookahead = options.lookahead === true || twoPly;
 const lookLambda = numberArg(options['lookahead-lambda'], 0, 'lookahead-lambda');
 /** With `--lookahead`: the share of turns in which self-play makes its second-best play, to see positions greedy play avoids. */
 const explore = numberArg(options.explore, 0, 'explore');
+/** Threads training the one net at once (train-worker.ts); 1: this thread alone, as before. */
+const workers = numberArg(options.workers, 1, 'workers');
+if (!(workers >= 1) || workers !== Math.floor(workers)) {
+  console.error('--workers: a whole number from 1');
+  process.exit(2);
+}
 /** The checkpoint read and rewritten: the committed net unless `--checkpoint` names another file (a trial run beside it). */
 const file = options.checkpoint || fileURLToPath(new URL(`../../src/ai/weights/${variant}.json`, import.meta.url));
 
@@ -86,63 +97,18 @@ if (!fresh && existsSync(file)) {
 }
 meta.alpha = numberArg(options.alpha, meta.alpha, 'alpha');
 
-const ev = new NetEvaluator(net, rules);
-const random = seededRandom(0x5eed + meta.games * 7919);
-const f = newFeatures();
-const game = new SelfPlay(rules, random);
-const states = game.states;
-// The net's outputs for each turn's board, as self-play saw them.
-const outs = new Float32Array(MAX_TURNS * OUTPUTS);
-const target = new Float32Array(OUTPUTS);
-const next = new Float32Array(OUTPUTS);
-/** Each position's look-ahead value (1-ply or 2-ply) in its mover's view. */
-const looked = new Float32Array(MAX_TURNS * OUTPUTS);
-const look = new Lookahead(rules);
-
-function playGame(): { turns: number; error: number } {
-  const t = game.play(ev, explore, (at) => {
-    ev.score(states, at);
-    outs.set(ev.last, (at / BOARD) * OUTPUTS);
-  });
-  let error = 0;
-  if (lookahead) {
-    // Every position's look-ahead value first (with the net as it was during the game), then a
-    // return over them backwards: λ 0 is the look-ahead value alone.
-    for (let s = 0; s < t - 1; s++) {
-      const v = looked.subarray(s * OUTPUTS, s * OUTPUTS + OUTPUTS);
-      if (twoPly) look.twoPly(states, s * BOARD, ev, v);
-      else look.onePly(states, s * BOARD, ev, v);
-    }
-    for (let k = 0; k < OUTPUTS; k++) next[k] = outs[(t - 1) * OUTPUTS + k];
-    for (let s = t - 2; s >= 0; s--) {
-      flipOutputs(target, next);
-      for (let k = 0; k < OUTPUTS; k++) target[k] = (1 - lookLambda) * looked[s * OUTPUTS + k] + lookLambda * target[k];
-      next.set(target);
-      net.forward(ev.encode(states, s * BOARD, f));
-      error += net.train(f, target, meta.alpha);
-    }
-    return { turns: t, error: error / Math.max(1, t - 1) };
-  }
-  // Backward pass: λ-returns, each in the view of the side that made that turn.
-  for (let k = 0; k < OUTPUTS; k++) target[k] = outs[(t - 1) * OUTPUTS + k];
-  for (let s = t - 2; s >= 0; s--) {
-    for (let k = 0; k < OUTPUTS; k++) next[k] = (1 - lambda) * outs[(s + 1) * OUTPUTS + k] + lambda * target[k];
-    flipOutputs(target, next);
-    net.forward(ev.encode(states, s * BOARD, f));
-    error += net.train(f, target, meta.alpha);
-  }
-  return { turns: t, error: error / Math.max(1, t - 1) };
-}
+const tdOptions: TdOptions = { lambda, target: twoPly ? 'two-ply' : lookahead ? 'one-ply' : 'td', lookLambda, explore };
+const seed = 0x5eed + meta.games * 7919;
 
 const cpu0 = process.cpuUsage();
 const cpuSeconds = () => { const u = process.cpuUsage(cpu0); return (u.user + u.system) / 1e6; };
 const budget = minutes * 60;
-let games = 0, turns = 0, err = 0, window = 0, lastSave = Date.now();
+let games = 0, lastSave = Date.now();
 const runStart = new Date().toISOString();
 function save(): void {
   const spent = cpuSeconds();
   const out = { ...meta, games: meta.games + games, cpuSeconds: meta.cpuSeconds + spent };
-  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}${twoPly ? ', reduced 2-ply targets' : lookahead ? ', 1-ply targets' : ''}${lookahead && lookLambda > 0 ? ` (λ ${lookLambda})` : ''}${explore > 0 ? `, explore ${explore}` : ''}`];
+  out.runs = [...meta.runs, `${runStart}: ${games} games, ${Math.round(spent)} CPU s, alpha ${meta.alpha}${twoPly ? ', reduced 2-ply targets' : lookahead ? ', 1-ply targets' : ''}${lookahead && lookLambda > 0 ? ` (λ ${lookLambda})` : ''}${explore > 0 ? `, explore ${explore}` : ''}${workers > 1 ? `, ${workers} workers` : ''}`];
   // Written aside and renamed, so stopping the run at any moment never leaves a broken checkpoint.
   writeFileSync(`${file}.tmp`, netToJson(net, out));
   renameSync(`${file}.tmp`, file);
@@ -150,17 +116,62 @@ function save(): void {
 // Ctrl-C (or a TERM) ends the run at the next game and still writes the checkpoint.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
-while (cpuSeconds() < budget && !stopping) {
-  // The loop is synchronous: let the signal handlers run now and then.
-  if (games % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
-  const g = playGame();
-  games++; window++; turns += g.turns; err += g.error;
-  if (Date.now() - lastSave > 60_000) {
-    save();
-    lastSave = Date.now();
-    console.log(`${meta.games + games} games, ${(games / cpuSeconds()).toFixed(1)} games/CPU s, ${(turns / window).toFixed(0)} turns/game, td error ${(err / window).toFixed(4)}`);
-    turns = 0; err = 0; window = 0;
+/** Turns and summed error since the last progress line, and the games they came from. */
+let window = { games: 0, turns: 0, error: 0 };
+function progress(): void {
+  save();
+  lastSave = Date.now();
+  console.log(`${meta.games + games} games, ${(games / cpuSeconds()).toFixed(1)} games/CPU s, ${(window.turns / Math.max(1, window.games)).toFixed(0)} turns/game, td error ${(window.error / Math.max(1, window.games)).toFixed(4)}`);
+}
+
+if (workers === 1) {
+  const td = new TdGames(new NetEvaluator(net, rules), rules, tdOptions, seededRandom(seed));
+  while (cpuSeconds() < budget && !stopping) {
+    // The loop is synchronous: let the signal handlers run now and then.
+    if (games % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+    const g = td.play(meta.alpha);
+    games++; window.games++; window.turns += g.turns; window.error += g.error;
+    if (Date.now() - lastSave > 60_000) { progress(); window = { games: 0, turns: 0, error: 0 }; }
   }
+} else {
+  // The weights move into shared memory, where every worker trains them at once (train-worker.ts).
+  const shared = new SharedArrayBuffer(net.w.byteLength);
+  new Float32Array(shared).set(net.w);
+  net = new Net(net.inputs, net.hidden, new Float32Array(shared));
+  const stats = new Float64Array(new SharedArrayBuffer(workers * 3 * 8)), stop = new Int32Array(new SharedArrayBuffer(4));
+  const threads = Array.from({ length: workers }, (_, index) => {
+    const data: WorkerData = { variant, inputs: net.inputs, hidden: net.hidden, weights: shared, stats: stats.buffer as SharedArrayBuffer, stop: stop.buffer as SharedArrayBuffer, index, seed: seed + 104_729 * index, alpha: meta.alpha, options: tdOptions };
+    // tsx's loader hooks belong to this thread: a worker registers them itself before it imports its TypeScript.
+    const entry = new URL('./train-worker.ts', import.meta.url).href;
+    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: data });
+    return new Promise<void>((resolve, reject) => {
+      worker.on('error', reject);
+      worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${index} exited with code ${code}`))));
+    });
+  });
+  const ended = Promise.all(threads);
+  let failed: unknown;
+  ended.catch((e: unknown) => { failed = e; });
+  const totals = () => {
+    let g = 0, t = 0, e = 0;
+    for (let k = 0; k < workers; k++) { g += stats[3 * k]; t += stats[3 * k + 1]; e += stats[3 * k + 2]; }
+    return { games: g, turns: t, error: e };
+  };
+  let before = totals();
+  while (cpuSeconds() < budget && !stopping && failed === undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    games = totals().games;
+    if (Date.now() - lastSave > 60_000) {
+      const now = totals();
+      window = { games: now.games - before.games, turns: now.turns - before.turns, error: now.error - before.error };
+      before = now;
+      progress();
+    }
+  }
+  Atomics.store(stop, 0, 1);
+  await ended.catch(() => undefined);
+  if (failed !== undefined) throw failed;
+  games = totals().games;
 }
 save();
 console.log(`done: ${meta.games + games} games in all, this run ${games} games in ${Math.round(cpuSeconds())} CPU s`);
