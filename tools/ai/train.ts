@@ -28,14 +28,14 @@
  * on resume without changing its play (`widen` in src/ai/net.ts).
  *
  * `--workers N`: N threads play and train the one net at once, its weights shared and unlocked
- * (train-worker.ts), for N times the games in the same hours on N cores; `--minutes` still counts
+ * (train-worker.ts), for about N times the games in the same hours on N cores; `--minutes` still counts
  * CPU time, all threads' together. The games are then not repeatable from the seed alone.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { Worker } from 'node:worker_threads';
 import { INPUTS } from '../../src/ai/features.ts';
 import { Net, netFromJson, netToJson, widen, type NetJson, type NetMeta } from '../../src/ai/net.ts';
 import { seededRandom } from '../../src/ai/random.ts';
