@@ -5,7 +5,7 @@
  * touches the output weights and the rows of the few inputs a position has, and a step now and
  * then lost to another worker's write costs less than a lock on every step would.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { VariantId } from '../../src/engine/index.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { Net } from '../../src/ai/net.ts';
@@ -32,7 +32,8 @@ export interface WorkerData {
 
 const d = workerData as WorkerData;
 const net = new Net(d.inputs, d.hidden, new Float32Array(d.weights));
-const games = new TdGames(new NetEvaluator(net, aiRules(d.variant)), aiRules(d.variant), d.options, seededRandom(d.seed));
+const rules = aiRules(d.variant);
+const games = new TdGames(new NetEvaluator(net, rules), rules, d.options, seededRandom(d.seed));
 const stats = new Float64Array(d.stats), stop = new Int32Array(d.stop), at = 3 * d.index;
 while (Atomics.load(stop, 0) === 0) {
   const g = games.play(d.alpha);
@@ -40,4 +41,3 @@ while (Atomics.load(stop, 0) === 0) {
   stats[at + 1] += g.turns;
   stats[at + 2] += g.error;
 }
-parentPort?.postMessage('stopped');

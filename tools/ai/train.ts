@@ -139,11 +139,12 @@ if (workers === 1) {
   new Float32Array(shared).set(net.w);
   net = new Net(net.inputs, net.hidden, new Float32Array(shared));
   const stats = new Float64Array(new SharedArrayBuffer(workers * 3 * 8)), stop = new Int32Array(new SharedArrayBuffer(4));
+  // tsx's loader hooks belong to this thread: a worker registers them itself before it imports its TypeScript.
+  const entry = new URL('./train-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
   const threads = Array.from({ length: workers }, (_, index) => {
     const data: WorkerData = { variant, inputs: net.inputs, hidden: net.hidden, weights: shared, stats: stats.buffer as SharedArrayBuffer, stop: stop.buffer as SharedArrayBuffer, index, seed: seed + 104_729 * index, alpha: meta.alpha, options: tdOptions };
-    // tsx's loader hooks belong to this thread: a worker registers them itself before it imports its TypeScript.
-    const entry = new URL('./train-worker.ts', import.meta.url).href;
-    const worker = new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: data });
+    const worker = new Worker(boot, { eval: true, workerData: data });
     return new Promise<void>((resolve, reject) => {
       worker.on('error', reject);
       worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`worker ${index} exited with code ${code}`))));
