@@ -11,6 +11,7 @@ import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
 import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { netFor } from '../../src/ai/player.ts';
+import { Rollout } from '../../tools/ai/rollout.ts';
 import { GAME_AT, RECORD, TARGETS_AT } from '../../tools/ai/target-file.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -119,6 +120,24 @@ describe('training tools', () => {
     const threeBoards = new Set(Array.from({ length: alternatives.length / RECORD }, (_, i) => alternatives.subarray(i * RECORD, i * RECORD + TARGETS_AT).toString('hex')));
     expect(threeBoards.size).toBeGreaterThan(2 * targetsByBoard.size);
     for (const b of targetsByBoard.keys()) expect(threeBoards.has(b)).toBe(true);
+
+    // --rollout 36: each position's target is 36 games played out from it, on dice seeded by the run's seed, the game and the turn.
+    const rolled = join(dir, 'rolled.bin');
+    const sixth = tool('targets.ts', '--variant', 'long', '--minutes', '0.0001', '--rollout', '36', '--seed', '8', '--out', rolled);
+    expect(sixth.status, sixth.stderr).toBe(0);
+    const r = readFileSync(rolled);
+    expect(r.length / RECORD).toBeGreaterThan(20);
+    const longRules = aiRules('long');
+    const rollout = new Rollout(longRules, new NetEvaluator(netFor('long'), longRules));
+    const again = new Float32Array(OUTPUTS), rollBoard = new Int8Array(BOARD);
+    // Every turn of the first game is kept until the bear-off race, so record i is turn i.
+    for (let i = 0; i < 10; i++) {
+      for (let p = 0; p < BOARD; p++) rollBoard[p] = r.readInt8(i * RECORD + p);
+      rollout.value(rollBoard, 0, 36, 8 * 1_000_003 + i, again);
+      expect(targetsOf(r, i), `record ${i}`).toEqual(Array.from(again));
+    }
+    expect(tool('targets.ts', '--variant', 'long', '--rollout', '30', '--out', rolled).status).toBe(2);
+    expect(tool('targets.ts', '--variant', 'long', '--rollout', '36', '--one-ply', '--out', rolled).status).toBe(2);
 
     const out = join(dir, 'fitted.json');
     const fit = tool('fit.ts', '--variant', 'short', '--data', data, '--out', out, '--passes', '2');
