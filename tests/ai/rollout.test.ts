@@ -1,17 +1,15 @@
 // Rollouts (tools/ai/rollout.ts), the teacher that ends on real results: checked on endings whose
 // outcome can be counted by hand, so that a result in the wrong side's view or a first roll not
 // spread over the 36 shows.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { OUTPUTS, netFromJson, type NetJson } from '../../src/ai/net.ts';
+import { OUTPUTS } from '../../src/ai/net.ts';
+import { netFor } from '../../src/ai/player.ts';
 import { BOARD, aiRules } from '../../src/ai/rules.ts';
 import { Rollout } from '../../tools/ai/rollout.ts';
 
 const rules = aiRules('long');
-const json = JSON.parse(readFileSync(fileURLToPath(new URL('../../src/ai/weights/long.json', import.meta.url)), 'utf8')) as NetJson;
-const rollout = new Rollout(rules, new NetEvaluator(netFromJson(json), rules));
+const rollout = new Rollout(rules, new NetEvaluator(netFor('long'), rules));
 const out = new Float32Array(OUTPUTS);
 
 /** A long-nardy board (the mover at 0..25, the side to roll at 26..51) from each side's points. */
