@@ -25,19 +25,15 @@ export const OPEN_CHALLENGES_PER_CHAT = 20;
 
 export const DEFAULT_LIMITS: Limits = { user: USER_BUCKET, chat: CHAT_BUCKET, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT };
 
-/** A bucket as stored: the tokens left at `at` (ms) and whether the user was told to slow down since it ran dry. */
-export interface Bucket {
-  readonly tokens: number;
-  readonly at: number;
-  readonly warned?: true;
-}
-
-/** A bucket of a user (`<platform>:<id>`) or a chat (`chatOwner`). */
-export const BUCKET: Remembered<Bucket> = {
+/**
+ * A bucket of a user (`<platform>:<id>`) or a chat (`chatOwner`), kept by the store as a GCRA
+ * bucket (`GameStore.spendRate`): the moment it is full again, charged by atomic adds.
+ */
+export const BUCKET: Remembered<{ readonly tat: number }> = {
   key: (owner) => `rate#${owner}`,
   decode: (v) => {
-    const b = v as Bucket | null;
-    return typeof b === 'object' && b !== null && typeof b.tokens === 'number' && Number.isFinite(b.tokens) && typeof b.at === 'number' ? b : undefined;
+    const b = v as { tat?: unknown } | null;
+    return typeof b === 'object' && b !== null && typeof b.tat === 'number' && Number.isFinite(b.tat) ? { tat: b.tat } : undefined;
   },
 };
 
@@ -57,46 +53,22 @@ export function bucketsOf(intent: Intent, limits: Limits = DEFAULT_LIMITS): { ow
   return chat === intent.from.id ? [user] : [user, { owner: chat, spec: limits.chat }];
 }
 
-/** What taking a token does: spent (the bucket after), refused (and whether to warn, the bucket after the warning). */
-export type Taken = { readonly spent: true; readonly next: Bucket } | { readonly spent: false; readonly next?: Bucket };
-
-/** Takes one token from `bucket` (absent: full) at `now`. */
-export function takeToken(bucket: Bucket | undefined, spec: BucketSpec, now: number): Taken {
-  const elapsed = bucket === undefined ? Infinity : Math.max(0, now - bucket.at);
-  const tokens = Math.min(spec.capacity, (bucket?.tokens ?? spec.capacity) + elapsed / spec.refillMs);
-  // The warning is given once until the bucket is full again, not once each time a token comes back.
-  const warned = bucket?.warned === true && tokens < spec.capacity;
-  if (tokens >= 1) return { spent: true, next: { tokens: tokens - 1, at: now, ...(warned ? { warned: true as const } : {}) } };
-  if (bucket?.warned) return { spent: false };
-  return { spent: false, next: { tokens, at: now, warned: true } };
-}
-
-/** When a bucket written now may be forgotten: once it would be full again (an absent bucket is full). */
-function expiresAt(bucket: Bucket, spec: BucketSpec, now: number): number {
-  return Math.ceil((now + (spec.capacity - bucket.tokens) * spec.refillMs) / 1000) + 60;
-}
-
 /**
  * Spends a token of each of the intent's buckets, read in `values` (keys as `BUCKET.key`): `spent`
- * when every bucket had one and was written; otherwise `slow-down` the first time a bucket runs
- * dry (the user is told) and `dropped` after that. A write that loses a race to another command
- * of the same user counts as dry: the two came at the same moment.
+ * when every bucket had one; otherwise `slow-down` the first time a bucket runs dry (the user is
+ * told) and `dropped` after that. The user's bucket is charged first, so a user past their own
+ * limit never spends the chat's tokens; a chat's bucket is charged by an atomic add (the store's
+ * `spendRate`), so the commands of different users arriving together are all served while the
+ * chat has tokens — none is dropped for losing a race (issue #45).
  */
 export async function spendTokens(store: GameStore, intent: Intent, values: ReadonlyMap<string, unknown>, now: number, limits: Limits = DEFAULT_LIMITS): Promise<'spent' | 'slow-down' | 'dropped'> {
-  const takes = bucketsOf(intent, limits).map(({ owner, spec }) => {
+  for (const { owner, spec } of bucketsOf(intent, limits)) {
     const key = BUCKET.key(owner);
-    const stored = values.get(key);
-    const bucket = BUCKET.decode(stored);
-    return { key, spec, stored: bucket === undefined ? undefined : stored, taken: takeToken(bucket, spec, now) };
-  });
-  const refused = takes.find((take) => !take.taken.spent);
-  if (refused !== undefined) {
-    const next = refused.taken.next;
-    if (next === undefined) return 'dropped';
-    return (await store.rememberIf(refused.key, next, refused.stored, now, expiresAt(next, refused.spec, now))) ? 'slow-down' : 'dropped';
+    const taken = await store.spendRate(key, spec, now, values.get(key));
+    if (taken === 'first-refusal') return 'slow-down';
+    if (taken === 'refused') return 'dropped';
   }
-  const written = await Promise.all(takes.map((take) => store.rememberIf(take.key, take.taken.next!, take.stored, now, expiresAt(take.taken.next!, take.spec, now))));
-  return written.every(Boolean) ? 'spent' : 'dropped';
+  return 'spent';
 }
 
 /** How many tournaments a chat may have open (signing up or being played) at once (`/tournament`). */

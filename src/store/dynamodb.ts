@@ -12,9 +12,10 @@ import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, enco
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
-import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, SaveOptions, StoreError, TournamentRecord } from './types.ts';
+import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, RateSpec, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
 import { conditionally, isConditionFailure } from './conditional.ts';
+import { NumberValue } from './attribute-values.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -245,6 +246,51 @@ export class DynamoGameStore implements GameStore {
     }));
   }
 
+  /**
+   * GCRA on one item: `tat`, the moment the bucket is full again (ms). A bucket found full (absent,
+   * or `tat` past) is restarted at `now + refill` by a SET on that condition; one with tokens left
+   * is charged by an `ADD` of one refill, on the condition that it stays within the capacity — an
+   * atomic add, so any number of commands arriving together are all counted, none lost to a race
+   * (issue #45: the chat's bucket is shared by everyone in it). One of the two fails only when the
+   * other applies, so a third try settles any interleaving of restarts and charges.
+   */
+  async spendRate(key: string, spec: RateSpec, now: number, known?: unknown): Promise<'spent' | 'first-refusal' | 'refused'> {
+    if (key === '' || !Number.isSafeInteger(now) || !(spec.capacity >= 1) || !(spec.refillMs > 0)) throw new InvariantError(`spendRate(${JSON.stringify(key)}): bad arguments`);
+    const Key = { pk: memoKey(key), sk: MEMO_SORT_KEY };
+    // Full again at the latest once every token spent now has come back: then the item may go.
+    const expiresAt = Math.ceil((now + spec.capacity * spec.refillMs) / 1000) + 60;
+    const restart = () => conditionally(this.db.update({
+      TableName: this.tableName, Key,
+      UpdateExpression: 'SET tat = :next, updatedAt = :now, expiresAt = :expires REMOVE warned, #value',
+      ConditionExpression: 'attribute_not_exists(tat) OR tat <= :now',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':next': now + spec.refillMs, ':now': now, ':expires': expiresAt },
+    }));
+    const charge = () => conditionally(this.db.update({
+      TableName: this.tableName, Key,
+      UpdateExpression: 'ADD tat :refill SET updatedAt = :now, expiresAt = :expires',
+      ConditionExpression: 'tat > :now AND tat <= :last',
+      ExpressionAttributeValues: { ':refill': spec.refillMs, ':now': now, ':last': now + (spec.capacity - 1) * spec.refillMs, ':expires': expiresAt },
+    }));
+    const tat = (known as { tat?: unknown } | undefined)?.tat;
+    const full = typeof tat !== 'number' || tat <= now;
+    if (!full && tat > now + (spec.capacity - 1) * spec.refillMs) return this.refuseRate(key, now);
+    const [first, second] = full ? [restart, charge] : [charge, restart];
+    if ((await first()) || (await second()) || (await first())) return 'spent';
+    return this.refuseRate(key, now);
+  }
+
+  /** A refusal: the first since the bucket was full marks it (`warned`), so the user is told once. */
+  private async refuseRate(key: string, now: number): Promise<'first-refusal' | 'refused'> {
+    const marked = await conditionally(this.db.update({
+      TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY },
+      UpdateExpression: 'SET warned = :now',
+      ConditionExpression: 'tat > :now AND attribute_not_exists(warned)',
+      ExpressionAttributeValues: { ':now': now },
+    }));
+    return marked ? 'first-refusal' : 'refused';
+  }
+
   async createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>> {
     try {
       await this.db.put({ TableName: this.tableName, Item: encodeTournament(record, record.version), ConditionExpression: 'attribute_not_exists(pk)' });
@@ -301,6 +347,9 @@ export class DynamoGameStore implements GameStore {
 
 /** A remembered value's item read back: its JSON value, or undefined when it does not decode. */
 function memoValue(item: Item): unknown {
+  // A rate bucket (`spendRate`) keeps numbers, not JSON: read back as what `spendRate` is given.
+  const tat = item.tat instanceof NumberValue ? Number(item.tat.value) : item.tat;
+  if (typeof tat === 'number') return { tat, ...(item.warned === undefined ? {} : { warned: true }) };
   const json = item.value;
   if (typeof json !== 'string') return undefined;
   try {

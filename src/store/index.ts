@@ -13,6 +13,7 @@ export type {
   GameStore,
   ListOptions,
   Listing,
+  RateSpec,
   SaveOptions,
   StoreError,
   StoredChat,

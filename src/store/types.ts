@@ -114,6 +114,12 @@ export type ListOptions = { status?: GameStatus | 'open'; limit?: number };
 export type Listing = { records: GameRecord[]; corrupt: CorruptItem[] };
 
 /** The games repository (STYLE.md §15). One read and one conditional write per state change. */
+/** A rate budget: `capacity` at once, then one each `refillMs`. */
+export interface RateSpec {
+  readonly capacity: number;
+  readonly refillMs: number;
+}
+
 export interface GameStore {
   /** Ratings and the weekly posts (`club.ts`), on the same table. */
   readonly club: ClubStore;
@@ -170,6 +176,14 @@ export interface GameStore {
    * compare-and-set, with `expiresAt` (epoch seconds) for DynamoDB's TTL. Returns whether it was written.
    */
   rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean>;
+  /**
+   * Spends one from the rate budget kept under `key` (a GCRA bucket: `spec.capacity` at once, then
+   * one each `spec.refillMs`), with atomic conditional updates: commands that arrive together never
+   * undo each other, so only a budget really spent refuses. `first-refusal` is the first refusal
+   * since the budget was last full (the user may be told once), `refused` any later one.
+   * `known`: the bucket as read in the update's batch (`recallMany`), to try the likely update first.
+   */
+  spendRate(key: string, spec: RateSpec, now: number, known?: unknown): Promise<'spent' | 'first-refusal' | 'refused'>;
   /** Stores a new tournament; `already-exists` if the id is taken. */
   createTournament(record: TournamentRecord): Promise<Result<TournamentRecord, StoreError>>;
   /** The tournament with this id (strongly consistent read). */

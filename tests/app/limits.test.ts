@@ -55,6 +55,40 @@ describe('issue #20: a token bucket per user and per chat', () => {
   });
 });
 
+describe('issue #45: commands of different users are never dropped by a race', () => {
+  it('50 different users sending /help to one group at the same moment are 50 answered', async () => {
+    const tx = transcript();
+    const chat = { ...group, chatId: '-4501' };
+    clock += 3600_000;
+    const users = Array.from({ length: 50 }, (_, i): ChatUser => ({ id: `telegram:4501${i}`, name: `U${i}`, language: 'en' }));
+    await Promise.all(users.map((from, i) => handleIntent(deps(), { kind: 'help', chat, from, updateKey: `race-${i}` }, tx.emit)));
+    expect(texts(tx.effects).filter((s) => s !== slowDown)).toHaveLength(50);
+    expect(texts(tx.effects)).not.toContain(slowDown);
+  });
+
+  it(`one user's ${DEFAULT_LIMITS.user.capacity + 20} commands at the same moment: exactly ${DEFAULT_LIMITS.user.capacity} answered and one slow-down, none lost to a race`, async () => {
+    const tx = transcript();
+    const chat = { ...group, chatId: '-4502' };
+    clock += 3600_000;
+    const from: ChatUser = { id: 'telegram:45020', name: 'Hasty', language: 'en' };
+    await Promise.all(Array.from({ length: DEFAULT_LIMITS.user.capacity + 20 }, (_, i) => handleIntent(deps(), { kind: 'help', chat, from, updateKey: `hasty-${i}` }, tx.emit)));
+    expect(texts(tx.effects).filter((s) => s !== slowDown)).toHaveLength(DEFAULT_LIMITS.user.capacity);
+    expect(texts(tx.effects).filter((s) => s === slowDown)).toHaveLength(1);
+  });
+
+  it("a user past their own limit spends none of the chat's tokens", async () => {
+    const tx = transcript();
+    const chat = { ...group, chatId: '-4503' };
+    clock += 3600_000;
+    const spam: ChatUser = { id: 'telegram:45030', name: 'Spam', language: 'en' };
+    for (let i = 0; i < 200; i++) await handleIntent(deps(), { kind: 'help', chat, from: spam }, tx.emit);
+    const before = tx.effects.length;
+    const others = Array.from({ length: DEFAULT_LIMITS.chat.capacity - DEFAULT_LIMITS.user.capacity }, (_, i): ChatUser => ({ id: `telegram:4503${i + 1}`, name: `O${i}`, language: 'en' }));
+    await Promise.all(others.map((from) => handleIntent(deps(), { kind: 'help', chat, from }, tx.emit)));
+    expect(texts(tx.since(before)).filter((s) => s !== slowDown)).toHaveLength(others.length);
+  });
+});
+
 describe('issue #20: open challenges are capped and expire', () => {
   it(`a user's ${DEFAULT_LIMITS.openChallengesPerUser + 5} challenges, paced under the bucket, leave ${DEFAULT_LIMITS.openChallengesPerUser} open; the others are refused politely`, async () => {
     const tx = transcript();
