@@ -10,7 +10,9 @@
  * read (a redelivery is then a no-op: at most once); views and inline queries write nothing.
  *
  * A typed command also reads its user's and chat's token buckets in that same batch and spends
- * them before its handler runs (`limits.ts`); a press reads and writes no bucket.
+ * them before its handler runs (`limits.ts`); a typed move reads its user's budget of answered
+ * refusals. A press spends no bucket: what it changes is bounded by the game's version, and what
+ * it posts for everyone is claimed once a while per chat (`posted.ts`).
  */
 import { InvariantError } from '../lib/index.ts';
 import { challenge } from './intents/challenge.ts';
@@ -36,7 +38,7 @@ import { vacation } from './intents/vacation.ts';
 import { stats } from './intents/stats.ts';
 import { top } from './intents/top.ts';
 import { weekly } from './intents/weekly.ts';
-import { BUCKET, bucketsOf, isLimited, spendTokens } from './limits.ts';
+import { BUCKET, bucketsOf, isLimited, refusalsKey, spendTokens } from './limits.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
 import type { AppDeps, Emit, Intent } from './ports.ts';
 import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.ts';
@@ -62,7 +64,8 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
   const chatKey = CHAT_LANGUAGE.key(chatOwner(intent.chat));
   const limited = isLimited(intent);
-  const keys = [...playerKeys(intent.from.id), chatKey, ...(limited ? bucketsOf(intent, deps.limits).map((b) => BUCKET.key(b.owner)) : [])];
+  const budgets = limited ? bucketsOf(intent, deps.limits).map((b) => BUCKET.key(b.owner)) : intent.kind === 'move' ? [refusalsKey(intent.from.id)] : [];
+  const keys = [...playerKeys(intent.from.id), chatKey, ...budgets];
   const reading = token ? deps.store.loadWith(token.gameId, keys) : deps.store.recallMany(keys).then((values) => ({ values, game: undefined }));
   reading.catch(() => undefined);
   const claims = intent.updateKey !== undefined && (intent.kind === 'press' ? claimsAlone(token) : !SELF_CLAIMED.has(intent.kind));
@@ -78,7 +81,7 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   }
   const chatLang = CHAT_LANGUAGE.decode(read.values.get(chatKey));
   const update: Update = {
-    deps, intent, emit, messenger, me, lang: me.lang, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
+    deps, intent, emit, messenger, me, lang: me.lang, values: read.values, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
   };
   await (HANDLERS[intent.kind] as Handler<Intent['kind']>)(update as never);
 }

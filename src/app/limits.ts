@@ -23,7 +23,15 @@ export const OPEN_CHALLENGES_PER_USER = 10;
 /** How many challenges may be open at once in one chat. */
 export const OPEN_CHALLENGES_PER_CHAT = 20;
 
-export const DEFAULT_LIMITS: Limits = { user: USER_BUCKET, chat: CHAT_BUCKET, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT };
+/**
+ * How often the bot answers a player's typed lines it refuses (not your turn, an illegal move,
+ * which game?): three at once, then one every 20 s; past that, refused lines go unanswered. A
+ * player fixing a typo gets every answer; a player typing `roll` a hundred times gets three, so
+ * refusals cannot make the bot post at the sender's pace (issue #45).
+ */
+export const REFUSALS: BucketSpec = { capacity: 3, refillMs: 20_000 };
+
+export const DEFAULT_LIMITS: Limits = { user: USER_BUCKET, chat: CHAT_BUCKET, refusals: REFUSALS, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT };
 
 /**
  * A bucket of a user (`<platform>:<id>`) or a chat (`chatOwner`), kept by the store as a GCRA
@@ -69,6 +77,15 @@ export async function spendTokens(store: GameStore, intent: Intent, values: Read
     if (taken === 'refused') return 'dropped';
   }
   return 'spent';
+}
+
+/** The budget of refusals answered to a user (`REFUSALS`), read with the update's other values. */
+export const refusalsKey = (user: string): string => `rate#refusals#${user}`;
+
+/** Whether a refusal may be answered now (it spends from the user's `REFUSALS`); otherwise it goes unanswered. */
+export async function mayAnswerRefusal(store: GameStore, user: string, values: ReadonlyMap<string, unknown>, now: number, limits: Limits = DEFAULT_LIMITS): Promise<boolean> {
+  const key = refusalsKey(user);
+  return (await store.spendRate(key, limits.refusals, now, values.get(key))) === 'spent';
 }
 
 /** How many tournaments a chat may have open (signing up or being played) at once (`/tournament`). */

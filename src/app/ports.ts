@@ -226,6 +226,8 @@ export interface BucketSpec {
 export interface Limits {
   readonly user: BucketSpec;
   readonly chat: BucketSpec;
+  /** A user's refused typed lines that are answered (`REFUSALS`). */
+  readonly refusals: BucketSpec;
   readonly openChallengesPerUser: number;
   readonly openChallengesPerChat: number;
 }

@@ -36,6 +36,34 @@ export interface Review {
   readonly mistakes: readonly Mistake[];
 }
 
+/**
+ * A review as kept once computed (issue #45: a match is reviewed once, not once per press): the
+ * figures, and each mistake by the history index of its play — the positions are replayed from
+ * the match, not stored.
+ */
+export interface KeptReview {
+  readonly players: readonly PlayerReview[];
+  readonly mistakes: readonly { readonly index: number; readonly better: string; readonly loss: number }[];
+}
+
+export function keptReview(review: Review): KeptReview {
+  return { players: review.players, mistakes: review.mistakes.map((m) => ({ index: m.at.index, better: m.better, loss: m.loss })) };
+}
+
+/** A kept review back in full, or undefined when it does not fit the match (not this match's, or damaged). */
+export function reviewFromKept(state: MatchState, kept: unknown): Review | undefined {
+  const k = kept as Partial<KeptReview> | null;
+  if (typeof k !== 'object' || k === null || !Array.isArray(k.players) || !Array.isArray(k.mistakes)) return undefined;
+  const plays = playsOf(state);
+  const mistakes: Mistake[] = [];
+  for (const m of k.mistakes) {
+    const at = plays.find((p) => p.index === m?.index);
+    if (!at || typeof m.better !== 'string' || typeof m.loss !== 'number') return undefined;
+    mistakes.push({ at, better: m.better, loss: m.loss });
+  }
+  return { players: k.players, mistakes };
+}
+
 /** Returns true when the computer can review the variant (it judges it by an equity). */
 export function reviewable(state: MatchState): boolean {
   return VARIANTS[state.settings.variant].pinning !== true;
@@ -43,11 +71,37 @@ export function reviewable(state: MatchState): boolean {
 
 /** Reviews every unforced play of the match's human players. */
 export function reviewMatch(state: MatchState, brain: ComputerBrain): Review {
+  const judging = judge(state, brain);
+  for (;;) {
+    const step = judging.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `reviewMatch` that lets other work run every few milliseconds: a review is seconds of CPU, and
+ * in one process (`npm start`) nobody else's update would be answered meanwhile.
+ */
+export async function reviewMatchPatiently(state: MatchState, brain: ComputerBrain, sliceMs = 10): Promise<Review> {
+  const judging = judge(state, brain);
+  let since = performance.now();
+  for (;;) {
+    const step = judging.next();
+    if (step.done) return step.value;
+    if (performance.now() - since < sliceMs) continue;
+    await new Promise((resume) => setImmediate(resume));
+    since = performance.now();
+  }
+}
+
+/** The review, a judged play at a time (each `yield` is a place to pause). */
+function* judge(state: MatchState, brain: ComputerBrain): Generator<void, Review> {
   const teacher = new brain.Teacher(state.settings.variant, state.settings.options);
   const losses: [number[], number[]] = [[], []];
   const all: Mistake[] = [];
   for (const at of playsOf(state)) {
     if (at.forced || state.players[at.seat]?.id === COMPUTER_ID) continue;
+    yield;
     const [best] = teacher.rankPlays(at.position, at.dice, at.context, 1);
     if (!best || best.equity === undefined) continue;
     const played = parsePlay(at.move, at.position, at.dice, at.context);

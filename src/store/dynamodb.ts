@@ -223,6 +223,10 @@ export class DynamoGameStore implements GameStore {
     }));
   }
 
+  async releaseClaim(key: string): Promise<void> {
+    await this.db.batchWrite(this.tableName, [{ DeleteRequest: { Key: { pk: claimKey(key), sk: CLAIM_SORT_KEY } } }]);
+  }
+
   async remember(key: string, value: unknown, now: number): Promise<void> {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096) throw new InvariantError(`remember(${JSON.stringify(key)}): bad key or value`);

@@ -46,7 +46,7 @@
  * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
  * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
  * | a player's final Confirm    | `MEMO#confirm#<player>` / `M`              | `/confirm`                     |
- * | a user's or chat's command bucket | `MEMO#rate#<user or platform:chat>` / `M`, with `expiresAt` | a typed command (`rememberIf`) |
+ * | a user's or chat's command bucket | `MEMO#rate#<user or platform:chat>` / `M`: `tat` (full again at, ms), `warned`, `expiresAt` | a typed command (`spendRate`, atomic adds) |
  * | a player's dice seed        | `MEMO#seed#<player>` / `M`                 | `/seed` (issue #18)            |
  * | a player's lifetime dice    | `MEMO#dice#<player>` / `M`, with `expiresAt` far off: face and double counts, games counted | a game with checkable dice ended (`rememberIf`) |
  * | two players' series in a chat | `MEMO#series#<platform>:<chat>#<player>#<player>` / `M` (players sorted): wins by player, last match counted | a match finished |

@@ -162,6 +162,8 @@ export interface GameStore {
    * `true` the first time `key` is seen within `ttlSeconds`, `false` on a replay.
    */
   claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean>;
+  /** Gives a claim back before its time (a lock held only while work is done): the key is unseen again. */
+  releaseClaim(key: string): Promise<void>;
   /**
    * Keeps a small JSON value under a key, last write wins: what the app remembers outside the
    * match (a user's language, the last turn notice of a game). Never on the move's conditional write.

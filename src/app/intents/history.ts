@@ -13,6 +13,7 @@ import { loadMatch } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
 import { transcriptFile } from '../fair-dice.ts';
+import { claimPost } from '../posted.ts';
 import { gameLabel } from '../texts.ts';
 import { say, type Handler, type Update } from './update.ts';
 
@@ -48,8 +49,10 @@ export async function sendHistory(u: Update, state: MatchState, lang: Lang): Pro
   if (dice) await u.emit({ kind: 'document', chat, ...dice });
 }
 
-/** The History button (on a board in play or finished): anyone who sees the board may read it. */
+/** The History button (on a board in play or finished): anyone who sees the board may read it, once a while per chat and version. */
 export async function history(u: Update<Intent & { kind: 'press' }>, record: GameRecord, state: MatchState): Promise<void> {
+  // Once a while per chat (`posted.ts`), and anew after each move: the history grew.
+  if (!(await claimPost(u, record.id, 'history', record.version))) return;
   await u.emit({ kind: 'toast', text: '' });
   await sendHistory(u, state, await boardLangOf(u.deps.store, record, { chat: u.intent.chat, chatLang: u.chatLang }, u.intent.from.language));
 }

@@ -8,7 +8,7 @@
  * game without a chat whose private board is here), the one whose board the message replies to,
  * else the only one waiting for the sender's move; with several, the sender is asked to reply to
  * the board. A spectator's text (no game of theirs here) is left alone: in a busy group, "6-4"
- * is usually talk.
+ * is usually talk. A refused line is answered within the user's budget of refusals (`refuse`).
  *
  * Mid-turn, after some step buttons: the typed play is read as the whole turn first (the steps are
  * replaced); if it is no legal turn that way, as the rest of the turn after the steps made.
@@ -18,6 +18,7 @@ import { positionOf, seatToAct, turnContextOf, type Command, type MatchState } f
 import { errorText, t } from '../../i18n/index.ts';
 import { fail, ok, type Result } from '../../lib/index.ts';
 import type { GameRecord } from '../../store/index.ts';
+import { mayAnswerRefusal } from '../limits.ts';
 import { loadMatch } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import { readTypedMove, type TypedMove } from '../move-words.ts';
@@ -26,7 +27,7 @@ import { BOARD, boardOf, noteOf } from '../remembered.ts';
 import { gamesList } from '../texts.ts';
 import { whyIllegal } from '../why-illegal.ts';
 import { answerCommand, commitCommand } from './press.ts';
-import { say, type Handler, type Update } from './update.ts';
+import type { Handler, Update } from './update.ts';
 
 type Move = Update<Intent & { kind: 'move' }>;
 
@@ -108,24 +109,34 @@ function commandOf(u: Move, state: MatchState, typed: TypedMove): Result<Command
   return fail(whyIllegal(u.lang, typed.text, positionOf(state.settings, game), turn.dice, turnContextOf(game)));
 }
 
+/**
+ * Answers a typed line that is refused, within the user's budget of answered refusals
+ * (`REFUSALS`, issue #45); past it the line goes unanswered, so a player cannot make the bot post
+ * at their pace by typing what it refuses.
+ */
+async function refuse(u: Move, answer: Answer | string): Promise<void> {
+  if (!(await mayAnswerRefusal(u.deps.store, u.intent.from.id, u.values, u.deps.now(), u.deps.limits))) return;
+  await u.emit({ kind: 'text', chat: u.intent.chat, ...(typeof answer === 'string' ? { text: answer } : answer) });
+}
+
 export const move: Handler<'move'> = async (u) => {
   const { deps, intent, lang } = u;
   const typed = readTypedMove(intent.text);
-  if (!typed) return say(u, errorText(lang, { kind: 'invalid-notation' }));
+  if (!typed) return refuse(u, errorText(lang, { kind: 'invalid-notation' }));
   const found = await gameToMove(u);
   if (found === undefined) return;
-  if ('text' in found) return void (await u.emit({ kind: 'text', chat: intent.chat, ...found }));
+  if ('text' in found) return refuse(u, found);
   // The lists are read from an index that may lag: the move is judged on the game as stored now.
   const loaded = await loadMatch(deps.store, found.id);
-  if (!loaded.ok) return say(u, errorText(lang, loaded.error));
+  if (!loaded.ok) return refuse(u, errorText(lang, loaded.error));
   const { record, state } = loaded.value;
   const actor = seatToAct(state);
-  if (actor === null || state.players[actor]?.id !== intent.from.id) return say(u, t(lang, 'toast.notYourTurn'));
+  if (actor === null || state.players[actor]?.id !== intent.from.id) return refuse(u, t(lang, 'toast.notYourTurn'));
   const command = commandOf(u, state, typed);
-  if (!command.ok) return say(u, command.error);
+  if (!command.ok) return refuse(u, command.error);
   const boardLang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
   const committed = await commitCommand(u, loaded.value, command.value);
   // A redelivered message whose move is stored already was answered (or will be seen on the board).
-  if (!committed.ok) return committed.error.kind === 'duplicate-update' ? undefined : say(u, errorText(lang, committed.error));
+  if (!committed.ok) return committed.error.kind === 'duplicate-update' ? undefined : refuse(u, errorText(lang, committed.error));
   await answerCommand(u, state, committed.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
 };

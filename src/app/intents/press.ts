@@ -15,6 +15,7 @@ import { rateAtMatchEnd } from '../club/match-end.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
+import { claimPost } from '../posted.ts';
 import { playsOf } from '../turn-answers.ts';
 import { boardPicture, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
@@ -39,16 +40,16 @@ export function changesSomething(token: Token | undefined): boolean {
   return token !== undefined && !VIEW_CHOICES.has(token.choice.k) && !KEYBOARD_ONLY.has(token.choice.k);
 }
 
-/** Press choices that change something other than the match (a board posted anew, a rematch challenge, a record, a review, the dice or the luck sent). */
-const OUTSIDE_THE_MATCH: ReadonlySet<Choice['k']> = new Set(['bringDown', 'rematch', 'history', 'review', 'dice', 'verify', 'luck']);
-
 /**
- * Whether a press must claim its update on its own before it is handled (at most once). A press
- * that changes the match claims nothing: its update id is stored by the match's own write
- * (`commitCommand`), exactly once; a view writes nothing, and showing it twice is harmless.
+ * Whether a press must claim its update on its own before it is handled (at most once): a rematch,
+ * which opens a challenge. A press that changes the match claims nothing: its update id is stored
+ * by the match's own write (`commitCommand`), exactly once; what a press posts for everyone
+ * (a review, a record, the luck, a board brought down) is claimed once a while per chat instead
+ * (`posted.ts`), which covers a redelivery too; a view, and 🔐 answered to the presser, write
+ * nothing, and showing them twice is harmless.
  */
 export function claimsAlone(token: Token | undefined): boolean {
-  return token !== undefined && OUTSIDE_THE_MATCH.has(token.choice.k);
+  return token?.choice.k === 'rematch';
 }
 
 /** Choices that are a match command of the same name, given by the presser alone. */
@@ -108,12 +109,14 @@ export const press: Handler<'press'> = async (u) => {
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+    // Each repost is a notification in the game's chat: once a minute per version (`posted.ts`).
+    if (!(await claimPost(u, record.id, 'bringDown', record.version))) return;
     await emit({ kind: 'toast', text: '' });
     return bringBoardDown(u, record, state, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, lang));
   }
   if (token.choice.k === 'rematch') return rematch(u, record, state);
   if (token.choice.k === 'history') return history(u, record, state);
-  if (token.choice.k === 'dice') return showDice(u, state, boardLang);
+  if (token.choice.k === 'dice') return showDice(u, state, lang); // to the presser alone: in their language
   if (token.choice.k === 'verify') return sendTranscript(u, record, state, boardLang);
   if (token.choice.k === 'luck') return sendLuck(u, state, token.choice.n, boardLang);
   if (token.choice.k === 'review') return review(u, record, state);

@@ -21,6 +21,8 @@ export interface Update<I extends Intent = Intent> extends Publisher {
   readonly lang: Lang;
   /** The game language of the chat the intent came from, when one was set there (`CHAT_LANGUAGE`). */
   readonly chatLang?: Lang;
+  /** Every remembered value read in the update's first batch (the user's, the chat's, its budgets), by key. */
+  readonly values: ReadonlyMap<string, unknown>;
   /** The game a press is about, read with the user's values (absent for other intents). */
   readonly game?: Result<GameRecord, StoreError>;
 }

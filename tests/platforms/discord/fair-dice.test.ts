@@ -27,8 +27,11 @@ describe('issue 18 on Discord: dice anyone can check', () => {
     const challenge = publicMessages(w, channel).at(-1)!;
     expect(challenge.content).toContain(commitmentOf(SERVER_SEED));
     const lock = buttonsOf(challenge).find((b) => b.token.choice.k === 'dice')!;
+    // 🔐 answers the presser alone (ephemeral), nothing public (#45).
+    const posted = publicMessages(w, channel).length;
     await w.act(w.discord.press(NODAR, challenge, lock.customId));
-    expect(publicMessages(w, channel).at(-1)!.content).toContain('/nardy seed');
+    expect(whispersTo(w, channel, NODAR).at(-1)!.content).toContain('/nardy seed');
+    expect(publicMessages(w, channel).length).toBe(posted);
     await w.act(w.discord.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.customId));
     const gameId = lock.token.gameId;
     expect((await stored(w, gameId)).state.fair!.seeds).toEqual(['', 'anna was here']);

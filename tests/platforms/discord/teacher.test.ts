@@ -84,8 +84,10 @@ describe('issue 19 on Discord: hint and review', () => {
     const pictures = sent.filter((m) => m.attachments.length > 0);
     expect(pictures.length).toBeGreaterThan(0);
     for (const p of pictures) expect(p.content).toMatch(/played .* better .* lost −\d\.\d{3}/);
+    // `/nardy review` right after: the review is in the channel already, and is pointed at, not posted again (#45).
     await w.act(w.discord.command(ANNA, channel, 'review'));
-    expect(publicMessages(w, channel).filter((m) => m.attachments.length === 0).some((m) => m !== text && m.content.startsWith('📊 Review — '))).toBe(true);
+    expect(publicMessages(w, channel).filter((m) => m.content.startsWith('📊 Review — '))).toHaveLength(1);
+    expect(w.discord.messages(channel).at(-1)!.content).toBe(t('en', 'posted.review'));
     expect(w.problems).toEqual([]);
   }, 300_000);
 });

@@ -53,7 +53,7 @@ function seededDice(rng: Rng): DiceSource {
 function webhookFor(rng: Rng, store: GameStore = table.store, serverSeed?: () => string): TelegramWebhook {
   // The harness's clock stands still, so no token bucket would ever fill again: these games are
   // played with roomy buckets (the buckets themselves are tested in tests/app/limits.test.ts).
-  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, limits: { ...DEFAULT_LIMITS, user: STILL_CLOCK_BUCKET, chat: STILL_CLOCK_BUCKET }, ticketKey: 'e2e-test', ...(serverSeed === undefined ? {} : { serverSeed }) };
+  const deps: AppDeps = { store, now: () => NOW, dice: seededDice(rng), messengers: { telegram: telegramMessenger(BOT.username) }, limits: { ...DEFAULT_LIMITS, user: STILL_CLOCK_BUCKET, chat: STILL_CLOCK_BUCKET, refusals: STILL_CLOCK_BUCKET }, ticketKey: 'e2e-test', ...(serverSeed === undefined ? {} : { serverSeed }) };
   return createTelegramWebhook({
     token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' || e.level === 'warn' ? problems.push({ ...e }) : undefined), send: { sleep: async () => {} },
   });

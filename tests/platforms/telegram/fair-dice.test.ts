@@ -35,9 +35,14 @@ describe('issue 18 end to end: dice anyone can check', () => {
     expect(challenge.text, 'the challenge shows the whole commitment').toContain(commitment);
     const lock = buttonsOf(challenge).find((b) => b.token.choice.k === 'dice')!;
     expect(lock.label).toBe(t('ru', 'button.dice'));
-    await w.press(ANNA, challenge, lock.data);
-    expect(w.live().at(-1)!.text).toContain(commitment);
-    expect(w.live().at(-1)!.text).toContain('/seed');
+    // 🔐 answers the presser alone, in an alert: nothing is posted into the group (#45).
+    const posted = w.live().length;
+    const alert = await w.press(ANNA, challenge, lock.data);
+    expect(alert.show_alert).toBe(true);
+    expect(alert.text).toContain(commitment);
+    expect(alert.text).toContain('/seed');
+    expect(alert.text).toContain(t('en', 'dice.seedBefore', { command: '/seed' }));
+    expect(w.live().length).toBe(posted);
     // Anna sets her seed after seeing the commitment, then accepts.
     await privately(ANNA, '/seed 42 and a cat');
     await w.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.data);
