@@ -44,10 +44,12 @@ export async function forgetInTournament(p: Teller, id: string, player: string):
   for (const pairing of pendingPairings(tm).filter((q) => q.a === player || q.b === player)) {
     const read = await loadMatch(p.deps.store, pairing.match);
     if (!read.ok || !(await forgetPlayerIn(p.deps.store, read.value.record, read.value.state, player))) continue;
-    const now = await loadMatch(p.deps.store, pairing.match);
-    const message = now.ok ? noteOf(now.value.record, CHALLENGE_MESSAGE) : undefined;
-    if (now.ok && now.value.state.phase === 'challenge' && message !== undefined) {
-      await announcePairing(p, tm, pairingOf(tm, pairing.match)!.round, pairing, now.value.record, now.value.state, message).catch(() => undefined);
+    // Once, when the name left the tournament: a second `/forget` would only edit a message into itself.
+    if (changed.value === 'already') continue;
+    const after = await loadMatch(p.deps.store, pairing.match);
+    const message = after.ok ? noteOf(after.value.record, CHALLENGE_MESSAGE) : undefined;
+    if (after.ok && after.value.state.phase === 'challenge' && message !== undefined) {
+      await announcePairing(p, tm, pairingOf(tm, pairing.match)!.round, pairing, after.value.record, after.value.state, message).catch(() => undefined);
     }
   }
 }
