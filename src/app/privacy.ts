@@ -11,7 +11,7 @@ import { COMPUTER_ID, encodeMatch, renamePlayer, type MatchState } from '../game
 import { pickLang, t } from '../i18n/index.ts';
 import type { GameRecord, GameStore } from '../store/index.ts';
 import { boardLanguage, matchOf, recordOf } from './matches.ts';
-import { ADDRESSEE, boardOf, INVITEE, reachOf } from './remembered.ts';
+import { ADDRESSEE, boardOf, INVITEE, noteOf, reachOf } from './remembered.ts';
 
 /** The neutral name of a seat, in the language of the game's board. */
 export function neutralName(record: GameRecord, seat: number): string {
@@ -33,23 +33,38 @@ function withMatch(record: GameRecord, state: MatchState): GameRecord {
   return { ...rest, version: record.version + 1, state: encodeMatch(state), summary: fresh.summary };
 }
 
-/** The notes of a game that are about one player (undefined removes them), or that name someone while it is no challenge. */
-function notesAbout(record: GameRecord, state: MatchState, player: string): Record<string, undefined> {
-  const names = [reachOf(player).name, boardOf(player).name, ...(state.phase === 'challenge' ? [] : [INVITEE.name, ADDRESSEE.name])];
-  return Object.fromEntries(names.filter((n) => record.notes !== undefined && Object.hasOwn(record.notes, n)).map((n) => [n, undefined]));
+/** Whether a challenge still waiting for its answer is addressed to the player, by id or by their `handle`. */
+function addressedTo(record: GameRecord, state: MatchState, player: string, handle: string | undefined): boolean {
+  return state.phase === 'challenge' && (state.invitee === player || (handle !== undefined && noteOf(record, INVITEE) === handle.toLowerCase()));
 }
 
 /**
- * Takes a player out of one of their games: their name becomes the seat's neutral one and the
- * notes about them go. One conditional write; a game changed meanwhile is read again and tried
+ * The notes of a game to change for one player: those about them removed (undefined), and those
+ * that name someone removed once it is no challenge. A challenge still waiting for them keeps
+ * saying whom it is for (its message is redrawn with it), in neutral words; its handle note stays
+ * until it is answered or expires, since it says who may accept.
+ */
+function notesAbout(record: GameRecord, state: MatchState, player: string, handle?: string): Record<string, unknown> {
+  const names = [reachOf(player).name, boardOf(player).name, ...(state.phase === 'challenge' ? [] : [INVITEE.name, ADDRESSEE.name])];
+  const changes: Record<string, unknown> = Object.fromEntries(names.filter((n) => record.notes !== undefined && Object.hasOwn(record.notes, n)).map((n) => [n, undefined]));
+  const neutral = neutralName(record, 1);
+  if (addressedTo(record, state, player, handle) && noteOf(record, ADDRESSEE) !== undefined && noteOf(record, ADDRESSEE) !== neutral) changes[ADDRESSEE.name] = neutral;
+  return changes;
+}
+
+/**
+ * Takes a player out of one of their games (or a challenge addressed to them, by id or `handle`):
+ * their name becomes the seat's neutral one and the notes about them go. One conditional write; a game changed meanwhile is read again and tried
  * once more. Returns false when it could not be written (the game gone, or changing too fast).
  */
-export async function forgetPlayerIn(store: GameStore, record: GameRecord, state: MatchState, player: string): Promise<boolean> {
+export async function forgetPlayerIn(store: GameStore, record: GameRecord, state: MatchState, player: string, handle?: string): Promise<boolean> {
   let current = { record, state };
   const seat = state.players.findIndex((p) => p?.id === player);
-  if ((seat < 0 || state.players[seat]!.name === neutralName(record, seat)) && Object.keys(notesAbout(record, state, player)).length === 0) return true;
+  if ((seat < 0 || state.players[seat]!.name === neutralName(record, seat)) && Object.keys(notesAbout(record, state, player, handle)).length === 0) return true;
+  // Only named in its notes (a challenge to them): the match is unchanged, so its buttons stay good.
+  if (seat < 0) return store.setNotes(record.id, notesAbout(record, state, player, handle));
   for (let attempt = 0; attempt < 3; attempt++) {
-    const saved = await store.save(withMatch(current.record, renamed(current.record, current.state, [player])), current.record.version, notesAbout(current.record, current.state, player));
+    const saved = await store.save(withMatch(current.record, renamed(current.record, current.state, [player])), current.record.version, notesAbout(current.record, current.state, player, handle));
     if (saved.ok) return true;
     if (saved.error.kind !== 'stale-version' || saved.error.current === undefined) return false;
     const reread = matchOf({ ok: true, value: saved.error.current });

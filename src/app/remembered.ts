@@ -114,6 +114,25 @@ function series(v: unknown): Series | undefined {
 /** The series between two players in a chat (owner `<platform>:<chat>#<player>#<player>`, the players sorted): `series.ts`. */
 export const SERIES: Remembered<Series> = { key: (owner) => `series#${owner}`, decode: series };
 
+/** The tournaments and the challenges that name a person outside their own games (`named.ts`), for `/forget`. */
+export interface NamedIn {
+  readonly tournaments: readonly string[];
+  readonly challenges: readonly string[];
+}
+
+const ids = (v: unknown): string[] | undefined => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined);
+
+/** Where a person is named (owner: a player id, or `<platform>:@<handle>`): `named.ts`. */
+export const NAMED_IN: Remembered<NamedIn> = {
+  key: (owner) => `named#${owner}`,
+  decode: (v) => {
+    const n = v as Partial<NamedIn> | null;
+    const tournaments = typeof n === 'object' && n !== null ? ids(n.tournaments) : undefined;
+    const challenges = typeof n === 'object' && n !== null ? ids(n.challenges) : undefined;
+    return tournaments && challenges ? { tournaments, challenges } : undefined;
+  },
+};
+
 /** The game's board message in its chat (where `/games` links and "bring down" finds it). */
 export const BOARD: Note<MessageRef> = { name: 'board', decode: messageRef };
 /** A player's own board of a game without a chat (inline mode), in their private chat. */

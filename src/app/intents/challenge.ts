@@ -8,6 +8,7 @@ import { errorText, t } from '../../i18n/index.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import { openChallenge } from '../matches.ts';
 import type { Intent } from '../ports.ts';
+import { handleOwner, noteNamed } from '../named.ts';
 import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, reachNote, setNotes } from '../remembered.ts';
 import { recallSeries, seriesText } from '../series.ts';
 import { challengeMessage, clockChoice, settingsLine } from '../texts.ts';
@@ -99,6 +100,9 @@ export const challenge: Handler<'challenge'> = async (u) => {
   }, intent.chat, lang, { ...(handle ? noted(INVITEE, handle) : {}), ...(addressee ? noted(ADDRESSEE, addressee) : {}), ...reachNote(undefined, intent.from.id, u.me) });
   if (!opened.ok) return say(u, errorText(lang, opened.error));
   const { state, record } = opened.value;
+  // The challenge names its addressee, yet is not in their player index: their `/forget` finds it through this.
+  const named = settings.computer ? undefined : intent.opponent?.id ?? (handle === undefined ? undefined : handleOwner(intent.chat.platform, handle));
+  if (named !== undefined) await noteNamed(deps.store, named, 'challenges', state.id, deps.now());
   const unknown = unknownWords(intent);
   if (unknown.length > 0) await say(u, t(lang, 'challenge.notUnderstood', { words: unknown.join(' '), settings: settingsLine(state, lang) }));
   const opponent = intent.opponent;

@@ -9,6 +9,7 @@ import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import type { Result } from '../../lib/index.ts';
 import { OPEN_TOURNAMENTS_PER_CHAT } from '../limits.ts';
+import { noteNamed } from '../named.ts';
 import { loadMatch, runCommand } from '../matches.ts';
 import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { tournamentOfToken, type TournamentAction } from '../tournament/buttons.ts';
@@ -38,6 +39,7 @@ async function openSignup(u: TournamentUpdate): Promise<void> {
   const tm = model.openTournament(`t${newGameId().slice(0, 9)}`, intent.chat, lang, { id: intent.from.id, name: intent.from.name }, now);
   if (!(await noteOpened(deps.store, intent.chat, seen, tm.id, now))) return say(u, t(lang, 'tournament.tooMany', { n: OPEN_TOURNAMENTS_PER_CHAT }));
   if (!(await createTournament(deps.store, tm, now))) return;
+  await noteNamed(deps.store, intent.from.id, 'tournaments', tm.id, now);
   const { text, buttons } = tournamentMessage(tm, lang);
   const sent = await u.emit({ kind: 'text', chat: intent.chat, text, buttons });
   if (sent) await changeTournament(deps.store, tm.id, now, (current) => ({ ok: true, value: { ...current, message: sent } }));
@@ -100,6 +102,8 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
   const done = DONE[action.k];
   await emit({ kind: 'toast', text: done === undefined ? '' : t(lang, done) });
   if (changed.value === 'already') return;
+  // The tournament names them from now on, yet is not in their player index: their `/forget` finds it through this.
+  if (action.k === 'join') await noteNamed(deps.store, who.id, 'tournaments', tm.id, deps.now());
   await publishChange(u, changed.value.before, changed.value.after);
   if (action.k === 'remove' && changed.value.before.phase === 'playing') {
     await say(u, t(tm.lang, 'tournament.removed', { name: model.entrant(tm, action.player).name }));

@@ -10,7 +10,7 @@ import type { MatchState } from '../../game/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
-import type { Button } from '../ports.ts';
+import type { Button, MessageRef } from '../ports.ts';
 import type { Teller } from './publisher.ts';
 import { ADDRESSEE, CHALLENGE_MESSAGE, noted, setNotes, TOURNAMENT } from '../remembered.ts';
 import { clockChoice, settingsLine } from '../texts.ts';
@@ -47,8 +47,11 @@ export async function postPairing(p: Teller, tm: Tournament, round: number, pair
   return true;
 }
 
-/** Posts a pairing's challenge message (Accept / Decline) and notes it on the game, so that its expiry edits it. */
-export async function announcePairing(p: Teller, tm: Tournament, round: number, pairing: Pairing, record: GameRecord, state: MatchState): Promise<void> {
+/**
+ * Posts a pairing's challenge message (Accept / Decline) and notes it on the game, so that its
+ * expiry edits it; with `message`, redraws that one in place instead (its buttons at the game's version now).
+ */
+export async function announcePairing(p: Teller, tm: Tournament, round: number, pairing: Pairing, record: GameRecord, state: MatchState, message?: MessageRef): Promise<void> {
   const a = entrant(tm, pairing.a), b = entrant(tm, pairing.b);
   const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version: record.version, choice: { k } });
   // No Cancel and no Settings: the tournament fixed them; Decline gives the match up.
@@ -56,6 +59,7 @@ export async function announcePairing(p: Teller, tm: Tournament, round: number, 
   const invite = p.messenger.inviteLink(state.id);
   if (invite) buttons.push([{ label: t(tm.lang, 'inline.join'), url: invite }]);
   const text = t(tm.lang, 'tournament.challenge', { round: round + 1, a: p.messenger.mention(a), b: p.messenger.mention(b), settings: settingsLine(state, tm.lang) });
+  if (message !== undefined) return void (await p.emit({ kind: 'editText', message, text, buttons }));
   const sent = await p.emit({ kind: 'text', chat: tm.chat, text, buttons });
   if (sent) await setNotes(p.deps.store, state.id, [CHALLENGE_MESSAGE, sent]);
 }
