@@ -18,12 +18,28 @@ export const USER_BUCKET: BucketSpec = { capacity: 20, refillMs: 3000 };
 /** A chat: sixty commands at once, then one a second (60 a minute), whoever sends them. */
 export const CHAT_BUCKET: BucketSpec = { capacity: 60, refillMs: 1000 };
 
-/** How many challenges one user may have open at once. */
+/** How many challenges one user may have open at once, of every kind and everywhere. */
 export const OPEN_CHALLENGES_PER_USER = 10;
-/** How many challenges may be open at once in one chat. */
+/**
+ * How many challenges to anyone may be open at once in one chat (issue #45: only these count; one
+ * to a member or to the computer keeps nobody else from playing, `open-challenges.ts`).
+ */
 export const OPEN_CHALLENGES_PER_CHAT = 20;
+/**
+ * How many of a chat's challenges to anyone one user may hold: a share of the chat's room, so
+ * filling it takes seven members, not two (each of whom anyone else may accept anyway).
+ */
+export const OPEN_CHALLENGES_IN_CHAT_PER_USER = 3;
+/**
+ * How many challenges one user may have open to the same member at once (say a long and a short
+ * game, and a match): more is burying them in challenges only they can answer.
+ */
+export const OPEN_CHALLENGES_PER_PAIR = 3;
 
-export const DEFAULT_LIMITS: Limits = { user: USER_BUCKET, chat: CHAT_BUCKET, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT };
+export const DEFAULT_LIMITS: Limits = {
+  user: USER_BUCKET, chat: CHAT_BUCKET, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT,
+  openChallengesInChatPerUser: OPEN_CHALLENGES_IN_CHAT_PER_USER, openChallengesPerPair: OPEN_CHALLENGES_PER_PAIR,
+};
 
 /** A bucket as stored: the tokens left at `at` (ms) and whether the user was told to slow down since it ran dry. */
 export interface Bucket {

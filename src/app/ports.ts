@@ -227,7 +227,12 @@ export interface Limits {
   readonly user: BucketSpec;
   readonly chat: BucketSpec;
   readonly openChallengesPerUser: number;
+  /** Challenges to anyone only (`open-challenges.ts`). */
   readonly openChallengesPerChat: number;
+  /** One user's share of a chat's challenges to anyone. */
+  readonly openChallengesInChatPerUser: number;
+  /** One user's challenges to the same member. */
+  readonly openChallengesPerPair: number;
 }
 
 /** What the app is built from, once per process (`src/wiring.ts`); tests inject fixed dice and time. */
