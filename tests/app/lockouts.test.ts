@@ -97,3 +97,57 @@ describe('issue #45: the chat\'s room for challenges to anyone is shared', () =>
     expect(await nardy(chat, solo, { args: 'vs computer' })).toEqual([t('en', 'challenge.tooMany', { n: DEFAULT_LIMITS.openChallengesPerUser })]);
   });
 });
+
+describe('issue #45: a chat\'s admin may cancel anyone\'s open challenge', () => {
+  /** A challenge by `from` in `chat`, its message's id and Cancel button's token. */
+  async function challengeIn(chat: ChatRef, from: ChatUser, tx: ReturnType<typeof transcript>, extra: { opponent?: ChatUser } = {}) {
+    expect(await nardy(chat, from, extra, tx)).toEqual([]);
+    const id = [...tx.messages.keys()].at(-1)!;
+    const cancel = tx.find(id, /Cancel/);
+    const [record] = (await table.store.listByPlayer(from.id, { status: 'challenge', limit: 1 })).records;
+    return { id, token: 'token' in cancel ? cancel.token : '', gameId: record!.id };
+  }
+
+  it('an admin\'s Cancel under a challenge to someone else closes it, and the message says an admin cancelled it', async () => {
+    const tx = transcript();
+    const chat = group(4560);
+    const { id, token, gameId } = await challengeIn(chat, member(4561, 'Erin'), tx, { opponent: member(4562, 'Hank') });
+    const alice = member(4563, 'Alice');
+    const before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'press', chat, from: alice, token, message: { chat, messageId: id }, isAdmin: true }, tx.emit);
+    expect(tx.since(before)[0]).toEqual({ kind: 'toast', text: '' });
+    expect(tx.messages.get(id)!.text).toBe(t('en', 'challenge.cancelledByAdmin', { name: 'Alice' }));
+    const stored = await table.store.load(gameId);
+    expect(stored.ok && stored.value.status).toBe('closed');
+  });
+
+  it('anyone else\'s Cancel is refused as before, and the challenge stays open', async () => {
+    const tx = transcript();
+    const chat = group(4570);
+    const { id, token, gameId } = await challengeIn(chat, member(4571, 'Erin'), tx);
+    const before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'press', chat, from: member(4572, 'Frank'), token, message: { chat, messageId: id }, isAdmin: false }, tx.emit);
+    expect(tx.since(before)).toEqual([{ kind: 'toast', text: t('en', 'toast.notYourGame'), alert: false }]);
+    const stored = await table.store.load(gameId);
+    expect(stored.ok && stored.value.status).toBe('challenge');
+  });
+
+  it('an admin of another chat has no say over a challenge pressed there', async () => {
+    const tx = transcript();
+    const chat = group(4580);
+    const { id, token, gameId } = await challengeIn(chat, member(4581, 'Erin'), tx);
+    const elsewhere = group(4589);
+    await handleIntent(deps(), { kind: 'press', chat: elsewhere, from: member(4582, 'Mallory'), token, message: { chat: elsewhere, messageId: id }, isAdmin: true }, tx.emit);
+    const stored = await table.store.load(gameId);
+    expect(stored.ok && stored.value.status).toBe('challenge');
+  });
+
+  it('the challenger\'s own Cancel asks no question and says it was cancelled, as before', async () => {
+    const tx = transcript();
+    const chat = group(4590);
+    const erin = member(4591, 'Erin');
+    const { id, token } = await challengeIn(chat, erin, tx);
+    await handleIntent(deps(), { kind: 'press', chat, from: erin, token, message: { chat, messageId: id } }, tx.emit, { isChatAdmin: () => Promise.reject(new Error('asked for nothing')) });
+    expect(tx.messages.get(id)!.text).toBe(t('en', 'challenge.cancelled'));
+  });
+});
