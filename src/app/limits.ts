@@ -115,5 +115,15 @@ export async function spendTokens(store: GameStore, intent: Intent, values: Read
   return written.every(Boolean) ? 'spent' : 'dropped';
 }
 
-/** How many tournaments a chat may have open (signing up or being played) at once (`/tournament`). */
-export const OPEN_TOURNAMENTS_PER_CHAT = 3;
+/**
+ * How many tournaments a chat may have open (signing up or being played) at once (`/tournament`).
+ * With one each per organiser (below) it takes five members to fill; a sign-up expires in a week
+ * (`SIGNUP_TTL_MS`) and a chat's admin may cancel any (issue #45).
+ */
+export const OPEN_TOURNAMENTS_PER_CHAT = 5;
+/**
+ * How many tournaments one member may have open in a chat at once, signing up or being played:
+ * one, so that no member alone fills the chat's room (a sign-up started with a second account is
+ * still theirs until it is played out).
+ */
+export const OPEN_TOURNAMENTS_PER_ORGANISER = 1;

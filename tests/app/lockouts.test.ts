@@ -4,7 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
-import { DEFAULT_LIMITS, handleIntent, type AppDeps, type ChatRef, type ChatUser, type Effect } from '../../src/app/index.ts';
+import { DEFAULT_LIMITS, handleIntent, sweep, type AppDeps, type ChatRef, type ChatUser, type Effect, type Emit } from '../../src/app/index.ts';
+import { OPEN_TOURNAMENTS_PER_CHAT } from '../../src/app/limits.ts';
+import { SIGNUP_TTL_MS } from '../../src/app/tournament/model.ts';
+import { tournamentOfToken } from '../../src/app/tournament/buttons.ts';
+import { loadTournament } from '../../src/app/tournament/stored.ts';
 import { cryptoDice } from '../../src/dice/index.ts';
 import { t } from '../../src/i18n/index.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
@@ -17,8 +21,9 @@ beforeAll(async () => {
   table = await freshTable();
 });
 
-function deps(): AppDeps {
-  return { store: table.store, now: () => clock, dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot') } };
+/** The app; `unprompted`: where the scheduler's sweep writes. */
+function deps(unprompted?: Emit): AppDeps {
+  return { store: table.store, now: () => clock, dice: cryptoDice(), messengers: { telegram: telegramMessenger('nardy_test_bot', unprompted) } };
 }
 
 /** What the bot said in words, not the challenge messages (those come with buttons). */
@@ -149,5 +154,74 @@ describe('issue #45: a chat\'s admin may cancel anyone\'s open challenge', () =>
     const { id, token } = await challengeIn(chat, erin, tx);
     await handleIntent(deps(), { kind: 'press', chat, from: erin, token, message: { chat, messageId: id } }, tx.emit, { isChatAdmin: () => Promise.reject(new Error('asked for nothing')) });
     expect(tx.messages.get(id)!.text).toBe(t('en', 'challenge.cancelled'));
+  });
+});
+
+describe('issue #45: tournaments — one open per organiser, an admin may cancel any sign-up, sign-ups expire', () => {
+  /** `/tournament` from `from` a minute after the last command: its answer in words, and the sign-up message's id if one was posted. */
+  async function tournament(chat: ChatRef, from: ChatUser, tx: ReturnType<typeof transcript>) {
+    clock += 60_000;
+    const before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'tournament', chat, from, shared: true }, tx.emit);
+    const posted = tx.since(before).find((e) => e.kind === 'text' && e.buttons !== undefined);
+    return { said: said(tx.since(before)), signup: posted === undefined ? undefined : [...tx.messages.keys()].at(-1)! };
+  }
+  const cancelOf = (tx: ReturnType<typeof transcript>, signup: string) => {
+    const b = tx.find(signup, new RegExp(t('en', 'button.tournament.cancel').replace(/[^\p{L} ]/gu, '.')));
+    return 'token' in b ? b.token : '';
+  };
+  const phaseOf = async (token: string) => (await loadTournament(table.store, tournamentOfToken(token)!.id))!.tournament.phase;
+
+  it(`a member may have one tournament open in a chat; ${OPEN_TOURNAMENTS_PER_CHAT} members fill it, and the next is told so`, async () => {
+    const tx = transcript();
+    const chat = group(4600);
+    const first = member(46000, 'Org0');
+    expect((await tournament(chat, first, tx)).signup).toBeDefined();
+    expect((await tournament(chat, first, tx)).said).toEqual([t('en', 'tournament.oneAtATime')]);
+    for (let i = 1; i < OPEN_TOURNAMENTS_PER_CHAT; i++) expect((await tournament(chat, member(46000 + i, `Org${i}`), tx)).signup).toBeDefined();
+    expect((await tournament(chat, member(4609, 'Late'), tx)).said).toEqual([t('en', 'tournament.tooMany', { n: OPEN_TOURNAMENTS_PER_CHAT })]);
+  });
+
+  it('an admin\'s Cancel under someone else\'s sign-up closes it, saying which admin did; a member\'s is refused', async () => {
+    const tx = transcript();
+    const chat = group(4610);
+    const { signup } = await tournament(chat, member(4611, 'Fz24'), tx);
+    const token = cancelOf(tx, signup!);
+    const message = { chat, messageId: signup! };
+    let before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'tournament', chat, from: member(4612, 'Bob'), token, message, isAdmin: false }, tx.emit);
+    expect(tx.since(before)).toEqual([{ kind: 'toast', text: t('en', 'tournament.onlyOrganiser', { name: 'Fz24' }) }]);
+    expect(await phaseOf(token)).toBe('signup');
+    before = tx.effects.length;
+    await handleIntent(deps(), { kind: 'tournament', chat, from: member(4613, 'Alice'), token, message, isAdmin: true }, tx.emit);
+    expect(tx.messages.get(signup!)!.text).toBe(t('en', 'tournament.cancelledByAdmin', { name: 'Alice' }));
+    expect(await phaseOf(token)).toBe('cancelled');
+  });
+
+  it('a sign-up nobody starts within a week is closed by the scheduler, its message saying so, and holds no room from then', async () => {
+    const tx = transcript();
+    const chat = group(4620);
+    const org = member(4621, 'Slow');
+    const { signup } = await tournament(chat, org, tx);
+    const token = cancelOf(tx, signup!);
+    // The sweep also closes what the other tests left in the table: only this chat's messages are kept.
+    const here: Emit = async (e) => ('chat' in e ? e.chat : e.kind === 'editText' || e.kind === 'delete' ? e.message.chat : undefined)?.chatId === chat.chatId ? tx.emit(e) : undefined;
+    clock += SIGNUP_TTL_MS - 120_000;
+    await sweep(deps(here));
+    expect(await phaseOf(token)).toBe('signup');
+    clock += 120_000;
+    await sweep(deps(here));
+    expect(await phaseOf(token)).toBe('cancelled');
+    expect(tx.messages.get(signup!)).toMatchObject({ text: t('en', 'tournament.expired', { days: 7 }), buttons: [] });
+    expect((await tournament(chat, org, tx)).signup).toBeDefined();
+  });
+
+  it('a sign-up past its week holds no room even before the scheduler closes it', async () => {
+    const tx = transcript();
+    const chat = group(4630);
+    const org = member(4631, 'Stale');
+    await tournament(chat, org, tx);
+    clock += SIGNUP_TTL_MS;
+    expect((await tournament(chat, org, tx)).signup).toBeDefined();
   });
 });

@@ -64,4 +64,18 @@ describe('issue #45: a Telegram group\'s admin cancels anyone\'s challenge', () 
     await w.press(DATO, message, cancel);
     expect((await stored(gameId)).record.status).toBe('closed');
   });
+
+  it('an admin\'s Cancel under someone else\'s tournament sign-up closes it too, after one question', async () => {
+    const w = world(-1045004, 48);
+    api.makeAdmin(w.group.id, DATO.id);
+    await w.say(CAROL, '/tournament');
+    const signup = w.live().at(-1)!;
+    const cancel = (signup.reply_markup?.inline_keyboard ?? []).flat().find((b) => b.text === t('ka', 'button.tournament.cancel'));
+    expect(cancel?.callback_data, 'a Cancel button under the sign-up').toBeDefined();
+    const before = asked();
+    await w.press(DATO, signup, cancel!.callback_data!);
+    expect(asked()).toBe(before + 1);
+    expect(api.message(w.group.id, signup.message_id)!.text).toBe(t('ka', 'tournament.cancelledByAdmin', { name: 'Dato' }));
+    expect(problems).toEqual([]);
+  });
 });
