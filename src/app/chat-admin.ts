@@ -2,9 +2,9 @@
  * What a chat's admin may do to others' things (issue #45, "no lockouts"): cancel anyone's open
  * challenge or tournament sign-up in that chat, so that nothing a member opens can shut the chat.
  * Whether the user administers the chat comes on the intent when the messenger knows it from the
- * update (Discord's permission bits); otherwise the messenger is asked (Telegram's getChatMember),
- * and only here, once a press could not be done any other way: the owner's own Cancel, and every
- * press by someone else, ask nothing. No answer counts as no.
+ * update (a member's permission bits); otherwise the messenger is asked (`Questions`, a call to its
+ * API), and only here, once a press could not be done any other way: the owner's own Cancel, and
+ * every other press, ask nothing. No answer counts as no.
  */
 import type { MatchState } from '../game/index.ts';
 import type { GameRecord, StoredChat } from '../store/index.ts';
