@@ -40,7 +40,7 @@ import { top } from './intents/top.ts';
 import { weekly } from './intents/weekly.ts';
 import { BUCKET, bucketsOf, isLimited, refusalsKey, spendTokens } from './limits.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
-import type { AppDeps, Emit, Intent } from './ports.ts';
+import type { AppDeps, Emit, Intent, Questions } from './ports.ts';
 import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 import { t } from '../i18n/index.ts';
@@ -57,8 +57,8 @@ const HANDLERS: { readonly [K in Intent['kind']]: Handler<K> } = {
  */
 const SELF_CLAIMED: ReadonlySet<Intent['kind']> = new Set(['move', 'inline', 'chosen']);
 
-/** Handles one intent from any messenger. */
-export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): Promise<void> {
+/** Handles one intent from any messenger; `questions`: what the app may ask the messenger about it. */
+export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit, questions: Questions = {}): Promise<void> {
   const messenger = deps.messengers[intent.chat.platform];
   if (messenger === undefined) throw new InvariantError(`no messenger is wired for platform ${JSON.stringify(intent.chat.platform)}`);
   const token = intent.kind === 'press' ? decodeToken(intent.token) : undefined;
@@ -81,7 +81,7 @@ export async function handleIntent(deps: AppDeps, intent: Intent, emit: Emit): P
   }
   const chatLang = CHAT_LANGUAGE.decode(read.values.get(chatKey));
   const update: Update = {
-    deps, intent, emit, messenger, me, lang: me.lang, values: read.values, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
+    deps, intent, emit, messenger, questions, me, lang: me.lang, values: read.values, ...(chatLang === undefined ? {} : { chatLang }), ...(read.game === undefined ? {} : { game: read.game }),
   };
   await (HANDLERS[intent.kind] as Handler<Intent['kind']>)(update as never);
 }

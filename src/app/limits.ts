@@ -18,10 +18,23 @@ export const USER_BUCKET: BucketSpec = { capacity: 20, refillMs: 3000 };
 /** A chat: sixty commands at once, then one a second (60 a minute), whoever sends them. */
 export const CHAT_BUCKET: BucketSpec = { capacity: 60, refillMs: 1000 };
 
-/** How many challenges one user may have open at once. */
+/** How many challenges one user may have open at once, of every kind and everywhere. */
 export const OPEN_CHALLENGES_PER_USER = 10;
-/** How many challenges may be open at once in one chat. */
+/**
+ * How many challenges to anyone may be open at once in one chat (issue #45: only these count; one
+ * to a member or to the computer keeps nobody else from playing, `open-challenges.ts`).
+ */
 export const OPEN_CHALLENGES_PER_CHAT = 20;
+/**
+ * How many of a chat's challenges to anyone one user may hold: a share of the chat's room, so
+ * filling it takes seven members, not two (each of whom anyone else may accept anyway).
+ */
+export const OPEN_CHALLENGES_IN_CHAT_PER_USER = 3;
+/**
+ * How many challenges one user may have open to the same member at once (say a long and a short
+ * game, and a match): more is burying them in challenges only they can answer.
+ */
+export const OPEN_CHALLENGES_PER_PAIR = 3;
 
 /**
  * How often the bot answers a player's typed lines it refuses (not your turn, an illegal move,
@@ -31,7 +44,10 @@ export const OPEN_CHALLENGES_PER_CHAT = 20;
  */
 export const REFUSALS: BucketSpec = { capacity: 3, refillMs: 20_000 };
 
-export const DEFAULT_LIMITS: Limits = { user: USER_BUCKET, chat: CHAT_BUCKET, refusals: REFUSALS, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT };
+export const DEFAULT_LIMITS: Limits = {
+  user: USER_BUCKET, chat: CHAT_BUCKET, refusals: REFUSALS, openChallengesPerUser: OPEN_CHALLENGES_PER_USER, openChallengesPerChat: OPEN_CHALLENGES_PER_CHAT,
+  openChallengesInChatPerUser: OPEN_CHALLENGES_IN_CHAT_PER_USER, openChallengesPerPair: OPEN_CHALLENGES_PER_PAIR,
+};
 
 /**
  * A bucket of a user (`<platform>:<id>`) or a chat (`chatOwner`), kept by the store as a GCRA
@@ -88,5 +104,15 @@ export async function mayAnswerRefusal(store: GameStore, user: string, values: R
   return (await store.spendRate(key, limits.refusals, now, values.get(key))) === 'spent';
 }
 
-/** How many tournaments a chat may have open (signing up or being played) at once (`/tournament`). */
-export const OPEN_TOURNAMENTS_PER_CHAT = 3;
+/**
+ * How many tournaments a chat may have open (signing up or being played) at once (`/tournament`).
+ * With one each per organiser (below) it takes five members to fill; a sign-up expires in a week
+ * (`SIGNUP_TTL_MS`) and a chat's admin may cancel any (issue #45).
+ */
+export const OPEN_TOURNAMENTS_PER_CHAT = 5;
+/**
+ * How many tournaments one member may have open in a chat at once, signing up or being played:
+ * one, so that no member alone fills the chat's room (a sign-up started with a second account is
+ * still theirs until it is played out).
+ */
+export const OPEN_TOURNAMENTS_PER_ORGANISER = 1;

@@ -67,8 +67,11 @@ export type Intent = { readonly updateKey?: string } & (
    * the opponent is known only by handle (an `@username` mention), so only that handle may accept.
    */
   | { readonly kind: 'challenge'; readonly chat: ChatRef; readonly from: ChatUser; readonly opponent?: ChatUser; readonly opponentUsername?: string; readonly variant?: VariantId; readonly args?: string; readonly settings?: ChallengeChoices }
-  /** A button press; `message` is the message the button was under. */
-  | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef }
+  /**
+   * A button press; `message` is the message the button was under. `isAdmin`: the user administers
+   * the chat, when the platform knows it from the press itself (else the app may ask, `Questions`).
+   */
+  | { readonly kind: 'press'; readonly chat: ChatRef; readonly from: ChatUser; readonly token: string; readonly message?: MessageRef; readonly isAdmin?: boolean }
   /**
    * A move typed as text instead of pressed (`24/18 13/11`, `roll`, `беру`); `replyTo`: the
    * message it replies to, which picks the game when it is a board. The app reads the text.
@@ -116,9 +119,9 @@ export type Intent = { readonly updateKey?: string } & (
   /**
    * `/tournament` (no `token`): a tournament's sign-up opened in this chat; `shared`: said in a
    * group or channel, where tournaments are played. With `token`: a tournament's button
-   * (`tournamentToken`) pressed under `message`, its sign-up or standings.
+   * (`tournamentToken`) pressed under `message`, its sign-up or standings; `isAdmin` as for a press.
    */
-  | { readonly kind: 'tournament'; readonly chat: ChatRef; readonly from: ChatUser; readonly shared?: boolean; readonly token?: string; readonly message?: MessageRef }
+  | { readonly kind: 'tournament'; readonly chat: ChatRef; readonly from: ChatUser; readonly shared?: boolean; readonly token?: string; readonly message?: MessageRef; readonly isAdmin?: boolean }
   /**
    * `/top [variant]` (issue 17): the best rated players of the variant's family (of every family
    * without one); `shared`: said in a group or channel, whose own table it shows (else everyone's).
@@ -147,6 +150,16 @@ export interface InlineResult {
   readonly description: string;
   readonly text: string;
   readonly buttons: readonly (readonly Button[])[];
+}
+
+/**
+ * Questions the app may put to the messenger about one update, when the update does not answer
+ * them itself: each may cost the messenger a call to its API, so the app asks only when the answer
+ * decides something. A question that cannot be answered answers no.
+ */
+export interface Questions {
+  /** Whether the update's user administers its chat (a group's admin may cancel anyone's challenge or tournament sign-up, issue #45). */
+  readonly isChatAdmin?: () => Promise<boolean>;
 }
 
 /** What the app asks the platform to do, in order. */
@@ -229,7 +242,12 @@ export interface Limits {
   /** A user's refused typed lines that are answered (`REFUSALS`). */
   readonly refusals: BucketSpec;
   readonly openChallengesPerUser: number;
+  /** Challenges to anyone only (`open-challenges.ts`). */
   readonly openChallengesPerChat: number;
+  /** One user's share of a chat's challenges to anyone. */
+  readonly openChallengesInChatPerUser: number;
+  /** One user's challenges to the same member. */
+  readonly openChallengesPerPair: number;
 }
 
 /** What the app is built from, once per process (`src/wiring.ts`); tests inject fixed dice and time. */

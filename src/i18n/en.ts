@@ -439,6 +439,13 @@ const EN = {
   'dice.stats': '🎲 Your dice over {games|game|games}: {rolls|roll|rolls}.\nFaces (rolled, expected): {faces}\nDoubles: {doubles}, expected {expected}.\nChi-square of the faces: {chi} with 5 degrees of freedom, p = {p}. {verdict}',
   'dice.fair': 'Nothing unusual: fair dice give a p-value like this.',
   'dice.odd': 'Unusual (p < 0.01): one player in a hundred sees this much by chance.',
+  // #45 lockouts
+  'challenge.tooManyHere': 'You have {n} open challenges to anyone in this chat already. Wait for someone to accept one, or cancel one.',
+  'challenge.tooManyToThem': 'You have {n} open challenges to {name} already. Wait for an answer, or cancel one.',
+  'challenge.cancelledByAdmin': 'The challenge was cancelled by {name}, an admin of this chat.',
+  'tournament.cancelledByAdmin': 'The tournament was cancelled by {name}, an admin of this chat.',
+  'tournament.expired': 'Nobody started the tournament within {days|day|days}; its sign-up has closed.',
+  'tournament.oneAtATime': 'You have a tournament open in this chat already. Start it, cancel it or play it out before opening another.',
   ...CLUB_EN,
 } as const;
 

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { errorText, t } from '../../i18n/index.ts';
-import { DEFAULT_LIMITS } from '../limits.ts';
 import { openChallenge } from '../matches.ts';
+import { crowdedBy, type Awaiting } from '../open-challenges.ts';
 import type { Intent } from '../ports.ts';
 import { handleOwner, noteNamed } from '../named.ts';
 import { ADDRESSEE, CHALLENGE_MESSAGE, INVITEE, noted, reachNote, setNotes } from '../remembered.ts';
@@ -66,22 +66,6 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   };
 }
 
-/**
- * Why a new challenge would be one too many (issue #20: each `/nardy` was an item for ever): the
- * user's open challenges, or the chat's, are at their cap. Both lists read only open games.
- */
-async function crowdedBy(u: Parameters<Handler<'challenge'>>[0]): Promise<{ text: 'challenge.tooMany' | 'challenge.tooManyInChat'; n: number } | undefined> {
-  const { deps, intent } = u;
-  const { openChallengesPerUser: perUser, openChallengesPerChat: perChat } = deps.limits ?? DEFAULT_LIMITS;
-  const [mine, chat] = await Promise.all([
-    deps.store.listByPlayer(intent.from.id, { status: 'challenge', limit: perUser }),
-    deps.store.listByChat(intent.chat.platform, intent.chat.chatId, { status: 'challenge', limit: perChat }),
-  ]);
-  if (mine.records.filter((r) => r.players[0] === intent.from.id).length >= perUser) return { text: 'challenge.tooMany', n: perUser };
-  if (chat.records.length >= perChat) return { text: 'challenge.tooManyInChat', n: perChat };
-  return undefined;
-}
-
 export const challenge: Handler<'challenge'> = async (u) => {
   const { deps, intent } = u;
   // A challenge is posted for the chat: in its game language when one was set there.
@@ -90,8 +74,9 @@ export const challenge: Handler<'challenge'> = async (u) => {
   // Known by handle only (the messenger gave no id): only that handle may accept.
   const handle = intent.opponent || settings.computer ? undefined : intent.opponentUsername?.toLowerCase();
   const addressee = settings.computer ? undefined : intent.opponent?.name ?? (handle ? `@${intent.opponentUsername}` : undefined);
-  const crowded = await crowdedBy(u);
-  if (crowded) return say(u, t(lang, crowded.text, { n: crowded.n }));
+  const awaiting: Awaiting = settings.computer ? { kind: 'computer' } : intent.opponent ? { kind: 'member', member: intent.opponent.id } : handle ? { kind: 'member', member: `@${handle}` } : { kind: 'anyone' };
+  const crowded = await crowdedBy(deps, intent.from.id, intent.chat, awaiting);
+  if (crowded) return say(u, t(lang, crowded.text, { n: crowded.n, name: addressee ?? '' }));
   const opened = await openChallenge(deps, {
     id: (deps.newId ?? newGameId)(),
     by: { id: intent.from.id, name: intent.from.name },

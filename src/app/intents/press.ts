@@ -9,6 +9,7 @@ import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
+import { cancelsAsAdmin } from '../chat-admin.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { rateAtMatchEnd } from '../club/match-end.ts';
@@ -142,7 +143,9 @@ export const press: Handler<'press'> = async (u) => {
   // A challenge to the computer: its author's Play makes the computer accept.
   const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
-  const command = computerAccepts ? computerAcceptance(state, boardLang) : commandOf(token.choice, intent.from, state, u.me.confirm);
+  // The reducer lets only the challenger cancel: a chat's admin cancels in the challenger's name (the message says who did).
+  const byAdmin = token.choice.k === 'cancel' && (await cancelsAsAdmin(u, record, state));
+  const command = computerAccepts ? computerAcceptance(state, boardLang) : byAdmin ? { type: 'cancel' as const, by: state.players[0]!.id } : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
   let answered = false;
   let toast: Promise<unknown> = Promise.resolve();
@@ -222,9 +225,10 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
   const after = committed.state;
   const fromText = source.surface === 'text';
   if (after.phase !== 'playing' && after.phase !== 'finished') {
-    // A challenge declined, cancelled or expired: the challenge message says so.
-    const key = after.phase === 'declined' ? 'challenge.declined' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
-    if (source.message) await emit({ kind: 'editText', message: source.message, text: t(lang, key) });
+    // A challenge declined, cancelled or expired: the challenge message says so, and who cancelled it when not its challenger (an admin).
+    const byAdmin = after.phase === 'cancelled' && after.players[0]?.id !== u.intent.from.id;
+    const key = after.phase === 'declined' ? 'challenge.declined' : byAdmin ? 'challenge.cancelledByAdmin' : after.phase === 'cancelled' ? 'challenge.cancelled' : 'challenge.expired';
+    if (source.message) await emit({ kind: 'editText', message: source.message, text: t(lang, key, { name: u.intent.from.name }) });
     await tournamentMatchOver(u, committed.record, after);
     return;
   }

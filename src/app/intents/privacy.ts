@@ -101,6 +101,6 @@ const CHATS_LOOKED_AT = 20;
 async function tournamentsOf(u: Parameters<Handler<'forget'>>[0], noted: readonly string[], games: readonly GameRecord[]): Promise<string[]> {
   const paired = games.flatMap((g) => noteOf(g, TOURNAMENT) ?? []);
   const chats = new Map([u.intent.chat, ...games.flatMap((g) => g.chat ?? [])].map((c) => [chatOwner(c), { platform: c.platform, chatId: c.chatId }]));
-  const open = await Promise.all([...chats.values()].slice(0, CHATS_LOOKED_AT).map(async (c) => (await openTournaments(u.deps.store, c)).open));
+  const open = await Promise.all([...chats.values()].slice(0, CHATS_LOOKED_AT).map(async (c) => (await openTournaments(u.deps.store, c, u.deps.now())).open));
   return [...new Set([...noted, ...paired, ...open.flat()])];
 }

@@ -8,7 +8,8 @@
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import type { Result } from '../../lib/index.ts';
-import { OPEN_TOURNAMENTS_PER_CHAT } from '../limits.ts';
+import { isChatAdmin, isSameChat } from '../chat-admin.ts';
+import { OPEN_TOURNAMENTS_PER_CHAT, OPEN_TOURNAMENTS_PER_ORGANISER } from '../limits.ts';
 import { noteNamed } from '../named.ts';
 import { loadMatch, runCommand } from '../matches.ts';
 import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
@@ -32,9 +33,10 @@ async function openSignup(u: TournamentUpdate): Promise<void> {
   const { deps, intent } = u;
   const lang = u.chatLang ?? u.lang;
   if (!intent.shared) return say(u, t(u.lang, 'tournament.inGroup'));
-  const seen = await openTournaments(deps.store, intent.chat);
-  if (seen.open.length >= OPEN_TOURNAMENTS_PER_CHAT) return say(u, t(lang, 'tournament.tooMany', { n: OPEN_TOURNAMENTS_PER_CHAT }));
   const now = deps.now();
+  const seen = await openTournaments(deps.store, intent.chat, now);
+  if (seen.organisers.filter((id) => id === intent.from.id).length >= OPEN_TOURNAMENTS_PER_ORGANISER) return say(u, t(lang, 'tournament.oneAtATime'));
+  if (seen.open.length >= OPEN_TOURNAMENTS_PER_CHAT) return say(u, t(lang, 'tournament.tooMany', { n: OPEN_TOURNAMENTS_PER_CHAT }));
   // A letter no game id has (they are hex), so a tournament's match ids never meet a game's.
   const tm = model.openTournament(`t${newGameId().slice(0, 9)}`, intent.chat, lang, { id: intent.from.id, name: intent.from.name }, now);
   if (!(await noteOpened(deps.store, intent.chat, seen, tm.id, now))) return say(u, t(lang, 'tournament.tooMany', { n: OPEN_TOURNAMENTS_PER_CHAT }));
@@ -85,7 +87,9 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
   const { action } = parsed;
   const tm = loaded.tournament;
   const who = { id: intent.from.id, name: intent.from.name };
-  const change = changeOf(action, who);
+  // Only the organiser cancels their sign-up, and any admin of its chat (issue #45), asked only about a Cancel of someone else's.
+  const byAdmin = action.k === 'cancel' && tm.phase === 'signup' && who.id !== tm.organiser.id && isSameChat(tm.chat, intent.chat) && (await isChatAdmin(u));
+  const change = byAdmin ? (current: Tournament) => model.cancelByAdmin(current, who) : changeOf(action, who);
   if (change === undefined) {
     if (action.k === 'removeMenu' && who.id !== tm.organiser.id) return void (await emit({ kind: 'toast', text: t(lang, 'tournament.onlyOrganiser', { name: tm.organiser.name }) }));
     await emit({ kind: 'toast', text: '' });

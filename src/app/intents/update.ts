@@ -6,7 +6,7 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { GameRecord, StoreError } from '../../store/index.ts';
 import type { Result } from '../../lib/index.ts';
-import type { AppDeps, Emit, Intent, Messenger } from '../ports.ts';
+import type { AppDeps, Emit, Intent, Messenger, Questions } from '../ports.ts';
 import type { Publisher } from '../publish.ts';
 import type { PlayerMemory } from '../remembered.ts';
 
@@ -15,6 +15,8 @@ export interface Update<I extends Intent = Intent> extends Publisher {
   readonly intent: I;
   readonly emit: Emit;
   readonly messenger: Messenger;
+  /** What the app may ask the messenger about this update (`chat-admin.ts`). */
+  readonly questions?: Questions;
   /** What the app remembers of the user who sent the update. */
   readonly me: PlayerMemory;
   /** The user's language: chosen with `/lang`, else the platform's. */

@@ -4,14 +4,15 @@
  * pairing whose challenge was never opened opened (one that died between the round's write and
  * the challenges), and a challenge opened but never posted (one that died in between) posted once
  * it is `UNPOSTED_AFTER_MS` old (younger, its writer may still be posting it). The Refresh button does it at once; the scheduler does it for every tournament
- * being played every `HEAL_EVERY_MS` (its item is on the due index while it is played).
+ * being played every `HEAL_EVERY_MS` (its item is on the due index while it is played). A sign-up
+ * is on the due index too, due when it expires: the scheduler closes it then (issue #45).
  */
 import { decodeMatch } from '../../game/index.ts';
 import type { AppDeps, Emit } from '../ports.ts';
 import type { Teller } from './publisher.ts';
-import { countTournamentMatch } from './flow.ts';
+import { countTournamentMatch, publishChange } from './flow.ts';
 import { outcomeOf } from './match-end.ts';
-import { pairingOf, pendingPairings } from './model.ts';
+import { expire, pairingOf, pendingPairings } from './model.ts';
 import { announcePairing, postPairing } from './pairings.ts';
 import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { changeTournament, loadTournament, type Loaded } from './stored.ts';
@@ -66,7 +67,14 @@ export async function healDueTournaments(deps: AppDeps, now: number, log?: (entr
         log?.({ level: 'warn', event: 'sweep-no-emitter', platform: loaded.tournament.chat.platform, tournament: record.id });
         continue;
       }
-      await healTournament({ deps: { ...deps, now: () => now }, emit: unprompted, messenger }, loaded);
+      const teller = { deps: { ...deps, now: () => now }, emit: unprompted, messenger };
+      if (loaded.tournament.phase === 'signup') {
+        // A sign-up is due once, when it expires (`SIGNUP_TTL_MS`): closed, and its message says so.
+        const closed = await changeTournament(deps.store, record.id, now, (tm) => expire(tm, now), loaded);
+        if (closed.ok && closed.value !== 'already') await publishChange(teller, closed.value.before, closed.value.after);
+        continue;
+      }
+      await healTournament(teller, loaded);
       // Looked at: due again in HEAL_EVERY_MS (a change meanwhile moved it already; this loses to it and that is fine).
       const latest = await loadTournament(deps.store, record.id);
       if (latest !== undefined && latest.record.version === loaded.record.version) await changeTournament(deps.store, record.id, now, (tm) => ({ ok: true, value: tm }), latest);

@@ -85,6 +85,20 @@ export interface Tournament {
   /** The sign-up message, which becomes the standings (edited in place). */
   readonly message?: MessageRef;
   readonly createdAt: number;
+  /** Why a cancelled sign-up was closed when not by its organiser: a chat admin, or nobody started it in time (issue #45). */
+  readonly closedBy?: { readonly admin: Entrant } | { readonly expiry: number };
+}
+
+/**
+ * How long a sign-up may wait for its Start (issue #45: one left open for ever held a chat's room
+ * for ever). A week: a group gathers players over days and a weekend, and a tournament is played
+ * on correspondence clocks of days per move anyway; an organiser who wants longer opens it again.
+ */
+export const SIGNUP_TTL_MS = 7 * 24 * 3600_000;
+
+/** When a sign-up closes unless started. */
+export function signupExpiresAt(t: Pick<Tournament, 'createdAt'>): number {
+  return t.createdAt + SIGNUP_TTL_MS;
 }
 
 /** The choices of the settings keyboard, each button moving to the next. */
@@ -133,6 +147,18 @@ export function cancel(t: Tournament, by: string): Result<Tournament, Tournament
   if (by !== t.organiser.id) return fail('not-organiser');
   if (t.phase !== 'signup') return fail('not-signup');
   return ok({ ...t, phase: 'cancelled' });
+}
+
+/** A sign-up cancelled by an admin of its chat (whoever organised it: the app checked the admin). */
+export function cancelByAdmin(t: Tournament, admin: Entrant): Result<Tournament, TournamentError> {
+  if (t.phase !== 'signup') return fail('not-signup');
+  return ok({ ...t, phase: 'cancelled', closedBy: { admin } });
+}
+
+/** A sign-up nobody started by `signupExpiresAt`, closed at `now`; `already` when it is not one. */
+export function expire(t: Tournament, now: number): Result<Tournament | 'already', TournamentError> {
+  if (t.phase !== 'signup' || now < signupExpiresAt(t)) return ok('already');
+  return ok({ ...t, phase: 'cancelled', closedBy: { expiry: signupExpiresAt(t) } });
 }
 
 /** A number from the tournament id and a player id: the seeding and the last tie-break. */

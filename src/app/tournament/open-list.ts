@@ -1,11 +1,12 @@
 /**
- * A chat's open tournaments (signing up or being played), for the cap per chat
- * (`OPEN_TOURNAMENTS_PER_CHAT`): a remembered list of ids, `MEMO#tournaments#<platform>:<chat>`,
+ * A chat's open tournaments (signing up or being played), for the caps per chat and per organiser
+ * (`OPEN_TOURNAMENTS_PER_CHAT`, `OPEN_TOURNAMENTS_PER_ORGANISER`): a remembered list of ids, `MEMO#tournaments#<platform>:<chat>`,
  * changed by compare-and-set. Ids of tournaments over are dropped when the list is next read.
  */
 import type { GameStore } from '../../store/index.ts';
 import type { ChatRef } from '../ports.ts';
 import { chatOwner } from '../remembered.ts';
+import { signupExpiresAt, type Tournament } from './model.ts';
 import { loadTournament } from './stored.ts';
 
 const key = (chat: ChatRef) => `tournaments#${chatOwner(chat)}`;
@@ -16,12 +17,20 @@ function idsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, 20) : [];
 }
 
-/** The chat's tournaments still open, and the list as stored (for the compare-and-set). */
-export async function openTournaments(store: GameStore, chat: ChatRef): Promise<{ open: string[]; stored: unknown }> {
+/**
+ * The chat's tournaments still open (their ids, and who organised each), and the list as stored
+ * (for the compare-and-set). A sign-up past its expiry counts as closed even before the scheduler
+ * closes it: a sweep late, or a sign-up from before sign-ups expired, holds no room.
+ */
+export async function openTournaments(store: GameStore, chat: ChatRef, now: number): Promise<{ open: string[]; organisers: string[]; stored: unknown }> {
   const stored = await store.recall(key(chat));
   const loaded = await Promise.all(idsOf(stored).map((id) => loadTournament(store, id)));
-  const open = loaded.filter((l) => l !== undefined && (l.tournament.phase === 'signup' || l.tournament.phase === 'playing')).map((l) => l!.tournament.id);
-  return { open, stored };
+  const open = loaded.flatMap((l) => (l !== undefined && isOpen(l.tournament, now) ? [l.tournament] : []));
+  return { open: open.map((tm) => tm.id), organisers: open.map((tm) => tm.organiser.id), stored };
+}
+
+function isOpen(tm: Tournament, now: number): boolean {
+  return tm.phase === 'playing' || (tm.phase === 'signup' && now < signupExpiresAt(tm));
 }
 
 /** Adds a tournament to the chat's list; false when another change came first (the cap is then checked again by the caller). */

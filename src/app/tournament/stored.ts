@@ -7,7 +7,7 @@
 import { fail, ok, type Result } from '../../lib/index.ts';
 import { isLang } from '../../i18n/index.ts';
 import type { GameStore, TournamentRecord } from '../../store/index.ts';
-import type { Tournament, TournamentError } from './model.ts';
+import { signupExpiresAt, type Tournament, type TournamentError } from './model.ts';
 
 /** How often the scheduler looks at a tournament being played (`heal.ts`): a count a crash lost is made within this. */
 export const HEAL_EVERY_MS = 15 * 60_000;
@@ -32,9 +32,10 @@ export async function loadTournament(store: GameStore, id: string): Promise<Load
   return tournament === undefined ? undefined : { record: read.value, tournament };
 }
 
-/** The record of a tournament: due for the scheduler while it is being played. */
+/** The record of a tournament: due for the scheduler while it is being played, and when its sign-up expires (`heal.ts`). */
 function recordOf(tournament: Tournament, version: number, now: number): TournamentRecord {
-  return { id: tournament.id, version, state: tournament, updatedAt: now, ...(tournament.phase === 'playing' ? { dueAt: now + HEAL_EVERY_MS } : {}) };
+  const dueAt = tournament.phase === 'playing' ? now + HEAL_EVERY_MS : tournament.phase === 'signup' ? signupExpiresAt(tournament) : undefined;
+  return { id: tournament.id, version, state: tournament, updatedAt: now, ...(dueAt === undefined ? {} : { dueAt }) };
 }
 
 export async function createTournament(store: GameStore, tournament: Tournament, now: number): Promise<boolean> {

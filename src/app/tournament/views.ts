@@ -8,7 +8,7 @@ import { t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 import type { Button, MessengerLimits } from '../ports.ts';
 import { tournamentToken, type TournamentAction } from './buttons.ts';
-import { CLOCKS, entrant, FORMATS, MATCH_LENGTHS, MAX_PLAYERS, standings, type Tournament, type TournamentSettings } from './model.ts';
+import { CLOCKS, entrant, FORMATS, MATCH_LENGTHS, MAX_PLAYERS, SIGNUP_TTL_MS, standings, type Tournament, type TournamentSettings } from './model.ts';
 
 /** The clock of a keyboard code in words (its button's words: `3 days`, `15m+15s`, `Untimed`). */
 export function clockWords(code: string, lang: Lang): string {
@@ -57,7 +57,7 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
       ],
     };
   }
-  if (tm.phase === 'cancelled') return { text: t(lang, 'tournament.cancelled'), buttons: [] };
+  if (tm.phase === 'cancelled') return { text: cancelledText(tm, lang), buttons: [] };
   const lines = [t(lang, 'tournament.header', { organiser: tm.organiser.name, ...settingsWords(s, lang) }), '', ...progress(tm, lang)];
   if (tm.removed.length > 0) lines.push('', t(lang, 'tournament.removedList', { names: tm.removed.map((id) => entrant(tm, id).name).join(', ') }));
   if (tm.phase === 'finished') {
@@ -65,6 +65,14 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
     return { text: lines.join('\n'), buttons: [] };
   }
   return { text: lines.join('\n'), buttons: [[button(t(lang, 'button.tournament.refresh'), { k: 'refresh' }), button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })]] };
+}
+
+/** Who closed a sign-up: its organiser, an admin of its chat, or time. */
+function cancelledText(tm: Tournament, lang: Lang): string {
+  const by = tm.closedBy;
+  if (by !== undefined && 'admin' in by) return t(lang, 'tournament.cancelledByAdmin', { name: by.admin.name });
+  if (by !== undefined && 'expiry' in by) return t(lang, 'tournament.expired', { days: Math.round(SIGNUP_TTL_MS / (24 * 3600_000)) });
+  return t(lang, 'tournament.cancelled');
 }
 
 /** The rounds played so far (knockout: the bracket), and for a round robin the table under them. */

@@ -60,8 +60,10 @@ export function parseInteraction(interaction: APIInteraction): Intent | undefine
     }
     const forgetter = forgetterOfToken(data.custom_id);
     if (forgetter !== undefined) return { kind: 'forget', ...base, confirmedBy: forgetter, message };
-    if (tournamentOfToken(data.custom_id) !== undefined) return { kind: 'tournament', ...base, token: data.custom_id, message };
-    return { kind: 'press', ...base, token: data.custom_id, message: { chat: base.chat, messageId: interaction.message.id } };
+    // In a server the member's own bits say whether they manage it: an admin may cancel anyone's challenge or sign-up (issue #45).
+    const admin = interaction.guild_id === undefined ? {} : { isAdmin: managesGuild(interaction.member?.permissions) };
+    if (tournamentOfToken(data.custom_id) !== undefined) return { kind: 'tournament', ...base, token: data.custom_id, message, ...admin };
+    return { kind: 'press', ...base, token: data.custom_id, message, ...admin };
   }
   if (interaction.type !== APPLICATION_COMMAND) return undefined;
   const data = interaction.data as { name?: string; options?: readonly Option[]; resolved?: Resolved };

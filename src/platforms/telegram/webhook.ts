@@ -22,7 +22,7 @@ import { pickLang, t } from '../../i18n/index.ts';
 import { errorFields, judge } from '../shared/boundary.ts';
 import { headerValue, readJsonObject } from '../shared/http.ts';
 import type { ChatPacer } from './pace.ts';
-import { withChatAdmin } from './admins.ts';
+import { questionsOf, withChatAdmin } from './admins.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
 import { pressedPhotoOf } from './shown.ts';
@@ -125,7 +125,10 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     let failed = false;
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
-      if (intent !== undefined) await handleIntent(options.app, { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` }, emit);
+      if (intent !== undefined) {
+        const asked = { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` };
+        await handleIntent(options.app, asked, emit, questionsOf(ctx.telegram, intent, log));
+      }
     } catch (error) {
       failed = true;
       throw error;
