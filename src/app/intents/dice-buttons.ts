@@ -15,12 +15,12 @@ import type { Update } from './update.ts';
 
 type Press = Update<Intent & { kind: 'press' }>;
 
-/** How much of a seed the 🔐 alert shows: Telegram's alerts hold 200 characters, and the commitment takes 64. */
+/** How much of a seed the 🔐 alert shows: the smallest messenger's alerts hold 200 characters, and the commitment takes 64. */
 const SEED_SHOWN = 30;
 
 /**
  * 🔐: the commitment and the presser's own seed, to the presser alone (an alert; ephemeral on
- * Discord): a seed is the presser's own business, and a press must not post into the chat (issue #45).
+ * the messengers that have one): a seed is the presser's own business, and a press must not post into the chat (issue #45).
  */
 export async function showDice(u: Press, state: MatchState, lang: Lang): Promise<void> {
   if (!state.fair) return void (await u.emit({ kind: 'toast', text: t(lang, 'dice.uncommitted'), alert: true }));
