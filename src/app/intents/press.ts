@@ -31,6 +31,9 @@ type Press = Update<Intent & { kind: 'press' }>;
 /** Choices that only change the picture: no command, no write. */
 export const VIEW_CHOICES: ReadonlySet<Choice['k']> = new Set(['pick', 'askPass', 'askResign', 'back']);
 
+/** The buttons of a challenge message (and its settings keyboard): they act only in the challenge's chat. */
+const CHALLENGE_CHOICES: ReadonlySet<Choice['k']> = new Set(['accept', 'decline', 'cancel', 'settings', 'variants', 'set', 'dice']);
+
 /** Settings choices that only show another keyboard. */
 const KEYBOARD_ONLY: ReadonlySet<Choice['k']> = new Set(['settings', 'variants']);
 
@@ -105,6 +108,7 @@ export const press: Handler<'press'> = async (u) => {
   // under a message where that game is not shown (its chat's, or a player's own) does nothing.
   if (token.unsigned) return refresh();
   if (token.surface === 'board' && intent.message && !mayRedraw(record, state, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  if (token.surface === 'text' && CHALLENGE_CHOICES.has(token.choice.k) && !inGameChat(record, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
@@ -284,6 +288,17 @@ async function answerAgain(u: Press, record: GameRecord, state: MatchState, boar
  * message — so without this any message could be made to show any game.
  */
 function mayRedraw(record: GameRecord, state: MatchState, intent: Intent & { kind: 'press' }): boolean {
-  if (record.chat) return record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId;
+  if (record.chat) return inGameChat(record, intent);
   return state.players.some((p) => p?.id === intent.from.id);
+}
+
+/**
+ * Whether a press came from the game's own chat. A genuine challenge button pressed under a bot
+ * message elsewhere would accept there, edit that message and post the commitment there, while
+ * the challenge message kept its live buttons (review F10). A game without a chat passes: an
+ * inline-mode challenge is posted where the bot does not know, with its link as the only button,
+ * and a chatless game's boards are the players' own (`mayRedraw`).
+ */
+function inGameChat(record: GameRecord, intent: Intent & { kind: 'press' }): boolean {
+  return !record.chat || (record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId);
 }

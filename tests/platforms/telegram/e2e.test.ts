@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, nextMove, playOut, problems, setupE2e, stored, world,
 } from './e2e-harness.ts';
-import type { TgUser } from '../../../src/local/telegram-api/index.ts';
+import { privateChatOf, type TgUser } from '../../../src/local/telegram-api/index.ts';
 
 setupE2e();
 
@@ -100,6 +100,35 @@ describe('issue 5 end to end: security and faults', () => {
     }
     expect(state.players.map((p) => p!.id)).toContain(`telegram:${NODAR.id}`);
     expect((await stored(theirs)).record.version).toBe(genuine.record.version);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('#45 edges (review F10): a challenge message\'s genuine buttons pressed under a bot message in another chat do nothing there', async () => {
+    const w = world(-1008107, 44, { serverSeed: () => 'f1'.repeat(32) });
+    await w.say(ANNA, 'сыграем?');
+    await w.say(NODAR, '/nardy', api.messages(w.group.id).at(-1)!);
+    const challenge = w.live().at(-1)!;
+    const gameId = buttonsOf(challenge)[0]!.token.gameId;
+    const before = (await stored(gameId)).record.version;
+    const shown = () => JSON.stringify(api.messages(w.group.id).find((m) => m.message_id === challenge.message_id));
+    const inGroup = shown();
+    for (const [user, k] of [[ANNA, 'accept'], [ANNA, 'decline'], [NODAR, 'cancel'], [NODAR, 'settings'], [ANNA, 'dice'], [NODAR, 'dice']] as const) {
+      // A bot message in the presser's private chat to press under.
+      const own = privateChatOf(user);
+      expect(await w.post(api.userMessage(user, own, '/help'))).toBe(200);
+      const mine = api.messages(own.id).filter((m) => m.fromBot).at(-1)!;
+      const messages = JSON.stringify(api.messages(own.id));
+      const button = buttonsOf(challenge).find((b) => b.token.choice.k === k)!;
+      const update = api.userPress(user, { chat: { id: own.id }, message_id: mine.message_id }, button.data);
+      expect(await w.post(update)).toBe(200);
+      expect(api.callbackAnswer(update.callback_query!.id)?.text, `${k} from ${user.first_name}'s private chat gets a toast`).toBeTruthy();
+      expect(JSON.stringify(api.messages(own.id)), `${k} left ${user.first_name}'s private chat alone`).toBe(messages);
+      expect((await stored(gameId)).record.version).toBe(before);
+      expect(shown(), 'the challenge message is as it was').toBe(inGroup);
+    }
+    // In its own chat the same Accept works.
+    await w.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.data);
+    expect((await stored(gameId)).state.phase).toBe('playing');
     expect(problems).toEqual([]);
   }, 120_000);
 
