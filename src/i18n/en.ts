@@ -430,6 +430,8 @@ const EN = {
   'dice.stats': '🎲 Your dice over {games|game|games}: {rolls|roll|rolls}.\nFaces (rolled, expected): {faces}\nDoubles: {doubles}, expected {expected}.\nChi-square of the faces: {chi} with 5 degrees of freedom, p = {p}. {verdict}',
   'dice.fair': 'Nothing unusual: fair dice give a p-value like this.',
   'dice.odd': 'Unusual (p < 0.01): one player in a hundred sees this much by chance.',
+  // #45 edges
+  'press.notSaved': '{name}, your last press was not saved. {reason}',
   ...CLUB_EN,
 } as const;
 

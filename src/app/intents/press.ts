@@ -258,7 +258,8 @@ async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: Mes
  * the board to the winner, who draws it from what it stored (a loser could only draw what it had
  * read, older than the stored game), and says nothing more if it was answered already. A
  * redelivered press that was applied already shows the stored board on the pressed one, the
- * answer its first delivery may not have given. Anything else is explained in a toast.
+ * answer its first delivery may not have given. Anything else is explained in a toast, or in the
+ * chat once the press was answered.
  */
 async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
   const { lang, emit } = u;
@@ -267,6 +268,12 @@ async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: 
     const stored = error.record === undefined ? undefined : matchOf(ok(error.record));
     if (stored?.ok) return answerAgain(u, stored.value.record, stored.value.state, boardLang, surface, answered);
     return answered ? undefined : void (await emit({ kind: 'toast', text: '' }));
+  }
+  // A write refused after its toast went out (the store's size bound, `too-large`) can no longer
+  // be told in a toast: a message in the chat says it, or the press would seem to do nothing (review F6).
+  if (answered) {
+    const reason = errorText(boardLang, error);
+    return void (await emit({ kind: 'text', chat: u.intent.chat, text: t(boardLang, 'press.notSaved', { name: u.messenger.mention(u.intent.from), reason }) }));
   }
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
   await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
