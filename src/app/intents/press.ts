@@ -16,6 +16,7 @@ import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEn
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { playsOf } from '../turn-answers.ts';
+import { mayActHere, mayRedraw } from './press-place.ts';
 import { boardPicture, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
 import { sendLuck, sendTranscript, showDice } from './dice-buttons.ts';
@@ -30,9 +31,6 @@ type Press = Update<Intent & { kind: 'press' }>;
 
 /** Choices that only change the picture: no command, no write. */
 export const VIEW_CHOICES: ReadonlySet<Choice['k']> = new Set(['pick', 'askPass', 'askResign', 'back']);
-
-/** The buttons of a challenge message (and its settings keyboard): they act only in the challenge's chat. */
-const CHALLENGE_CHOICES: ReadonlySet<Choice['k']> = new Set(['accept', 'decline', 'cancel', 'settings', 'variants', 'set', 'dice']);
 
 /** Settings choices that only show another keyboard. */
 const KEYBOARD_ONLY: ReadonlySet<Choice['k']> = new Set(['settings', 'variants']);
@@ -107,8 +105,7 @@ export const press: Handler<'press'> = async (u) => {
   // A token from before tokens were signed is trusted for a redraw only; a board's button pressed
   // under a message where that game is not shown (its chat's, or a player's own) does nothing.
   if (token.unsigned) return refresh();
-  if (token.surface === 'board' && intent.message && !mayRedraw(record, state, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
-  if (token.surface === 'text' && CHALLENGE_CHOICES.has(token.choice.k) && !inGameChat(record, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  if (!mayActHere(record, state, intent, token)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
@@ -286,26 +283,4 @@ async function answerAgain(u: Press, record: GameRecord, state: MatchState, boar
   // Its first delivery may have died between the match's write and its rating's: finish that (once).
   await rateAtMatchEnd(u.deps.store, record, state, u.deps.now());
   if (surface === 'board' && state.game && intent.message && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
-}
-
-/**
- * Whether a press may redraw a game's board into the pressed message: only where that game is
- * played (its chat), or for one of its players (their own board of a chatless game). A token is
- * whatever the client sent — even a signed one may be a genuine button pressed under another
- * message — so without this any message could be made to show any game.
- */
-function mayRedraw(record: GameRecord, state: MatchState, intent: Intent & { kind: 'press' }): boolean {
-  if (record.chat) return inGameChat(record, intent);
-  return state.players.some((p) => p?.id === intent.from.id);
-}
-
-/**
- * Whether a press came from the game's own chat. A genuine challenge button pressed under a bot
- * message elsewhere would accept there, edit that message and post the commitment there, while
- * the challenge message kept its live buttons (review F10). A game without a chat passes: an
- * inline-mode challenge is posted where the bot does not know, with its link as the only button,
- * and a chatless game's boards are the players' own (`mayRedraw`).
- */
-function inGameChat(record: GameRecord, intent: Intent & { kind: 'press' }): boolean {
-  return !record.chat || (record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId);
 }
