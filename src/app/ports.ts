@@ -203,8 +203,8 @@ export interface Messenger {
   readonly limits: MessengerLimits;
   /**
    * How a notice names a player so that the messenger notifies them; the name where it has no
-   * mentions. Only this messenger's emitter need read it (Discord's is a mark that its emitter
-   * makes the one live mention, escaping every other part of the text: `platforms/discord/content.ts`).
+   * mentions. Only this messenger's emitter need read it: it may be a mark that the emitter turns
+   * into the message's one live mention, escaping every other part of the text (names included).
    */
   mention(player: { readonly id: string; readonly name: string }): string;
   /** A link that opens a message in its chat, where the messenger has one. */
