@@ -214,7 +214,11 @@ export interface Messenger {
   /** How a user types one of the bot's commands here (`/seed`, or a subcommand of one command); `/<name>` when absent. */
   commandText?(name: string): string;
   readonly limits: MessengerLimits;
-  /** How a notice names a player so that the messenger notifies them; the name where it has no mentions. */
+  /**
+   * How a notice names a player so that the messenger notifies them; the name where it has no
+   * mentions. Only this messenger's emitter need read it: it may be a mark that the emitter turns
+   * into the message's one live mention, escaping every other part of the text (names included).
+   */
   mention(player: { readonly id: string; readonly name: string }): string;
   /** A link that opens a message in its chat, where the messenger has one. */
   messageLink(message: MessageRef): string | undefined;

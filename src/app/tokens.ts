@@ -21,11 +21,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * (`BUTTON_TOKEN_KEY`, `src/config.ts`). Every process of one deployment must use the same key,
  * or each press would look forged to the others.
  */
-let tokenKey = 'nardy-development-button-key';
+const DEVELOPMENT_KEY = 'nardy-development-button-key';
+let tokenKey = DEVELOPMENT_KEY;
 
-/** Sets the key every token is signed and checked with, once per process (`src/wiring.ts`). */
-export function useTokenKey(key: string): void {
-  tokenKey = key;
+/**
+ * Sets the key every token is signed and checked with, once per process (`src/wiring.ts`,
+ * `src/local/button-key.ts`); undefined: the public development key again.
+ */
+export function useTokenKey(key: string | undefined): void {
+  tokenKey = key ?? DEVELOPMENT_KEY;
 }
 
 /** Compares in constant time, so a MAC cannot be guessed a character at a time from answer times. */

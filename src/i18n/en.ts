@@ -446,6 +446,8 @@ const EN = {
   'tournament.cancelledByAdmin': 'The tournament was cancelled by {name}, an admin of this chat.',
   'tournament.expired': 'Nobody started the tournament within {days|day|days}; its sign-up has closed.',
   'tournament.oneAtATime': 'You have a tournament open in this chat already. Start it, cancel it or play it out before opening another.',
+  // #45 edges
+  'press.notSaved': '{name}, your last press was not saved. {reason}',
   ...CLUB_EN,
 } as const;
 

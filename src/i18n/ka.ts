@@ -442,5 +442,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'tournament.cancelledByAdmin': 'ტურნირი გააუქმა ჩატის ადმინისტრატორმა: {name}.',
   'tournament.expired': 'ტურნირი {days} დღის განმავლობაში არავინ დაიწყო — რეგისტრაცია დაიხურა.',
   'tournament.oneAtATime': 'ამ ჩატში უკვე გაქვთ ღია ტურნირი. დაიწყეთ, გააუქმეთ ან ბოლომდე ითამაშეთ ის, სანამ ახალს გახსნით.',
+  // #45 edges
+  'press.notSaved': '{name}, თქვენი ბოლო დაჭერა არ შეინახა. {reason}',
   ...CLUB_KA,
 };

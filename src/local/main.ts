@@ -12,7 +12,9 @@
  * Discord channel: a local application signing its interactions to `POST /discord`
  * (`discord-channel.ts`). The scheduler sweeps every minute
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
- * (or through the real bots when they run). Ctrl-C closes everything and keeps the data.
+ * (or through the real bots when they run). Buttons are signed with `BUTTON_TOKEN_KEY`, else with a
+ * key kept in `./.data/` when a real bot runs, else with the public development key (`button-key.ts`).
+ * Ctrl-C closes everything and keeps the data.
  * Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
@@ -29,6 +31,7 @@ import { connect as connectTelegram, createChatPacer, NO_PACE, setCommandMenus, 
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
 import { PLATFORMS } from '../platforms/index.ts';
 import { wire, type Wired } from '../wiring.ts';
+import { useLocalButtonKey } from './button-key.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
 import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } from './http.ts';
 import { readableLog, type LineSink } from './log.ts';
@@ -68,6 +71,8 @@ export type LocalOptions = {
   discord?: { applicationId: string; botToken: string; apiRoot: string; publicKey?: string; gateway: boolean };
   /** How often the scheduler sweeps, in ms; default 60 000 (as deployed); 0: only by `sweep()`. */
   sweepEveryMs?: number;
+  /** `BUTTON_TOKEN_KEY`; unset, a real bot (`polling`, `discord`) gets a key kept in `dataDir` (`button-key.ts`). */
+  buttonTokenKey?: string;
 };
 
 /** A running local process. */
@@ -107,6 +112,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const port = await listen(server, options.port ?? 3000, host);
     closers.push(() => closeServer(server));
     await mkdir(dataDir, { recursive: true });
+    sink(await useLocalButtonKey({
+      ...(options.buttonTokenKey === undefined ? {} : { configured: options.buttonTokenKey }),
+      realBot: options.polling !== undefined || options.discord !== undefined, dataDir,
+    }));
     const { settings, persistent } = await database(options, dataDir, sink, closers);
     const db = connectDynamoDb(settings);
     closers.push(async () => db.destroy());
@@ -298,7 +307,7 @@ async function main(): Promise<void> {
   try {
     local = await startLocal({
       sweepEveryMs: (config.sweepEverySeconds ?? 60) * 1000,
-      port: config.port ?? 3000, tableName: config.tableName, ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }), ...(discord === undefined ? {} : { discord }),
+      port: config.port ?? 3000, tableName: config.tableName, ...(config.buttonTokenKey === undefined ? {} : { buttonTokenKey: config.buttonTokenKey }), ...(dynamodb === undefined ? {} : { dynamodb }), ...(polling === undefined ? {} : { polling }), ...(discord === undefined ? {} : { discord }),
     });
   } catch (error) {
     console.error(error instanceof PortBusyError || error instanceof DataDirBusyError ? `Cannot start: ${error.message}` : error);

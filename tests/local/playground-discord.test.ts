@@ -213,6 +213,17 @@ describe('npm start: the playground\'s Discord channel', () => {
     // /nardy resign answers in the channel, so Alice sees it too; Bob's /nardy games, rules and lang replies she does not.
     expect((await api.messages(ALICE)).filter((m) => m.command?.startsWith('Bob used')).map((m) => m.command)).toEqual(['Bob used /nardy resign']);
   });
+
+  it('#45 edges (review F8): a user named like a mention of Bob is shown as named, not as a mention of Bob', async () => {
+    const bobId = discordPerson(BOB_USER).user.id;
+    const created = await api.post('/api/users', { name: `<@${bobId}>`, language: 'en' });
+    expect(created.status).toBe(201);
+    const mallory = (created.body as { id: number }).id;
+    expect((await api.type(mallory, '/nardy challenge')).status).toBe(200);
+    const challenge = (await api.messages(ALICE)).at(-1)!;
+    expect(challenge.content.startsWith(`<@${bobId}> `), challenge.content).toBe(true);
+    expect(challenge.content).not.toContain('@Bob');
+  });
 });
 
 describe('npm start with a real Discord application configured', () => {

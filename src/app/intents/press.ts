@@ -18,6 +18,7 @@ import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { claimPost } from '../posted.ts';
 import { playsOf } from '../turn-answers.ts';
+import { mayActHere, mayRedraw } from './press-place.ts';
 import { boardPicture, pressCheck, type ViewMode } from '../views.ts';
 import { tournamentMatchOver } from '../tournament/match-end.ts';
 import { sendLuck, sendTranscript, showDice } from './dice-buttons.ts';
@@ -106,7 +107,7 @@ export const press: Handler<'press'> = async (u) => {
   // A token from before tokens were signed is trusted for a redraw only; a board's button pressed
   // under a message where that game is not shown (its chat's, or a player's own) does nothing.
   if (token.unsigned) return refresh();
-  if (token.surface === 'board' && intent.message && !mayRedraw(record, state, intent)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
+  if (!mayActHere(record, state, intent, token)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   if (token.choice.k === 'bringDown') {
     if (!state.players.some((p) => p?.id === intent.from.id)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
     if (!record.chat || !state.game || !noteOf(record, BOARD)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
@@ -261,7 +262,8 @@ async function showComputerMove(u: Update, o: Outcome, lang: Lang, pressed?: Mes
  * the board to the winner, who draws it from what it stored (a loser could only draw what it had
  * read, older than the stored game), and says nothing more if it was answered already. A
  * redelivered press that was applied already shows the stored board on the pressed one, the
- * answer its first delivery may not have given. Anything else is explained in a toast.
+ * answer its first delivery may not have given. Anything else is explained in a toast, or in the
+ * chat once the press was answered.
  */
 async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: Surface, answered: boolean): Promise<void> {
   const { lang, emit } = u;
@@ -270,6 +272,12 @@ async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: 
     const stored = error.record === undefined ? undefined : matchOf(ok(error.record));
     if (stored?.ok) return answerAgain(u, stored.value.record, stored.value.state, boardLang, surface, answered);
     return answered ? undefined : void (await emit({ kind: 'toast', text: '' }));
+  }
+  // A write refused after its toast went out (the store's size bound, `too-large`) can no longer
+  // be told in a toast: a message in the chat says it, or the press would seem to do nothing (review F6).
+  if (answered) {
+    const reason = errorText(boardLang, error);
+    return void (await emit({ kind: 'text', chat: u.intent.chat, text: t(boardLang, 'press.notSaved', { name: u.messenger.mention(u.intent.from), reason }) }));
   }
   const text = error.kind === 'not-a-player' ? t(lang, 'toast.notYourGame') : error.kind === 'not-your-turn' ? t(lang, 'toast.notYourTurn') : errorText(lang, error);
   await emit({ kind: 'toast', text, alert: error.kind === 'invalid-state' });
@@ -282,15 +290,4 @@ async function answerAgain(u: Press, record: GameRecord, state: MatchState, boar
   // Its first delivery may have died between the match's write and its rating's: finish that (once).
   await rateAtMatchEnd(u.deps.store, record, state, u.deps.now());
   if (surface === 'board' && state.game && intent.message && mayRedraw(record, state, intent)) await showBoard(u, record, state, boardLang, intent.chat, intent.message);
-}
-
-/**
- * Whether a press may redraw a game's board into the pressed message: only where that game is
- * played (its chat), or for one of its players (their own board of a chatless game). A token is
- * whatever the client sent — even a signed one may be a genuine button pressed under another
- * message — so without this any message could be made to show any game.
- */
-function mayRedraw(record: GameRecord, state: MatchState, intent: Intent & { kind: 'press' }): boolean {
-  if (record.chat) return record.chat.platform === intent.chat.platform && record.chat.chatId === intent.chat.chatId;
-  return state.players.some((p) => p?.id === intent.from.id);
 }

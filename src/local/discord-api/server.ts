@@ -142,9 +142,38 @@ function webhookMessage(ctx: ServerContext, token: string, id: string): StoredMe
 }
 
 /** The message fields of a create or an edit body. */
-function fields(body: MessageBody): Pick<StoredMessage, 'content' | 'components' | 'attachments' | 'flags'> {
+function fields(body: MessageBody): Pick<StoredMessage, 'content' | 'components' | 'attachments' | 'flags' | 'pings'> {
   const j = body.json as { content?: string; components?: StoredMessage['components']; flags?: number };
-  return { content: j.content ?? '', components: j.components ?? [], attachments: attachments(body, []), flags: j.flags ?? 0 };
+  const allowed = body.json.allowed_mentions;
+  return { content: j.content ?? '', components: j.components ?? [], attachments: attachments(body, []), flags: j.flags ?? 0, pings: pingsOf(body), ...(allowed === undefined ? {} : { allowedMentions: allowed }) };
+}
+
+type AllowedMentions = { parse?: string[]; users?: string[]; roles?: string[] };
+
+/**
+ * Whom a body's content notifies, as Discord decides: the mentions its markdown parses (a
+ * backslash-escaped one is text) that `allowed_mentions` lets through — all of them when it is
+ * absent. Like Discord, refuses `parse: ['users']` beside a `users` list.
+ */
+function pingsOf(body: MessageBody): string[] {
+  const content = typeof body.json.content === 'string' ? body.json.content : '';
+  const allowed = body.json.allowed_mentions as AllowedMentions | undefined;
+  if ((allowed?.parse?.includes('users') && allowed.users !== undefined) || (allowed?.parse?.includes('roles') && allowed.roles !== undefined)) {
+    throw new HttpError(400, 50035, 'Invalid Form Body: allowed_mentions parse and list are mutually exclusive');
+  }
+  const lets = (kind: string, list: string[] | undefined, id: string) => allowed === undefined || allowed.parse?.includes(kind) === true || list?.includes(id) === true;
+  const pings: string[] = [];
+  for (const m of content.matchAll(/<@(!|&)?(\d+)>|@(everyone|here)/g)) {
+    const escaped = (/\\*$/.exec(content.slice(0, m.index))?.[0].length ?? 0) % 2 === 1;
+    if (escaped) continue;
+    const [, kind, id, everyone] = m;
+    if (everyone !== undefined) {
+      if (lets('everyone', undefined, '')) pings.push(`@${everyone}`);
+    } else if (kind === '&') {
+      if (lets('roles', allowed?.roles, id!)) pings.push(`role:${id}`);
+    } else if (lets('users', allowed?.users, id!)) pings.push(id!);
+  }
+  return pings;
 }
 
 /** Discord keeps only the attachments the body lists (old ones by id, new ones by their `files[n]` index). */
@@ -161,8 +190,12 @@ function attachments(body: MessageBody, old: readonly StoredAttachment[]): Store
 
 function editMessage(ctx: ServerContext, m: StoredMessage, body: MessageBody): unknown {
   const j = body.json as { content?: string; components?: StoredMessage['components'] };
-  if (j.content !== undefined) m.content = j.content;
+  if (j.content !== undefined) {
+    m.content = j.content;
+    m.allowedMentions = body.json.allowed_mentions;
+  }
   if (j.components !== undefined) m.components = j.components;
+  m.pings.push(...pingsOf(body));
   m.attachments = attachments(body, m.attachments);
   m.thinking = false;
   m.edits += 1;
@@ -184,7 +217,7 @@ export function acknowledge(ctx: ServerContext, i: StoredInteraction, type: numb
   if (type === 5) {
     const ephemeral = (flags & EPHEMERAL) !== 0;
     i.originalId = ctx.state.addMessage({
-      channelId: i.channelId, content: '', components: [], attachments: [], flags, fromBot: true, thinking: true, ...(ephemeral ? { ephemeralFor: i.userId } : {}),
+      channelId: i.channelId, content: '', components: [], attachments: [], flags, pings: [], fromBot: true, thinking: true, ...(ephemeral ? { ephemeralFor: i.userId } : {}),
     }).id;
     ctx.state.changed(i.channelId);
   } else if (type === 6) i.originalId = i.messageId;

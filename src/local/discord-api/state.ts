@@ -24,6 +24,13 @@ export interface StoredMessage {
   flags: number;
   readonly fromBot: boolean;
   readonly ephemeralFor?: string;
+  /**
+   * Whom Discord would notify for this message's content, by its `allowed_mentions` (all parsed
+   * mentions without one), over its creation and edits: user ids, `role:<id>`, `@everyone`, `@here`.
+   */
+  pings: string[];
+  /** The `allowed_mentions` of the last create or edit that set the content (absent: none sent). */
+  allowedMentions?: unknown;
   /** The interaction whose deferred reply this is, while Discord shows "thinking…". */
   thinking: boolean;
   deleted: boolean;

@@ -150,13 +150,23 @@ export function discordRoutes(channel: LocalDiscordChannel, people: PlaygroundPe
   ];
 }
 
+/**
+ * Content as a Discord client shows it, as plain text: a live mention by name, an escaped
+ * character (`\*`, `\<`: `src/platforms/discord/content.ts`) as itself, the zero-width space
+ * that stops @everyone left out.
+ */
+function shownAsDiscordShowsIt(content: string, names: ReadonlyMap<string, string>): string {
+  return content.replace(/\\(.)|<@!?(\d+)>|\u200b/gs, (_all, escaped: string | undefined, id: string | undefined) =>
+    escaped ?? (id === undefined ? '' : `@${names.get(id) ?? 'unknown user'}`));
+}
+
 /** A stored message as the page shows it: mentions by name, the pictures by URL, the buttons. */
 function messageView(message: StoredMessage, names: ReadonlyMap<string, string>, command: string | undefined): DiscordMessageView {
   return {
     id: message.id,
     from: message.fromBot ? BOT_NAME : 'someone',
     fromBot: message.fromBot,
-    content: message.content.replace(/<@!?(\d+)>/g, (_all, id: string) => `@${names.get(id) ?? 'unknown user'}`),
+    content: shownAsDiscordShowsIt(message.content, names),
     images: message.attachments.filter(isPicture).map((a) => ({ src: attachmentSrc(message, a), ...pngSize(a.bytes) })),
     files: message.attachments.filter((a) => !isPicture(a)).map((a) => ({ name: a.filename, src: attachmentSrc(message, a) })),
     buttons: message.components.map((row) => row.components.map((b) => ({

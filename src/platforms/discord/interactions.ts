@@ -14,13 +14,17 @@ import { Routes, type APIInteraction } from 'discord-api-types/v10';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
 import { t, pickLang } from '../../i18n/index.ts';
 import { errorFields } from '../shared/boundary.ts';
+import { markMention } from './content.ts';
 import { acknowledgement, type InteractionWork } from './ingress.ts';
 import { parseInteraction } from './parse.ts';
 import { discordInteractionEmit, type DiscordClient } from './send.ts';
 
-/** Returns how a player is named so that Discord notifies them: a user mention. */
+/**
+ * Returns how a player is named so that Discord notifies them: a user mention, as a mark that only
+ * this messenger's emitter turns into one (`content.ts`), so no name in the same text can.
+ */
 export function discordMention(player: { readonly id: string; readonly name: string }): string {
-  return /^discord:\d+$/.test(player.id) ? `<@${player.id.slice('discord:'.length)}>` : player.name;
+  return /^discord:\d+$/.test(player.id) ? markMention(player.id.slice('discord:'.length)) : player.name;
 }
 
 /**

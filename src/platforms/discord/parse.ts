@@ -9,6 +9,7 @@
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
 import { COMPUTER_LEVELS, languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
+import { withoutMarks } from './content.ts';
 
 type ChatRef = MessageRef['chat'];
 type VariantId = NonNullable<Extract<Intent, { kind: 'challenge' }>['variant']>;
@@ -43,7 +44,9 @@ export function discordUser(user: APIUser, nick?: string | null, locale?: string
 }
 
 /** The intent of an interaction, or `undefined` when it is nothing the bot answers. */
-export function parseInteraction(interaction: APIInteraction): Intent | undefined {
+export function parseInteraction(received: APIInteraction): Intent | undefined {
+  // No name or word a user sends may carry what our own mentions are marked with (`content.ts`).
+  const interaction = withoutMarks(received);
   const user = interaction.member?.user ?? interaction.user;
   const channelId = interaction.channel?.id ?? interaction.channel_id;
   if (user === undefined || channelId === undefined || user.bot === true) return undefined;

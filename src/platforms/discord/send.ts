@@ -20,12 +20,13 @@
  */
 import { API } from '@discordjs/core/http-only';
 import { DiscordAPIError, HTTPError, REST, type RawFile } from '@discordjs/rest';
-import { AllowedMentionsTypes, type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
+import { type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
 import { pictureLook, prepareBoard, renderPrepared } from '../../render/index.ts';
 import { jsonLog, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
+import { discordContent } from './content.ts';
 import { discordChat } from './parse.ts';
 
 export { jsonLog, type Log };
@@ -64,8 +65,6 @@ const APPLICATION_COMMAND = 2;
  * look is an edit that leaves the attachment where it is (no drawing, no upload).
  */
 const boardFile = (look: string | undefined): string => (look === undefined ? 'board.png' : `board-${look}.png`);
-/** Turn notices mention the player; nothing else in our texts may ping anyone. */
-const MENTIONS = { parse: [AllowedMentionsTypes.User] };
 
 /** Returns the DM channel of a Discord user (`discord:<id>` or the bare id), for a ping outside any game channel. */
 export async function discordDirectChat(client: DiscordClient, userId: string): Promise<ChatRef | undefined> {
@@ -160,13 +159,13 @@ function interactionReplies(client: DiscordClient, interaction: APIInteraction) 
     },
     /** A message only the interaction's user sees. */
     async whisper(text: string) {
-      await followUp({ content: clip(text), flags: EPHEMERAL });
+      await followUp({ ...contentOf(text), flags: EPHEMERAL });
       return undefined;
     },
     async failed(chat: ChatRef | undefined, text: string) {
       if (!deferredReply || chat === undefined) return void (await this.whisper(text));
       deferredReply = false;
-      await original(chat, { content: clip(text), components: [] });
+      await original(chat, { ...contentOf(text), components: [] });
     },
     async finish() {
       if (!deferredReply) return;
@@ -184,7 +183,7 @@ function messageRef(chat: ChatRef, sent: Sent<APIMessage>): MessageRef | undefin
 }
 
 function textBody(text: string, buttons: Buttons, log: Log): Body {
-  return { content: clip(text), components: rows(buttons, log), allowed_mentions: MENTIONS };
+  return { ...contentOf(text), components: rows(buttons, log) };
 }
 
 /**
@@ -224,8 +223,14 @@ function rows(buttons: Buttons, log: Log) {
   return fitted ?? [];
 }
 
-function clip(text: string): string {
-  return clipTo(text, CONTENT_LIMIT);
+/**
+ * A message's content, escaped, with only the mentions the app made live (`content.ts`; turn
+ * notices and tournament pairings name players so that they are pinged; no name inside them can).
+ * Clipped after escaping, so the limit counts what Discord counts.
+ */
+function contentOf(text: string) {
+  const { content, allowed_mentions } = discordContent(text);
+  return { content: clipTo(content, CONTENT_LIMIT), allowed_mentions };
 }
 
 /** Runs one API call; a failure is classified and logged, never thrown. */

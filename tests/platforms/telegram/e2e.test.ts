@@ -5,11 +5,17 @@
  * engine (each recorded play must be one of `legalPlays` of the position before it, and the
  * stored board must be where those plays lead), and the board message against the stored match.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { encodeMatch } from '../../../src/game/index.ts';
+import { t } from '../../../src/i18n/index.ts';
+import { ENDING_RESERVE_BYTES, MAX_ITEM_BYTES, encodeGame, itemBytes } from '../../../src/store/index.ts';
+import { GAME_SORT_KEY, gameKey } from '../../../src/store/layout.ts';
+import { freshTable } from '../../store/fixture.ts';
 import {
-  ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, nextMove, playOut, problems, setupE2e, stored, world,
+  ANNA, CAROL, NODAR, USERS, api, buttonsOf, challengeAndAccept, nextMove, playOut, problems, setupE2e, stored, world, type Pressable,
 } from './e2e-harness.ts';
-import type { TgUser } from '../../../src/local/telegram-api/index.ts';
+import { privateChatOf, type TgUser } from '../../../src/local/telegram-api/index.ts';
 
 setupE2e();
 
@@ -100,6 +106,71 @@ describe('issue 5 end to end: security and faults', () => {
     }
     expect(state.players.map((p) => p!.id)).toContain(`telegram:${NODAR.id}`);
     expect((await stored(theirs)).record.version).toBe(genuine.record.version);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('#45 edges (review F10): a challenge message\'s genuine buttons pressed under a bot message in another chat do nothing there', async () => {
+    const w = world(-1008107, 44, { serverSeed: () => 'f1'.repeat(32) });
+    await w.say(ANNA, 'сыграем?');
+    await w.say(NODAR, '/nardy', api.messages(w.group.id).at(-1)!);
+    const challenge = w.live().at(-1)!;
+    const gameId = buttonsOf(challenge)[0]!.token.gameId;
+    const before = (await stored(gameId)).record.version;
+    const shown = () => JSON.stringify(api.messages(w.group.id).find((m) => m.message_id === challenge.message_id));
+    const inGroup = shown();
+    for (const [user, k] of [[ANNA, 'accept'], [ANNA, 'decline'], [NODAR, 'cancel'], [NODAR, 'settings'], [ANNA, 'dice'], [NODAR, 'dice']] as const) {
+      // A bot message in the presser's private chat to press under.
+      const own = privateChatOf(user);
+      expect(await w.post(api.userMessage(user, own, '/help'))).toBe(200);
+      const mine = api.messages(own.id).filter((m) => m.fromBot).at(-1)!;
+      const messages = JSON.stringify(api.messages(own.id));
+      const button = buttonsOf(challenge).find((b) => b.token.choice.k === k)!;
+      const update = api.userPress(user, { chat: { id: own.id }, message_id: mine.message_id }, button.data);
+      expect(await w.post(update)).toBe(200);
+      expect(api.callbackAnswer(update.callback_query!.id)?.text, `${k} from ${user.first_name}'s private chat gets a toast`).toBeTruthy();
+      expect(JSON.stringify(api.messages(own.id)), `${k} left ${user.first_name}'s private chat alone`).toBe(messages);
+      expect((await stored(gameId)).record.version).toBe(before);
+      expect(shown(), 'the challenge message is as it was').toBe(inGroup);
+    }
+    // In its own chat the same Accept works.
+    await w.press(ANNA, challenge, buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!.data);
+    expect((await stored(gameId)).state.phase).toBe('playing');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('#45 edges (review F6): a move refused because the game is too long to save is told in the chat, not dropped', async () => {
+    const table = await freshTable();
+    const w = world(-1008108, 45, { store: table.store });
+    // A day a move: its vacation rows are what the padding is made of.
+    await w.say(ANNA, 'сыграем?');
+    await w.say(NODAR, '/nardy', api.messages(w.group.id).at(-1)!);
+    const challenge = w.live().at(-1)!;
+    const gameId = buttonsOf(challenge)[0]!.token.gameId;
+    const pressOn = async (user: TgUser, pick: (k: Pressable) => boolean) => {
+      const now = api.messages(w.group.id).find((m) => m.message_id === challenge.message_id)!;
+      await w.press(user, now, buttonsOf(now).find(pick)!.data);
+    };
+    await pressOn(NODAR, (b) => b.token.choice.k === 'settings');
+    await pressOn(NODAR, (b) => JSON.stringify(b.token.choice) === JSON.stringify({ k: 'set', key: 'l', value: 'd1' }));
+    await pressOn(NODAR, (b) => b.token.choice.k === 'back');
+    await pressOn(ANNA, (b) => b.token.choice.k === 'accept');
+    expect((await stored(gameId, table.store)).state.settings.clock).toMatchObject({ kind: 'correspondence' });
+    // The move is found first: a padded match takes seconds to decode, so it is decoded once, by the press.
+    const move = await nextMove(w, gameId);
+    // The stored match padded (vacation rows, as in tests/app/matches.test.ts) just past the room a move may fill.
+    const encoded = encodeMatch(move.state);
+    const row = ['V', 1, 1, true];
+    const rows = Math.ceil((MAX_ITEM_BYTES - ENDING_RESERVE_BYTES - itemBytes(encodeGame(move.record, move.record.version + 1)) + 512) / (JSON.stringify(row).length + 1));
+    await table.documents.send(new UpdateCommand({
+      TableName: table.tableName, Key: { pk: gameKey(gameId), sk: GAME_SORT_KEY }, UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':s': JSON.stringify({ ...encoded, h: [...encoded.h, ...Array.from({ length: rows }, () => row)] }) },
+    }));
+    const said = w.live().length;
+    await w.press(move.player, move.board, move.choice.data);
+    const after = await table.store.load(gameId);
+    expect(after.ok && after.value.version, 'the move was not stored').toBe(move.record.version);
+    const told = w.live().slice(said).map((m) => m.text ?? '');
+    expect(told.some((text) => text.includes(move.player.first_name) && (['en', 'ru', 'ka'] as const).some((l) => text.includes(t(l, 'error.too-large')))), `told: ${told.join(' | ')}`).toBe(true);
     expect(problems).toEqual([]);
   }, 120_000);
 
