@@ -12,12 +12,15 @@
  * The figures of main at 33fbb04, measured from outside by the security review, are printed
  * beside (`../shared/research/reviews-2026-12-06/security.md`, F1 and F2).
  *
- * Run: npm run bench (or npx tsx bench/flood.ts).
+ * Run: npm run bench (or npx tsx bench/flood.ts); FLOOD_ONLY=review (history, luck, verify, dice)
+ * floods with one kind of button alone.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
+import { startEmbeddedDatabase } from '../src/local/database.ts';
 import { startLocal } from '../src/local/main.ts';
 import { privateChatOf, type StoredMessage, type TgChat, type TgUpdate, type TgUser } from '../src/local/telegram-api/index.ts';
 import { median, percentile } from './stats.ts';
@@ -28,7 +31,12 @@ const PRESSES_EACH = 30;
 const IN_FLIGHT = 8;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'nardy-flood-'));
-const local = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0 });
+const database = await startEmbeddedDatabase(join(dataDir, 'db'));
+/** DynamoDB calls by operation, as dynalite answers them: what each kind of input costs. */
+const calls = new Map<string, number>();
+database.onCall((op) => calls.set(op, (calls.get(op) ?? 0) + 1));
+const callsPer = (count: number) => [...calls].map(([op, n]) => `${op} ${(n / count).toFixed(2)}`).join(', ');
+const local = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
 try {
   const tg = local.telegram;
   const group: TgChat = { id: -1004500000001, type: 'supergroup', title: 'Flood club' };
@@ -88,7 +96,8 @@ try {
   const challenge = fromBot(group).at(-1)!;
   const lock = buttonsOf(challenge).find((b) => b.text.includes('🔐'));
   if (!lock) throw new Error('the challenge has no 🔐 button');
-  const flooded = [...buttonsOf(finished).filter((b) => /review|history|luck|verify/i.test(b.text)).map((b) => ({ message: finished, b })), { message: challenge, b: lock }];
+  const only = process.env.FLOOD_ONLY; // one kind alone (review, history, luck, verify, dice): where the time goes
+  const flooded = [...buttonsOf(finished).filter((b) => /review|history|luck|verify/i.test(b.text)).map((b) => ({ message: finished, b })), { message: challenge, b: lock }].filter((f) => only === undefined || f.b.text.toLowerCase().includes(only));
 
   // /help in Helen's own chat, one at a time: its latency is what everyone else feels.
   const helps = async (count: number, until?: () => boolean): Promise<number[]> => {
@@ -97,7 +106,7 @@ try {
       const started = performance.now();
       await post(tg.userMessage(helper, privateChatOf(helper), '/help'));
       times.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, until === undefined ? 150 : 40));
       if (until !== undefined && until() && i >= count) break;
     }
     return times;
@@ -108,6 +117,9 @@ try {
   const queue = flooded.flatMap((b) => Array.from({ length: PRESSES_EACH }, () => b));
   const messagesBefore = fromBot(group).length;
   const cpuBefore = process.cpuUsage();
+  calls.clear();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   let done = false;
   const started = performance.now();
   const during = helps(5, () => done);
@@ -116,14 +128,18 @@ try {
   }));
   const floodMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
   done = true;
   const duringTimes = await during;
+  const floodCalls = callsPer(flooded.length * PRESSES_EACH + duringTimes.length);
   const presses = flooded.length * PRESSES_EACH;
   const posted = fromBot(group).length - messagesBefore;
   const p90 = (xs: number[]) => percentile(xs, 90);
   console.log(`flood (a): a bystander presses ${flooded.map((f) => f.b.text).join(' ')} under a finished board and a challenge, ${PRESSES_EACH} each (${presses}), ${IN_FLIGHT} in flight (npm start's process, POST /telegram)`);
   console.log(`  bot messages: ${posted} for ${presses} presses = ${(100 * posted / presses).toFixed(1)} per 100 (target ≤ 20 for 150; main at 33fbb04: 270 for 120 presses of four kinds + 30 of 🔐, 4,467 for 8 Reviews in flight)`);
   console.log(`  CPU of the flood: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s in ${(floodMs / 1000).toFixed(1)} s (33fbb04: 39.4 CPU-s for 30 Reviews)`);
+  console.log(`  the process's event loop: p99 delay ${(loop.percentile(99) / 1e6).toFixed(0)} ms, longest ${(loop.max / 1e6).toFixed(0)} ms (one process answers everyone: a long synchronous step delays every other chat)`);
+  console.log(`  DynamoDB calls per press (the /help beside included): ${floodCalls}`);
   console.log(`  another user's /help: before p50 ${median(before).toFixed(0)} ms p90 ${p90(before).toFixed(0)} ms; during p50 ${median(duringTimes).toFixed(0)} ms p90 ${p90(duringTimes).toFixed(0)} ms (${duringTimes.length} sent) = ${(p90(duringTimes) / p90(before)).toFixed(2)}× before (target ≤ 5×; 33fbb04: 3,518–9,117 ms against 7–42 ms)`);
 
   // (b) The player not on turn types `roll` 100 times as replies to the board.
@@ -133,9 +149,11 @@ try {
   const waiting = onTurn === alice ? bob : alice;
   const b2 = board(chat2);
   const typedBefore = fromBot(chat2).length;
+  calls.clear();
   for (let i = 0; i < 100; i++) await post(tg.userMessage(waiting, chat2, 'roll', { replyTo: { chat: chat2, message_id: b2.message_id } }));
   const typed = fromBot(chat2).length - typedBefore;
   console.log(`flood (b): a player not on turn types "roll" 100 times as replies to the board: ${typed} bot messages (target ≤ 20; 33fbb04: 100)`);
+  console.log(`  DynamoDB calls per line: ${callsPer(100)}`);
 
   // (c) 50 users send /help to one group at the same moment.
   const chat3: TgChat = { id: -1004500000003, type: 'supergroup', title: 'Crowd' };
@@ -146,5 +164,6 @@ try {
   console.log(`flood (c): 50 different users send /help to one group at once: ${answered} answered, ${50 - answered} dropped (target 50; 33fbb04: 20 /nardy at once → 1 stored, 19 dropped)`);
 } finally {
   await local.close();
+  await database.close();
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -291,6 +291,15 @@ export class Teacher {
 
   /** The best `count` plays of `dice` in `position`, best first; empty when the roll cannot be played. */
   rankPlays(position: Position, dice: Dice, context: TurnContext = {}, count = 3): RankedPlay[] {
+    return drain(this.rankingPlays(position, dice, context, count));
+  }
+
+  /**
+   * `rankPlays` a look-ahead at a time: each `yield` falls between two plays' 1-ply or 2-ply, a
+   * place where a caller that must stay responsive (a review in one process that answers
+   * everyone) may let other work run. The searcher's state stays this teacher's between them.
+   */
+  *rankingPlays(position: Position, dice: Dice, context: TurnContext = {}, count = 3): Generator<void, RankedPlay[]> {
     const { searcher, net } = this.player;
     loadInto(this.board, position);
     const n = searcher.generate(this.board, 0, dice, context.firstTurn ?? false, context.moves);
@@ -300,13 +309,20 @@ export class Teacher {
     const order = topIndices(searcher.scores, n, own ? count : Math.max(count, LOOKAHEAD.keep));
     const boards = searcher.gen.boards;
     // Each play's 1-ply keeps its replies in the slot of its 0-ply rank, for the 2-ply to go on from.
-    const judged = order.map((i, slot) => ({ i, slot, value: own ? searcher.scores[i] : searcher.replyValue(boards, i * BOARD, net, Infinity, slot) }));
+    const judged: { i: number; slot: number; value: number }[] = [];
+    for (const [slot, i] of order.entries()) {
+      if (!own) yield;
+      judged.push({ i, slot, value: own ? searcher.scores[i]! : searcher.replyValue(boards, i * BOARD, net, Infinity, slot) });
+    }
     judged.sort((a, b) => b.value - a.value);
     if (!own) {
       // The best by 1-ply again at 2-ply, so that the hint and the review agree with the strong level's own play.
       const deep = this.player.deep!;
       judged.splice(Math.max(count, deep.plays));
-      for (const j of judged) j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, deep.reduced, Infinity, deep.prune);
+      for (const j of judged) {
+        yield;
+        j.value = searcher.deepValue(boards, j.i * BOARD, j.slot, net, deep.reduced, Infinity, deep.prune);
+      }
       judged.sort((a, b) => b.value - a.value);
     }
     const plays = legalPlays(position, dice, context);
@@ -320,12 +336,26 @@ export class Teacher {
 
   /** The equity (2-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
   equityAfter(board: Position['board']): number {
+    return drain(this.judgingAfter(board));
+  }
+
+  /** `equityAfter` with a place to pause between its 1-ply and its 2-ply (see `rankingPlays`). */
+  *judgingAfter(board: Position['board']): Generator<void, number> {
     if (!this.judgesEquity) return NaN;
     for (let i = 0; i < 26; i++) { this.after[i] = board[0][i]; this.after[26 + i] = board[1][i]; }
     const { searcher, net } = this.player;
     searcher.replyValue(this.after, 0, net, Infinity, 0);
+    yield;
     const deep = this.player.deep!;
     return searcher.deepValue(this.after, 0, 0, net, deep.reduced, Infinity, deep.prune);
+  }
+}
+
+/** Runs a generator of work to its end without pausing: its value. */
+function drain<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
   }
 }
 

@@ -63,6 +63,31 @@ export function gameRolls(state: MatchState, number: number): SeatRoll[] {
  * computer's evaluators) in long and short nardy, the luck in equity too.
  */
 export function gameLuck(state: MatchState, number: number, brain?: ComputerBrain): [SeatLuck, SeatLuck] {
+  const counting = countLuck(state, number, brain);
+  for (;;) {
+    const step = counting.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `gameLuck` that lets other work run every few milliseconds: a long game's luck is hundreds of
+ * evaluations, and in one process (`npm start`) nobody else would be answered meanwhile.
+ */
+export async function gameLuckPatiently(state: MatchState, number: number, brain?: ComputerBrain, sliceMs = 10): Promise<[SeatLuck, SeatLuck]> {
+  const counting = countLuck(state, number, brain);
+  let since = performance.now();
+  for (;;) {
+    const step = counting.next();
+    if (step.done) return step.value;
+    if (performance.now() - since < sliceMs) continue;
+    await new Promise((resume) => setImmediate(resume));
+    since = performance.now();
+  }
+}
+
+/** The luck, a roll at a time (each `yield` is a place to pause). */
+function* countLuck(state: MatchState, number: number, brain?: ComputerBrain): Generator<void, [SeatLuck, SeatLuck]> {
   const seats = [{ rolls: 0, doubles: 0, pips: 0, equity: 0 }, { rolls: 0, doubles: 0, pips: 0, equity: 0 }];
   const meter = brain && NETTED.has(state.settings.variant) ? new brain.LuckMeter(state.settings) : undefined;
   for (const { seat, dice, before, opening } of gameRolls(state, number)) {
@@ -71,6 +96,7 @@ export function gameLuck(state: MatchState, number: number, brain?: ComputerBrai
     if (dice[0] === dice[1]) s.doubles++;
     s.pips += pipsOf(dice);
     if (!meter) continue;
+    yield;
     const game = before.game!;
     const position = positionOf(before.settings, opening ? { ...game, turn: { ...game.turn, seat } } : game);
     s.equity += opening ? meter.luck(position, dice, true, brain!.OPENING_ROLLS) : meter.luck(position, dice, game.turnsPlayed[seat] === 0);
@@ -87,7 +113,15 @@ export function signed(x: number): string {
 
 /** The 🍀 Luck message of game `number`. */
 export function luckText(state: MatchState, number: number, lang: Lang, brain?: ComputerBrain): string {
-  const luck = gameLuck(state, number, brain);
+  return luckWords(state, number, lang, gameLuck(state, number, brain));
+}
+
+/** `luckText`, counted patiently (`gameLuckPatiently`). */
+export async function luckTextPatiently(state: MatchState, number: number, lang: Lang, brain?: ComputerBrain): Promise<string> {
+  return luckWords(state, number, lang, await gameLuckPatiently(state, number, brain));
+}
+
+function luckWords(state: MatchState, number: number, lang: Lang, luck: [SeatLuck, SeatLuck]): string {
   const name = (seat: Seat) => state.players[seat]?.name ?? '?';
   const lines = [t(lang, 'luck.title', { number, game: gameLabel(state, lang) })];
   for (const seat of [0, 1] as const) {

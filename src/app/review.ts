@@ -102,11 +102,11 @@ function* judge(state: MatchState, brain: ComputerBrain): Generator<void, Review
   for (const at of playsOf(state)) {
     if (at.forced || state.players[at.seat]?.id === COMPUTER_ID) continue;
     yield;
-    const [best] = teacher.rankPlays(at.position, at.dice, at.context, 1);
+    const [best] = yield* teacher.rankingPlays(at.position, at.dice, at.context, 1);
     if (!best || best.equity === undefined) continue;
     const played = parsePlay(at.move, at.position, at.dice, at.context);
     if (!played.ok) continue;
-    const loss = played.value.move === best.play.move ? 0 : Math.max(0, best.equity - teacher.equityAfter(played.value.board));
+    const loss = played.value.move === best.play.move ? 0 : Math.max(0, best.equity - (yield* teacher.judgingAfter(played.value.board)));
     losses[at.seat].push(loss);
     if (loss > 0) all.push({ at, better: best.play.move, loss });
   }

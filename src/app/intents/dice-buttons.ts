@@ -7,7 +7,7 @@ import { t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { loadComputer } from '../computer.ts';
 import { commandText, revealable, transcriptFile } from '../fair-dice.ts';
-import { luckText } from '../luck.ts';
+import { luckTextPatiently } from '../luck.ts';
 import type { Intent } from '../ports.ts';
 import { claimPost, inHeavySlot, unclaimPost } from '../posted.ts';
 import { recall, SEED } from '../remembered.ts';
@@ -53,7 +53,7 @@ export async function sendTranscript(u: Press, record: GameRecord, state: MatchS
 /** 🍀: each player's luck in one game of the match (once a while per chat, counted in the chat's heavy slot). */
 export async function sendLuck(u: Press, state: MatchState, number: number, lang: Lang): Promise<void> {
   if (!(await claimPost(u, state.id, 'luck', number))) return;
-  const text = await inHeavySlot(u, async () => luckText(state, number, lang, await loadComputer()));
+  const text = await inHeavySlot(u, async () => luckTextPatiently(state, number, lang, await loadComputer()));
   if (text === 'busy') return unclaimPost(u, state.id, 'luck', number);
   await u.emit({ kind: 'toast', text: '' });
   await u.emit({ kind: 'text', chat: u.intent.chat, text });

@@ -16,6 +16,7 @@ import { rateAtMatchEnd } from '../club/match-end.ts';
 import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
 import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
+import { mayAnswerRefusal } from '../limits.ts';
 import { claimPost } from '../posted.ts';
 import { playsOf } from '../turn-answers.ts';
 import { mayActHere, mayRedraw } from './press-place.ts';
@@ -275,7 +276,9 @@ async function pressFailed(u: Press, error: AppError, boardLang: Lang, surface: 
   }
   // A write refused after its toast went out (the store's size bound, `too-large`) can no longer
   // be told in a toast: a message in the chat says it, or the press would seem to do nothing (review F6).
+  // Within the presser's budget of refusals (`limits.ts`): pressing it again must not post again and again.
   if (answered) {
+    if (!(await mayAnswerRefusal(u.deps.store, u.intent.from.id, u.values, u.deps.now(), u.deps.limits))) return;
     const reason = errorText(boardLang, error);
     return void (await emit({ kind: 'text', chat: u.intent.chat, text: t(boardLang, 'press.notSaved', { name: u.messenger.mention(u.intent.from), reason }) }));
   }
