@@ -56,10 +56,10 @@ try {
   const kinds = new Map<string, number>();
   for (const item of items) kinds.set(item.pk.split('#')[0]!, (kinds.get(item.pk.split('#')[0]!) ?? 0) + 1);
   const slowDown = t('en', 'limits.slowDown');
-  const tooMany = t('en', 'challenge.tooMany', { n: DEFAULT_LIMITS.openChallengesPerUser });
+  const tooManyTexts = new Set([t('en', 'challenge.tooMany', { n: DEFAULT_LIMITS.openChallengesPerUser }), t('en', 'challenge.tooManyHere', { n: DEFAULT_LIMITS.openChallengesInChatPerUser })]);
   console.log('abuse (a): one user sends 1,000 /nardy in one minute in a group (handleIntent on dynalite)');
-  console.log(`  answered with a challenge ${said.filter((s) => s !== slowDown && s !== tooMany).length}, refused as too many open ${said.filter((s) => s === tooMany).length}, told to slow down ${said.filter((s) => s === slowDown).length}, dropped without a word ${1000 - said.length}`);
-  console.log(`  items left: ${kinds.get('GAME') ?? 0} games (cap ${DEFAULT_LIMITS.openChallengesPerUser}); all items ${items.length}: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(`  answered with a challenge ${said.filter((s) => s !== slowDown && !tooManyTexts.has(s)).length}, refused as too many open ${said.filter((s) => tooManyTexts.has(s)).length}, told to slow down ${said.filter((s) => s === slowDown).length}, dropped without a word ${1000 - said.length}`);
+  console.log(`  items left: ${kinds.get('GAME') ?? 0} games (caps: ${DEFAULT_LIMITS.openChallengesPerUser} a user, ${DEFAULT_LIMITS.openChallengesInChatPerUser} to anyone a user in a chat); all items ${items.length}: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   console.log(`  DynamoDB calls: ${callsText()}; ${(ms / 1000).toFixed(1)} s for the 1,000`);
 
   // (b) /games for a player with 5,000 finished games and 3 open ones.

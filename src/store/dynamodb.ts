@@ -276,9 +276,11 @@ export class DynamoGameStore implements GameStore {
       ConditionExpression: 'tat > :now AND tat <= :last',
       ExpressionAttributeValues: { ':refill': spec.refillMs, ':now': now, ':last': now + (spec.capacity - 1) * spec.refillMs, ':expires': expiresAt },
     }));
-    const tat = (known as { tat?: unknown } | undefined)?.tat;
+    const read = known as { tat?: unknown; warned?: unknown } | undefined;
+    const tat = read?.tat;
     const full = typeof tat !== 'number' || tat <= now;
-    if (!full && tat > now + (spec.capacity - 1) * spec.refillMs) return this.refuseRate(key, now);
+    // Dry as read: a refusal; once the user was told, it writes nothing (a flood costs reads only).
+    if (!full && tat > now + (spec.capacity - 1) * spec.refillMs) return read?.warned === true ? 'refused' : this.refuseRate(key, now);
     const [first, second] = full ? [restart, charge] : [charge, restart];
     if ((await first()) || (await second()) || (await first())) return 'spent';
     return this.refuseRate(key, now);
