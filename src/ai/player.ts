@@ -27,6 +27,7 @@ import { CONTACT_EFFICIENCY, raceEfficiency } from './janowski.ts';
 import { type AiRules, BOARD, aiRules, swapInto } from './rules.ts';
 import { Searcher, topIndices, type DeepLimits } from './search.ts';
 import { PruneNet, Pruner, pruneFromJson, type PruneJson } from './prune.ts';
+import { finish } from '../lib/index.ts';
 import shortWeights from './weights/short.json' with { type: 'json' };
 import shortPrune from './weights/short-prune.json' with { type: 'json' };
 import longWeights from './weights/long.json' with { type: 'json' };
@@ -291,7 +292,7 @@ export class Teacher {
 
   /** The best `count` plays of `dice` in `position`, best first; empty when the roll cannot be played. */
   rankPlays(position: Position, dice: Dice, context: TurnContext = {}, count = 3): RankedPlay[] {
-    return drain(this.rankingPlays(position, dice, context, count));
+    return finish(this.rankingPlays(position, dice, context, count));
   }
 
   /**
@@ -336,7 +337,7 @@ export class Teacher {
 
   /** The equity (2-ply, the mover's) of the board after a play, mover still first; NaN where there is no equity. */
   equityAfter(board: Position['board']): number {
-    return drain(this.judgingAfter(board));
+    return finish(this.judgingAfter(board));
   }
 
   /** `equityAfter` with a place to pause between its 1-ply and its 2-ply (see `rankingPlays`). */
@@ -348,14 +349,6 @@ export class Teacher {
     yield;
     const deep = this.player.deep!;
     return searcher.deepValue(this.after, 0, 0, net, deep.reduced, Infinity, deep.prune);
-  }
-}
-
-/** Runs a generator of work to its end without pausing: its value. */
-function drain<T>(work: Generator<void, T>): T {
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
   }
 }
 

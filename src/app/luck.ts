@@ -7,6 +7,7 @@
 import { VARIANTS, type Dice } from '../engine/index.ts';
 import { positionOf, walkHistory, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
+import { finish, finishPatiently } from '../lib/index.ts';
 import type { ComputerBrain } from './computer.ts';
 import { gameLabel } from './texts.ts';
 
@@ -63,27 +64,12 @@ export function gameRolls(state: MatchState, number: number): SeatRoll[] {
  * computer's evaluators) in long and short nardy, the luck in equity too.
  */
 export function gameLuck(state: MatchState, number: number, brain?: ComputerBrain): [SeatLuck, SeatLuck] {
-  const counting = countLuck(state, number, brain);
-  for (;;) {
-    const step = counting.next();
-    if (step.done) return step.value;
-  }
+  return finish(countLuck(state, number, brain));
 }
 
-/**
- * `gameLuck` that lets other work run every few milliseconds: a long game's luck is hundreds of
- * evaluations, and in one process (`npm start`) nobody else would be answered meanwhile.
- */
-export async function gameLuckPatiently(state: MatchState, number: number, brain?: ComputerBrain, sliceMs = 10): Promise<[SeatLuck, SeatLuck]> {
-  const counting = countLuck(state, number, brain);
-  let since = performance.now();
-  for (;;) {
-    const step = counting.next();
-    if (step.done) return step.value;
-    if (performance.now() - since < sliceMs) continue;
-    await new Promise((resume) => setImmediate(resume));
-    since = performance.now();
-  }
+/** `gameLuck` that lets other work run every few milliseconds (`finishPatiently`). */
+export function gameLuckPatiently(state: MatchState, number: number, brain?: ComputerBrain): Promise<[SeatLuck, SeatLuck]> {
+  return finishPatiently(countLuck(state, number, brain));
 }
 
 /** The luck, a roll at a time (each `yield` is a place to pause). */

@@ -8,6 +8,7 @@
 import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
 import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
+import { finish, finishPatiently } from '../lib/index.ts';
 import type { BoardPicture } from '../render/index.ts';
 import { equityText } from './advice.ts';
 import type { ComputerBrain } from './computer.ts';
@@ -71,27 +72,12 @@ export function reviewable(state: MatchState): boolean {
 
 /** Reviews every unforced play of the match's human players. */
 export function reviewMatch(state: MatchState, brain: ComputerBrain): Review {
-  const judging = judge(state, brain);
-  for (;;) {
-    const step = judging.next();
-    if (step.done) return step.value;
-  }
+  return finish(judge(state, brain));
 }
 
-/**
- * `reviewMatch` that lets other work run every few milliseconds: a review is seconds of CPU, and
- * in one process (`npm start`) nobody else's update would be answered meanwhile.
- */
-export async function reviewMatchPatiently(state: MatchState, brain: ComputerBrain, sliceMs = 10): Promise<Review> {
-  const judging = judge(state, brain);
-  let since = performance.now();
-  for (;;) {
-    const step = judging.next();
-    if (step.done) return step.value;
-    if (performance.now() - since < sliceMs) continue;
-    await new Promise((resume) => setImmediate(resume));
-    since = performance.now();
-  }
+/** `reviewMatch` that lets other work run every few milliseconds (`finishPatiently`). */
+export function reviewMatchPatiently(state: MatchState, brain: ComputerBrain): Promise<Review> {
+  return finishPatiently(judge(state, brain));
 }
 
 /** The review, a judged play at a time (each `yield` is a place to pause). */

@@ -1,3 +1,4 @@
 /** The project's small standard library, usable by every layer. */
 export { InvariantError, assertNever, fail, ok } from './result.ts';
 export type { Result } from './result.ts';
+export { finish, finishPatiently } from './work.ts';

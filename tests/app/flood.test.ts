@@ -37,6 +37,16 @@ async function finishedIn(chatId: string, seed: number): Promise<{ chat: { platf
   return { chat, state };
 }
 
+/** Ann challenges Bob in `chat` and Bob accepts: the game in play. */
+async function gameBetween(chat: { platform: 'telegram'; chatId: string }, ann: ChatUser, bob: ChatUser, tx: ReturnType<typeof transcript>) {
+  await handleIntent(deps(), { kind: 'challenge', chat, from: ann, opponent: bob }, tx.emit);
+  const challenge = [...tx.messages.entries()].find(([, m]) => m.buttons.flat().some((b) => /Accept/.test(b.label)))!;
+  const accept = tx.find(challenge[0], /Accept/);
+  await handleIntent(deps(), { kind: 'press', chat, from: bob, token: 'token' in accept ? accept.token : '', message: { chat, messageId: challenge[0] } }, tx.emit);
+  const [game] = (await table.store.listByChat(chat.platform, chat.chatId, { status: 'active' })).records;
+  return game!;
+}
+
 const bystander = (i: number): ChatUser => ({ id: `telegram:4590${i}`, name: `Frank${i}`, language: 'en' });
 const press = (chat: { platform: 'telegram'; chatId: string }, from: ChatUser, state: MatchState, choice: Choice, i: number) => ({
   kind: 'press' as const, chat, from, updateKey: `flood-${state.id}-${choice.k}-${i}-${clock}`, message: { chat, messageId: '1' },
@@ -137,12 +147,8 @@ describe('issue #45: refused typed lines are answered within a budget', () => {
     const ann: ChatUser = { id: 'telegram:459201', name: 'Ann', language: 'en' };
     const bob: ChatUser = { id: 'telegram:459202', name: 'Bob', language: 'en' };
     const tx = transcript();
-    await handleIntent(deps(), { kind: 'challenge', chat, from: ann, opponent: bob }, tx.emit);
-    const challenge = [...tx.messages.entries()].find(([, m]) => m.buttons.flat().some((b) => /Accept/.test(b.label)))!;
-    const accept = tx.find(challenge[0], /Accept/);
-    await handleIntent(deps(), { kind: 'press', chat, from: bob, token: 'token' in accept ? accept.token : '', message: { chat, messageId: challenge[0] } }, tx.emit);
-    const [game] = (await table.store.listByChat(chat.platform, chat.chatId, { status: 'active' })).records;
-    const waiting = (game!.summary as { toAct?: string }).toAct === ann.id ? bob : ann;
+    const game = await gameBetween(chat, ann, bob, tx);
+    const waiting = (game.summary as { toAct?: string }).toAct === ann.id ? bob : ann;
     const before = tx.effects.length;
     for (let i = 0; i < 100; i++) await handleIntent(deps(), { kind: 'move', chat, from: waiting, text: 'roll', updateKey: `roll-${i}` }, tx.emit);
     const answered = posts(tx.since(before));
@@ -161,15 +167,11 @@ describe('issue #45: ⬇️ Bring down', () => {
     const ann: ChatUser = { id: 'telegram:459301', name: 'Ann', language: 'en' };
     const bob: ChatUser = { id: 'telegram:459302', name: 'Bob', language: 'en' };
     const tx = transcript();
-    await handleIntent(deps(), { kind: 'challenge', chat, from: ann, opponent: bob }, tx.emit);
-    const challenge = [...tx.messages.entries()].find(([, m]) => m.buttons.flat().some((b) => /Accept/.test(b.label)))!;
-    const accept = tx.find(challenge[0], /Accept/);
-    await handleIntent(deps(), { kind: 'press', chat, from: bob, token: 'token' in accept ? accept.token : '', message: { chat, messageId: challenge[0] } }, tx.emit);
-    const [game] = (await table.store.listByChat(chat.platform, chat.chatId, { status: 'active' })).records;
+    const game = await gameBetween(chat, ann, bob, tx);
     const own = { platform: 'telegram' as const, chatId: '459301' };
     const bringDown = (i: number) => handleIntent(deps(), {
       kind: 'press', chat: own, from: ann, updateKey: `down-${i}`, message: { chat: own, messageId: '900' },
-      token: encodeToken({ surface: 'text', gameId: game!.id, version: game!.version, choice: { k: 'bringDown' } }),
+      token: encodeToken({ surface: 'text', gameId: game.id, version: game.version, choice: { k: 'bringDown' } }),
     }, tx.emit);
     let before = tx.effects.length;
     for (let i = 0; i < 10; i++) await bringDown(i);
