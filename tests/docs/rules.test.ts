@@ -65,7 +65,7 @@ describe('docs/rules: the rule book and its citations', () => {
     for (const f of files) {
       const text = readFileSync(f, 'utf8');
       // A citation: the file (or the book), then its section list, up to the first word that is not part of it.
-      for (const m of text.matchAll(/docs\/rules(?:\/([a-z]+)\.md)?((?: ?(?:§\d+(?:\.\d+)?|[–,/]|and))+)/g)) {
+      for (const m of text.matchAll(/docs\/rules(?:\/([A-Za-z]+)\.md)?((?: ?(?:§\d+(?:\.\d+)?|[–,/]|and))+)/g)) {
         count++;
         const sections = citedSections(m[2]);
         const where = `${relative(ROOT, f)}: ${m[0]}`;
