@@ -76,7 +76,7 @@ export function optionsArb(variant: VariantId): fc.Arbitrary<Partial<VariantOpti
     });
   }
   if (variant !== 'long') {
-    // RULES.md §6 variants: every option of the registry's domain, any allowed value.
+    // docs/rules/variants.md §6 variants: every option of the registry's domain, any allowed value.
     const domain = VARIANTS[variant].options as Record<string, readonly unknown[]>;
     return fc.record(Object.fromEntries(Object.entries(domain).map(([k, values]) => [k, fc.constantFrom(...values)]))) as fc.Arbitrary<Partial<VariantOptions>>;
   }

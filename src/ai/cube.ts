@@ -28,11 +28,11 @@ export interface CubeContext {
   readonly score: readonly [number, number];
   /** Who holds the cube, from the deciding side's view; centred when left out. */
   readonly owner?: CubeOwner;
-  /** Money play under the Jacoby rule (RULES.md §4). */
+  /** Money play under the Jacoby rule (docs/rules/match.md §4). */
   readonly jacoby?: boolean;
-  /** Money play with beavers allowed (RULES.md §4). */
+  /** Money play with beavers allowed (docs/rules/match.md §4). */
   readonly beaver?: boolean;
-  /** The match has the Crawford rule (RULES.md §4); the game being played is then not the Crawford game, where nobody doubles. */
+  /** The match has the Crawford rule (docs/rules/match.md §4); the game being played is then not the Crawford game, where nobody doubles. */
   readonly crawford?: boolean;
 }
 

@@ -151,7 +151,7 @@ export class Pubeval implements Evaluator {
   }
 }
 
-/** Long nardy: my point number of the opponent's point q (RULES.md §0). */
+/** Long nardy: my point number of the opponent's point q (docs/rules/README.md §0). */
 function mine(q: number): number {
   return ((q + 11) % 24) + 1;
 }
@@ -225,7 +225,7 @@ export class PipHit implements Evaluator {
 const DIRECT_SHOTS = [0, 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3];
 
 /**
- * Plakoto (RULES.md §6), by hand-written rules of thumb, not trained: a pinned checker is lost for
+ * Plakoto (docs/rules/variants.md §6), by hand-written rules of thumb, not trained: a pinned checker is lost for
  * as long as the pin holds, and more so the further it still has to go; my blots cost what being
  * pinned there would cost times the opponent's shots at them; the mother checker alone on the 24
  * point is the whole game. Points made, checkers home and borne off count a little. A ranking.

@@ -11,7 +11,7 @@
  * cube gives Janowski's general take point (L − ½)/(W + L + ½x): 25 % for x = 0 without gammons,
  * 20 % for x = 1, 21.4 % at the usual contact efficiency 0.68.
  *
- * Chances are the net's five outputs (RULES.md §3 scoring): P(win), P(win mars or koks),
+ * Chances are the net's five outputs (docs/rules/short.md §3 scoring): P(win), P(win mars or koks),
  * P(win koks), P(lose mars or koks), P(lose koks); a koks counts 3, so W = 1 + (wm + wk)/p.
  */
 

@@ -14,7 +14,7 @@
 export const MARS_SHARE = 0.34;
 export const KOKS_SHARE = 0.02;
 export const DOUBLED_SHARE = 0.74;
-/** Scores the table covers (RULES.md §4: matches up to 25 points; cube values push results further, which count as won). */
+/** Scores the table covers (docs/rules/match.md §4: matches up to 25 points; cube values push results further, which count as won). */
 const LONGEST = 25;
 
 interface Table {

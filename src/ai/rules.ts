@@ -41,7 +41,7 @@ export function generateFrom(gen: Generator, rules: AiRules, b: Int8Array, at: n
  * Points won by the side at `at` (the side that has just moved) if its move decided the game,
  * else 0: it has borne off everything, or (sudden death) it has hit, or (plakoto) it has pinned
  * the opponent's mother checker. Mirrors the variants' `winKind`, `topWinKind`, `earlyEnd` and
- * the "with mars" setting (RULES.md §2, §3, §6).
+ * the "with mars" setting (docs/rules §2, §3, §6).
  */
 export function wonPoints(rules: AiRules, b: Int8Array, at: number): number {
   const v = rules.variant;

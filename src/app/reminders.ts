@@ -1,5 +1,5 @@
 /**
- * When the scheduler looks at a game, and when a player is reminded to move (RULES.md §5: at about
+ * When the scheduler looks at a game, and when a player is reminded to move (docs/rules/match.md §5: at about
  * half and at about nine tenths of the time left). Pure: every function takes the time it needs.
  *
  * A turn's notice schedule is a fixed list of steps, fractions of the time the player had when
@@ -36,7 +36,7 @@ const STEPS = [0.25, 0.5, 0.75, 0.9] as const;
 export type RemindMode = 'off' | 'default' | 'frequent';
 export const REMIND_MODES: readonly RemindMode[] = ['off', 'default', 'frequent'];
 
-/** The steps each setting sends: by default at half and near the end (RULES.md §5). */
+/** The steps each setting sends: by default at half and near the end (docs/rules/match.md §5). */
 const SENT_STEPS: Record<RemindMode, readonly number[]> = { off: [], default: [1, 3], frequent: [0, 1, 2, 3] };
 
 /** Hours of the player's day (local, `offsetMinutes` east of UTC) when no reminder should wake them; `from` > `to` spans midnight. */

@@ -1,7 +1,7 @@
 /**
  * The scheduler's sweep (issue 7): every minute it reads the games whose wake-up time has come from
  * the sparse due index — never a table scan — and for each one does what is due: reminds the player
- * to move, times a clock out (RULES.md §5), expires an unanswered challenge, closes a game without a
+ * to move, times a clock out (docs/rules/match.md §5), expires an unanswered challenge, closes a game without a
  * clock that nobody has touched for 30 days, and tells the players and the chat; 30 days after a
  * game is over, it fades the players' names and the notes about them (`privacy.ts`).
  *

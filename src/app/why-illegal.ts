@@ -4,7 +4,7 @@
  * the rules a player most often trips on, in the order they would notice them: a checker that is
  * not there, the bar first, a distance no die gives, a point the opponent holds, the head, the
  * whole roll, the higher die. Anything else gets the plain sentence with the roll. Not a rule by
- * itself: it explains RULES.md §1–§3 refusals, the engine still decides.
+ * itself: it explains docs/rules §1–§3 refusals, the engine still decides.
  */
 import { VARIANTS, formatDice, legalPlays, opponentPoint, parseWrittenPlay, type Dice, type Position, type TurnContext, type WrittenJourney } from '../engine/index.ts';
 import { errorText, t, type Lang } from '../i18n/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Dice for real games: rolled by the server with a cryptographic RNG (RULES.md §0: a player can
+ * Dice for real games: rolled by the server with a cryptographic RNG (docs/rules/README.md §0: a player can
  * never influence or re-roll them). Kept apart from the engine, which takes dice as arguments.
  */
 import { randomInt } from 'node:crypto';
@@ -10,7 +10,7 @@ export interface DiceSource {
   die(): number;
 }
 
-/** Returns the server's dice: `crypto.randomInt`, uniform on 1..6. Implements RULES.md §0 (dice). */
+/** Returns the server's dice: `crypto.randomInt`, uniform on 1..6. Implements docs/rules/README.md §0 (dice). */
 export function cryptoDice(): DiceSource {
   return { die: () => randomInt(1, 7) };
 }

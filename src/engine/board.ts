@@ -1,5 +1,5 @@
 /**
- * The board as the engine's interfaces see it (RULES.md §0).
+ * The board as the engine's interfaces see it (docs/rules/README.md §0).
  *
  * A board is a pair of sides, `[side to move, opponent]`, each written in its own numbering:
  * index 1..24 holds the checkers on that side's point 1..24 (it moves 24 → 1, its home is 1..6),
@@ -8,7 +8,7 @@
  * only the relation between the two numberings differs, see `opponentPoint`.
  *
  * Plakoto has no bar: a lone checker that an opposing checker lands on is pinned where it stands
- * (RULES.md §6). A pinned checker is written `PINNED` (−1) on its owner's point: one checker that
+ * (docs/rules/variants.md §6). A pinned checker is written `PINNED` (−1) on its owner's point: one checker that
  * cannot move, and a point that belongs to the opponent standing on it. A pinned checker is always
  * alone (its owner may not land on a point the pinner holds), so one value says both "one checker"
  * and "pinned", and the generator's scratch board needs no second array. Counting functions read
@@ -19,7 +19,7 @@
 export const OFF = 0;
 /** Index of the bar in a side's array. */
 export const BAR = 25;
-/** A side's entry for its one checker pinned on that point (plakoto, RULES.md §6). */
+/** A side's entry for its one checker pinned on that point (plakoto, docs/rules/variants.md §6). */
 export const PINNED = -1;
 /** Length of one side's array: off, points 1..24, bar. */
 export const SIDE_LENGTH = 26;
@@ -35,7 +35,7 @@ export type Family = 'short' | 'long';
 /**
  * Returns the opponent's point number for my point `p` (1..24).
  * Short family: 25 − p. Long family: ((p + 11) mod 24) + 1, so the opponent's head (its 24) is my 12.
- * Implements RULES.md §0 (numbering).
+ * Implements docs/rules/README.md §0 (numbering).
  * @example opponentPoint('short', 6) // 19
  * @example opponentPoint('long', 12) // 24
  */
@@ -64,7 +64,7 @@ export function sameBoard(a: Board, b: Board): boolean {
   return true;
 }
 
-/** Returns the pip count of a side: the sum of point × checkers, the bar counting 25, a pinned checker counting where it stands. Implements RULES.md §0. */
+/** Returns the pip count of a side: the sum of point × checkers, the bar counting 25, a pinned checker counting where it stands. Implements docs/rules/README.md §0. */
 export function pipCount(side: SideCheckers): number {
   let pips = 0;
   for (let p = 1; p <= BAR; p++) pips += p * Math.abs(side[p]);
@@ -78,7 +78,7 @@ export function checkerCount(side: SideCheckers): number {
   return n;
 }
 
-/** Returns true when the side's checker on point `p` is pinned (plakoto, RULES.md §6). */
+/** Returns true when the side's checker on point `p` is pinned (plakoto, docs/rules/variants.md §6). */
 export function isPinned(side: SideCheckers, p: number): boolean {
   return side[p] === PINNED;
 }

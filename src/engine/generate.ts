@@ -1,5 +1,5 @@
 /**
- * The move generator: every distinct legal play of one roll (RULES.md §1.1–§1.5, §2, §3).
+ * The move generator: every distinct legal play of one roll (docs/rules §1.1–§1.5, §2, §3).
  *
  * This is the engine's hot loop, so it breaks the house style on purpose: one class with typed
  * arrays, make/unmake on a scratch board kept with bit masks of occupied and blocked points, the
@@ -10,12 +10,12 @@
  * Layout of the scratch board `b` (Int8Array(52)): indices 0..25 are the side to move in its own
  * numbering (0 off, 1..24 points, 25 bar), 26..51 the opponent in its own numbering.
  *
- * How maximum use is found (RULES.md §1.3): every order of the dice is walked depth first; each
+ * How maximum use is found (docs/rules/README.md §1.3): every order of the dice is walked depth first; each
  * sequence that cannot go on (short family) or each prefix of a sequence (long family, where the
  * six-block rule judges the final position and so a shorter play may be the longest legal one) is
  * a candidate; a candidate that uses fewer dice, or the same dice for fewer pips, than the best so
  * far is dropped, a better one empties the table. "Fewer pips" is the larger-die rule. Candidates
- * are deduplicated by final position (RULES.md §1.4), comparing whole boards (the packed key),
+ * are deduplicated by final position (docs/rules/README.md §1.4), comparing whole boards (the packed key),
  * not only hashes. Orders known to repeat a position are not walked: doubles take their steps from
  * non-increasing points (`ordered`), and the second order of a non-double moves on only the checker
  * its first step moved (`skipSwapped`).
@@ -33,7 +33,7 @@ export interface TurnRules {
   readonly sixBlock: 'none' | 'ahead' | 'inHome' | 'never';
   /** Caucasian rule: a checker that hit in its own home may not hide in the same turn. */
   readonly caucasian: boolean;
-  /** Tavla: a checker that hits while its side is bearing off stops there for the turn (RULES.md §6). */
+  /** Tavla: a checker that hits while its side is bearing off stops there for the turn (docs/rules/variants.md §6). */
   readonly hitStopsInBearOff: boolean;
   /** Plakoto: a lone opposing checker is pinned (`PINNED` on its side), never hit; no bar. */
   readonly pinning: boolean;
@@ -278,7 +278,7 @@ export class Generator {
     const pathAt = depth * 4;
     let moved = false;
     if (hitting && b[25] > 0) {
-      // RULES.md §3: checkers on the bar enter first, on my point 25 - d.
+      // docs/rules/short.md §3: checkers on the bar enter first, on my point 25 - d.
       const dest = 25 - d;
       const q = this.opp[dest];
       if (b[q] < 2) {
@@ -334,7 +334,7 @@ export class Generator {
             this.stepBack(p, dest, q, hit);
           }
           if (caucasian && r > 0 && b[dest] === 0) {
-            // A restricted hitter may go on only to a point without its own checkers (RULES.md §3 Caucasian).
+            // A restricted hitter may go on only to a point without its own checkers (docs/rules/short.md §3 Caucasian).
             moved = true;
             this.stepTo(p, dest, q, hit);
             this.restricted[p]--; this.restricted[dest]++;
@@ -344,7 +344,7 @@ export class Generator {
             this.stepBack(p, dest, q, hit);
           }
         } else {
-          // RULES.md §1.5: bear off with the exact number, or from the highest point with a larger one.
+          // docs/rules/README.md §1.5: bear off with the exact number, or from the highest point with a larger one.
           // Nothing is outside the home here, so a checker above p is one in occ above bit p.
           if (dest < 0 && (this.rules.exactBearOff || this.occ >>> (p + 1) !== 0)) continue;
           if (n > r) {
@@ -418,7 +418,7 @@ export class Generator {
   }
 
   /**
-   * Plakoto's walk (RULES.md §6): `walk` without bar, head rule or Caucasian hitters, where landing
+   * Plakoto's walk (docs/rules/variants.md §6): `walk` without bar, head rule or Caucasian hitters, where landing
    * on a lone opposing checker pins it and leaving a point frees what it pinned. Kept apart so the
    * pins cost short and long nardy nothing.
    */
@@ -600,7 +600,7 @@ export class Generator {
       const at = idx * KEY_WORDS;
       if (slots[slot * 3 + 2] === h && keys[at] === k0 && keys[at + 1] === k1 && keys[at + 2] === k2 &&
         keys[at + 3] === k3 && keys[at + 4] === k4 && keys[at + 5] === k5 && keys[at + 6] === k6) {
-        // The same final position: one play (RULES.md §1.4). Prefer a path that needs no exception.
+        // The same final position: one play (docs/rules/README.md §1.4). Prefer a path that needs no exception.
         if (this.tags[idx] === 1 && this.tagged === 0) {
           this.tags[idx] = 0;
           this.paths.set(this.path, idx * PATH);
@@ -667,7 +667,7 @@ export class Generator {
   }
 
   /**
-   * RULES.md §2 six-block rule: true when the mover holds six or more points in a row along the
+   * docs/rules/long.md §2 six-block rule: true when the mover holds six or more points in a row along the
    * opponent's route and the option's condition for allowing it does not hold.
    */
   private isIllegalBlock(): boolean {

@@ -1,5 +1,5 @@
 /**
- * Gul bara's doubles ladder (RULES.md §6, completed in `variants/gulbara.ts`): after a double,
+ * Gul bara's doubles ladder (docs/rules/variants.md §6, completed in `variants/gulbara.ts`): after a double,
  * every higher double up to 6-6 is played in turn; what the roller cannot play passes to the
  * opponent, and what the opponent cannot play of it is lost.
  */
@@ -15,7 +15,7 @@ export interface LadderRung {
 /**
  * Returns the first rung of a ladder when a side rolls `dice` on its turn number `turn` (1-based),
  * or undefined when the roll is played as usual: not a double, a variant without the ladder, or
- * one of the side's first turns. Implements RULES.md §6 (gul bara).
+ * one of the side's first turns. Implements docs/rules/variants.md §6 (gul bara).
  * @example ladderStart(VARIANTS.gulbara, [3, 3], 4) // { die: 3, moves: 4, passed: false }
  */
 export function ladderStart(variant: Variant, dice: readonly [number, number], turn: number): LadderRung | undefined {
@@ -27,7 +27,7 @@ export function ladderStart(variant: Variant, dice: readonly [number, number], t
 /**
  * Returns the rung that follows one played with `used` moves, and whether the opponent plays it,
  * or undefined when the ladder is over: 6-6 played in full, or a passed rung the opponent could
- * not finish. Implements RULES.md §6 (gul bara).
+ * not finish. Implements docs/rules/variants.md §6 (gul bara).
  * @example nextRung({ die: 4, moves: 4, passed: false }, 4) // { rung: { die: 5, moves: 4, passed: false }, toOpponent: false }
  * @example nextRung({ die: 4, moves: 4, passed: false }, 1) // { rung: { die: 4, moves: 3, passed: true }, toOpponent: true }
  */

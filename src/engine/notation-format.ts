@@ -1,5 +1,5 @@
 /**
- * Strict notation output (RULES.md §0, Magriel): `13/7* then /5 24/18 8/4(2)`, `bar/22`, `6/off`, `Ø`.
+ * Strict notation output (docs/rules/README.md §0, Magriel): `13/7* then /5 24/18 8/4(2)`, `bar/22`, `6/off`, `Ø`.
  */
 import type { Step } from './board.ts';
 
@@ -46,7 +46,7 @@ function journeyText(j: Journey): string {
 /**
  * Returns the strict notation of a turn's steps: one checker's steps joined (`13/5`, `13/7*` then `/5`),
  * journeys sorted from the back, repeats counted (`8/4(2)`), `Ø` for no play.
- * Implements RULES.md §0 (notation).
+ * Implements docs/rules/README.md §0 (notation).
  * @example formatSteps([{ from: 8, to: 5, die: 3, hit: false }, { from: 6, to: 5, die: 1, hit: false }]) // '8/5 6/5'
  */
 export function formatSteps(steps: readonly Step[]): string {
@@ -64,7 +64,7 @@ export function formatSteps(steps: readonly Step[]): string {
 }
 
 /**
- * Returns a roll as written in records, the larger die first: `6-4`. Implements RULES.md §0.
+ * Returns a roll as written in records, the larger die first: `6-4`. Implements docs/rules/README.md §0.
  * @example formatDice([1, 3]) // '3-1'
  */
 export function formatDice(dice: readonly [number, number]): string {

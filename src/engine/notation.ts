@@ -1,5 +1,5 @@
 /**
- * Tolerant notation input (RULES.md §0): `24/18 13/11`, `24-18`, `bar/22`, `25/22`, `6/off`,
+ * Tolerant notation input (docs/rules/README.md §0): `24/18 13/11`, `24-18`, `bar/22`, `25/22`, `6/off`,
  * `6/0`, `8/4(2)`, `13/7*` then `/5`, and `Ø` / `-` / `none` for a turn with nothing to play. A text is
  * read into journeys, applied to the mover's checkers and matched against the legal plays, so
  * any order or grouping of the same play is accepted.
@@ -30,7 +30,7 @@ function readPoint(token: string): number | undefined {
 
 /**
  * Returns the journeys written in a move text, without looking at any position.
- * Implements RULES.md §0 (notation, tolerant input).
+ * Implements docs/rules/README.md §0 (notation, tolerant input).
  * @example parseWrittenPlay('13/7* then /5 8/4(2)')
  */
 export function parseWrittenPlay(text: string): Result<WrittenPlay> {
@@ -77,7 +77,7 @@ function hitPoints(before: Board, after: Board, family: 'short' | 'long'): Set<n
  * Returns the legal play a move text means in a position: the play whose final checkers match
  * the written journeys (and, when several do, whose hits match the `*` marks). Errors are typed:
  * `invalid-notation` (syntax), `illegal-play` (no such legal play), `ambiguous-play`.
- * Implements RULES.md §0 (notation) against RULES.md §1–§3 (legality).
+ * Implements docs/rules/README.md §0 (notation) against docs/rules §1–§3 (legality).
  * @example parsePlay('8/5 6/5', { variant: 'short', board: startBoard(VARIANTS.short) }, [3, 1])
  */
 export function parsePlay(text: string, position: Position, dice: Dice, context: TurnContext = {}): Result<Play> {
@@ -120,7 +120,7 @@ export function parsePlay(text: string, position: Position, dice: Dice, context:
 
 /**
  * Returns a roll read from `a-b`, `a:b`, `ab`, `a/b` or `axb`, as written (not sorted).
- * Implements RULES.md §0 (rolls).
+ * Implements docs/rules/README.md §0 (rolls).
  * @example parseDice('6:4') // ok([6, 4])
  */
 export function parseDice(text: string): Result<[number, number]> {

@@ -1,5 +1,5 @@
 /**
- * Who moves first (RULES.md §2 opening, §3 opening). The engine takes the dice as arguments; the
+ * Who moves first (docs/rules §2 opening, §3 opening). The engine takes the dice as arguments; the
  * caller rolls them (src/dice).
  */
 import type { VariantId } from './variants/index.ts';
@@ -15,7 +15,7 @@ export type Opening =
 /**
  * Returns who starts from an opening throw of one die each. Short nardy: the higher die starts and
  * plays both opening dice, so the first move is never a double. Long nardy: the higher die takes
- * White, starts, and rolls both dice again. Implements RULES.md §2 and §3 (opening).
+ * White, starts, and rolls both dice again. Implements docs/rules §2 and §3 (opening).
  * @example openingThrow('short', 3, 5) // { kind: 'start', starter: 1, dice: [5, 3] }
  */
 export function openingThrow(variant: VariantId, first: number, second: number): Opening {
@@ -28,7 +28,7 @@ export function openingThrow(variant: VariantId, first: number, second: number):
 /**
  * Returns who opens a later game of a match by the `nextGameStarter` option: `winner` (the last
  * game's winner), `alternate` (the side that did not open the last game), or `toss` (a new
- * opening throw; returns null). Implements RULES.md §2 (`nextGameStarter`).
+ * opening throw; returns null). Implements docs/rules/long.md §2 (`nextGameStarter`).
  * @example nextGameStarter('winner', { lastWinner: 1, lastStarter: 0 }) // 1
  */
 export function nextGameStarter(

@@ -75,7 +75,7 @@ function swapInto(src: Int8Array, at: number, dest: Int8Array): void {
 
 /**
  * Returns perft(depth) from a position, the side to move first; with `divide`, also the count per
- * first roll. Not a rule: a check of RULES.md §1–§3 against known counts.
+ * first roll. Not a rule: a check of docs/rules §1–§3 against known counts.
  * @example perft({ variant: 'short', board: startBoard(VARIANTS.short) }, 1).total // 447
  */
 export function perft(position: Position, depth: number, turnsPlayed: { me: number; opponent: number } = { me: 0, opponent: 0 }): PerftDivide {

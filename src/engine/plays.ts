@@ -1,5 +1,5 @@
 /**
- * Legal plays as plain values: the public face of the move generator (RULES.md §1–§3).
+ * Legal plays as plain values: the public face of the move generator (docs/rules §1–§3).
  */
 import { SIDE_LENGTH, type Board, type Step } from './board.ts';
 import { Generator, type TurnRules } from './generate.ts';
@@ -11,15 +11,15 @@ import { VARIANTS, resolveOptions, type Variant, type VariantId, type VariantOpt
 export interface Position {
   readonly variant: VariantId;
   readonly board: Board;
-  /** Options under their RULES.md names; missing ones take the variant's defaults. */
+  /** Options under their docs/rules names; missing ones take the variant's defaults. */
   readonly options?: Partial<VariantOptions>;
 }
 
 /** What the rules need to know about the turn beyond the board. */
 export interface TurnContext {
-  /** Long nardy: this is the mover's first turn of the game (head exception, RULES.md §2). */
+  /** Long nardy: this is the mover's first turn of the game (head exception, docs/rules/long.md §2). */
   readonly firstTurn?: boolean;
-  /** Gul bara: how many moves the double gives when the rest of a rung was passed on (default 4, RULES.md §6). */
+  /** Gul bara: how many moves the double gives when the rest of a rung was passed on (default 4, docs/rules/variants.md §6). */
   readonly moves?: number;
 }
 
@@ -74,7 +74,7 @@ function checkDice(dice: Dice): void {
 
 /**
  * Runs the generator for a turn, including the second pass of `headException: computed`
- * (RULES.md §2: on a first turn a second head checker may move when the roll cannot otherwise be
+ * (docs/rules/long.md §2: on a first turn a second head checker may move when the roll cannot otherwise be
  * played in full). Returns the number of plays left in `gen`.
  */
 export function generateTurn(gen: Generator, variant: Variant, options: VariantOptions, dice: Dice, context: TurnContext, sequences = false): number {
@@ -123,7 +123,7 @@ export function positionRules(position: Position): { variant: Variant; options: 
 
 /**
  * Returns how many distinct legal plays a roll has, without building them (0: the turn passes).
- * Implements RULES.md §1.3–§1.4, as `legalPlays` does.
+ * Implements docs/rules/README.md §1.3–§1.4, as `legalPlays` does.
  * @example countLegalPlays({ variant: 'short', board: startBoard(VARIANTS.short) }, [3, 1]) // 16
  */
 export function countLegalPlays(position: Position, dice: Dice, context: TurnContext = {}): number {
@@ -135,7 +135,7 @@ export function countLegalPlays(position: Position, dice: Dice, context: TurnCon
 /**
  * Returns the legal plays whose final checkers of the mover equal `mover`, and how many legal
  * plays there are in all: what reading a written play needs, without building every play.
- * Not a rule by itself: a filter over RULES.md §1–§3 legal plays.
+ * Not a rule by itself: a filter over docs/rules §1–§3 legal plays.
  */
 export function playsEndingWith(position: Position, dice: Dice, context: TurnContext, mover: readonly number[]): { count: number; plays: Play[] } {
   const { variant, options } = positionRules(position);
@@ -154,7 +154,7 @@ export function playsEndingWith(position: Position, dice: Dice, context: TurnCon
  * Returns every distinct legal play of a roll: whole turns, one per final position, that use as
  * many dice as the position allows (the larger die when only one can be played), after the
  * variant's restrictions on the final position. An empty list means the turn passes.
- * Implements RULES.md §1.1–§1.5, §2 (head, six-block, no hitting) and §3 (hitting, bar, Caucasian).
+ * Implements docs/rules §1.1–§1.5, §2 (head, six-block, no hitting) and §3 (hitting, bar, Caucasian).
  * @example legalPlays({ variant: 'short', board: startBoard(VARIANTS.short) }, [3, 1]).length // 16
  */
 export function legalPlays(position: Position, dice: Dice, context: TurnContext = {}): Play[] {

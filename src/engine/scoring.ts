@@ -1,5 +1,5 @@
 /**
- * How a game ends and what it is worth (RULES.md §1.6, §2 result and last roll, §3 result).
+ * How a game ends and what it is worth (docs/rules §1.6, §2 result and last roll, §3 result).
  */
 import type { Board } from './board.ts';
 import { positionRules, type Position } from './plays.ts';
@@ -15,7 +15,7 @@ const POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 /**
  * Returns the kind a win counts as in a variant: the kind itself, or the variant's top kind when
  * the kind is higher (tavla scores koks as mars; sudden death scores every win single).
- * Implements RULES.md §6 (tavla, sudden death scoring).
+ * Implements docs/rules/variants.md §6 (tavla, sudden death scoring).
  * @example scoredKind('tavla', 'koks') // 'mars'
  */
 export function scoredKind(variant: VariantId, kind: WinKind): WinKind {
@@ -25,7 +25,7 @@ export function scoredKind(variant: VariantId, kind: WinKind): WinKind {
 
 /**
  * Returns true when a side has borne off every checker, or the variant's board decides the game
- * earlier (plakoto's mother checker). Implements RULES.md §1.6 and §6 (plakoto).
+ * earlier (plakoto's mother checker). Implements docs/rules §1.6 and §6 (plakoto).
  * @example isGameOver({ variant: 'short', board: startBoard(VARIANTS.short) }) // false
  */
 export function isGameOver(position: Position): boolean {
@@ -38,7 +38,7 @@ export function isGameOver(position: Position): boolean {
  * Returns the result of a finished game, or undefined while nobody has borne off everything.
  * Base points before the cube: oin 1, mars 2, koks 3 per the variant's scoring; with the setting
  * "with mars" off every win is an oin of one point. Both sides off is a draw (only reachable with
- * long nardy's `lastRoll`), as are both mothers pinned in plakoto. Implements RULES.md §2 (result,
+ * long nardy's `lastRoll`), as are both mothers pinned in plakoto. Implements docs/rules §2 (result,
  * `longScoring`, `lastRoll`), §3 (result) and §6 (plakoto's mother checker).
  * @example gameResult({ variant: 'long', board }) // { winner: 0, kind: 'mars', points: 2 }
  */
@@ -64,7 +64,7 @@ export function gameResult(position: Position): GameResult | undefined {
 /**
  * Returns true when, under long nardy's `lastRoll` option, the other side gets one more roll:
  * the side that moved first in the game has just borne off its last checker (`board[0]` is the
- * side that just moved) and the other side has not. Implements RULES.md §2 (`lastRoll`).
+ * side that just moved) and the other side has not. Implements docs/rules/long.md §2 (`lastRoll`).
  * @example isLastRollDue({ variant: 'long', board, options: { lastRoll: true } }, true)
  */
 export function isLastRollDue(position: Position, moverStartedTheGame: boolean): boolean {

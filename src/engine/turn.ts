@@ -2,7 +2,7 @@
  * A turn played one checker at a time (the chat buttons). Given the steps pressed so far, it
  * offers exactly the next steps that still lead to a legal play, so a player can never walk into
  * a dead end, and it says when the steps pressed make a whole legal play. Undo is dropping the
- * last step: the API is stateless. Implements RULES.md §1.3 (maximum use) step by step.
+ * last step: the API is stateless. Implements docs/rules/README.md §1.3 (maximum use) step by step.
  */
 import { PINNED, opponentPoint, type Board } from './board.ts';
 import { Generator } from './generate.ts';
@@ -71,7 +71,7 @@ export function applySteps(board: Board, steps: readonly Step[], family: 'short'
 /**
  * Returns the state of a turn after the given steps: the legal next steps, whether the turn is
  * complete, and the play it makes. Steps that are not a legal beginning are an `illegal-play`.
- * Implements RULES.md §1.1–§1.5, §2, §3, one checker step at a time.
+ * Implements docs/rules §1.1–§1.5, §2, §3, one checker step at a time.
  * @example turnProgress(position, [6, 5], []).next // the first steps of every legal play
  */
 export function turnProgress(position: Position, dice: Dice, steps: readonly Step[], context: TurnContext = {}): Result<TurnProgress> {

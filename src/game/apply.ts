@@ -75,7 +75,7 @@ function continueAutomatically(state: MatchState, now: number, dice: DiceSource,
 
 /**
  * Events of running out of time: an unanswered challenge expires; the seat to act whose clock
- * has run out loses the match (a single game: the game, scored oin × cube). Implements RULES.md §5.
+ * has run out loses the match (a single game: the game, scored oin × cube). Implements docs/rules/match.md §5.
  */
 function timeoutEvents(state: MatchState, now: number): MatchEvent[] {
   if (state.phase === 'challenge' && now >= state.challengeExpiresAt) return [{ type: 'expired', at: state.challengeExpiresAt }];
@@ -91,7 +91,7 @@ function timeoutEvents(state: MatchState, now: number): MatchEvent[] {
 /**
  * Returns the match after a command at time `now`, with every event that happened, or a typed
  * error (the match unchanged). A command arriving after the actor's time ran out applies the
- * timeout instead. Implements RULES.md §1–§5 through `decide` and `evolve`.
+ * timeout instead. Implements docs/rules §1–§5 through `decide` and `evolve`.
  * @example apply(state, { type: 'roll', by: 'chat:1' }, Date.now(), cryptoDice())
  */
 export function apply(state: MatchState, command: Command, now: number, dice: DiceSource): Result<Applied, GameError> {
@@ -137,7 +137,7 @@ export interface ChallengeInput {
 
 /**
  * Returns a new match in its challenge phase, or an `invalid-settings` error.
- * Implements RULES.md §4–§5 (settings) through `validateSettings`.
+ * Implements docs/rules/match.md §4–§5 (settings) through `validateSettings`.
  */
 export function createChallenge(input: ChallengeInput, now: number): Result<Applied, GameError> {
   // A new challenge always says whether it is rated: by default between people, never against the computer.
@@ -153,7 +153,7 @@ export function createChallenge(input: ChallengeInput, now: number): Result<Appl
   return ok({ state: fair ? { ...state, fair } : state, events: [event] });
 }
 
-/** Returns the next moment the scheduler must look at the match (expiry or time-out), if any. Implements RULES.md §5. */
+/** Returns the next moment the scheduler must look at the match (expiry or time-out), if any. Implements docs/rules/match.md §5. */
 export function nextDeadline(state: MatchState): number | undefined {
   if (state.phase === 'challenge') return state.challengeExpiresAt;
   return deadlineOf(state);

@@ -1,5 +1,5 @@
 /**
- * Clock arithmetic (RULES.md §5). The clock runs for the seat that has to act; when that changes,
+ * Clock arithmetic (docs/rules/match.md §5). The clock runs for the seat that has to act; when that changes,
  * the time used is charged to the seat that acted. All times are absolute epoch milliseconds.
  */
 import type { ClockSettings, ClockState, MatchState, Seat } from './types.ts';
@@ -7,7 +7,7 @@ import type { ClockSettings, ClockState, MatchState, Seat } from './types.ts';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** Returns a fresh clock for a match that starts at `at`, or null without a clock. Implements RULES.md §5. */
+/** Returns a fresh clock for a match that starts at `at`, or null without a clock. Implements docs/rules/match.md §5. */
 export function startClock(settings: ClockSettings, at: number): ClockState | null {
   switch (settings.kind) {
     case 'none':
@@ -55,7 +55,7 @@ function vacationUsed(clock: ClockState, seat: Seat, at: number): number {
 /**
  * Returns when the seat to act runs out of time, or undefined when no clock runs.
  * Real-time clocks: the bank. Correspondence: days per move, then the pool, plus vacation left
- * while the player is away. Implements RULES.md §5.
+ * while the player is away. Implements docs/rules/match.md §5.
  */
 export function deadlineOf(state: MatchState): number | undefined {
   const clock = state.clock;
@@ -74,7 +74,7 @@ export function deadlineOf(state: MatchState): number | undefined {
  * Fischer: the bank loses the time used and gains the increment after a move. Compensation
  * (Bronstein): it gets back the time the move used, at most the delay, so it never grows.
  * Correspondence: time beyond the days per move comes out of the pool; time away on vacation
- * comes out of the vacation days instead. Implements RULES.md §5.
+ * comes out of the vacation days instead. Implements docs/rules/match.md §5.
  */
 export function chargeClock(clock: ClockState, settings: ClockSettings, seat: Seat, at: number, moved: boolean): ClockState {
   const away = vacationUsed(clock, seat, at);

@@ -24,7 +24,7 @@ export function seatOf(state: MatchState, player: PlayerId): Seat | null {
   return null;
 }
 
-/** Events that end a game, and the match when it is decided (RULES.md §4 match to N). */
+/** Events that end a game, and the match when it is decided (docs/rules/match.md §4 match to N). */
 export function endGame(state: MatchState, at: number, winner: Seat | null, kind: WinKind | 'draw', points: number, reason: EndReason): MatchEvent[] {
   const events: MatchEvent[] = [{ type: 'gameEnded', at, winner, kind, points, reason }];
   const n = state.settings.matchLength;
@@ -38,7 +38,7 @@ export function endGame(state: MatchState, at: number, winner: Seat | null, kind
 
 /**
  * Returns the events of a play: the play itself and, when it finishes the game, the game's end
- * (RULES.md §1.6, §2 `lastRoll`, §4 scoring; §6 sudden death: a play that hits wins at once,
+ * (docs/rules §1.6, §2 `lastRoll`, §4 scoring; §6 sudden death: a play that hits wins at once,
  * single — the game ends with the turn the hit is in, since a turn is stored as a whole play).
  */
 export function playEvents(state: MatchState, at: number, move: string, forced: boolean): Result<MatchEvent[], GameError> {
@@ -198,7 +198,7 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
   }
 }
 
-/** Returns the events a command causes, or why it cannot be done. Not a rule by itself: it applies RULES.md §1–§5. */
+/** Returns the events a command causes, or why it cannot be done. Not a rule by itself: it applies docs/rules §1–§5. */
 export function decide(state: MatchState, input: Command, at: number, dice: DiceSource): Decision {
   const checked = checkCommand(input);
   if (!checked.ok) return checked;

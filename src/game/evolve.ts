@@ -24,7 +24,7 @@ function seatsFromMover(game: GameState, moverFirst: Board): Board {
 /**
  * Returns the turn after a play: usually the opponent's, to roll. In gul bara a double on a ladder
  * turn brings the next double's rung to the roller, or what it could not play to the opponent, who
- * rolls its own turn when that is done (RULES.md §6).
+ * rolls its own turn when that is done (docs/rules/variants.md §6).
  */
 function afterPlay(state: MatchState, seat: Seat, dice: readonly [number, number], used: number): Turn {
   const game = state.game!;
@@ -160,7 +160,7 @@ function evolveCore(state: MatchState, e: MatchEvent): MatchState {
 
 /**
  * Returns the match after one event, with the clock charged to the seat that acted when the seat
- * to act changes (RULES.md §5), and the event kept in the history unless it only shaped the turn
+ * to act changes (docs/rules/match.md §5), and the event kept in the history unless it only shaped the turn
  * in progress. Not a rule by itself: the rules decided the event.
  */
 export function evolve(state: MatchState, e: MatchEvent): MatchState {

@@ -22,7 +22,7 @@ export function positionOf(settings: MatchSettings, game: GameState): Position {
 /**
  * Returns what the rules need to know about the turn in progress beyond the board: whether it is
  * the mover's first turn (long nardy's head exception) and, on a gul bara ladder rung passed on,
- * how many moves its double gives. Implements RULES.md §2 (head exception) and §6 (gul bara).
+ * how many moves its double gives. Implements docs/rules §2 (head exception) and §6 (gul bara).
  */
 export function turnContextOf(game: GameState): TurnContext {
   const t = game.turn;
@@ -31,7 +31,7 @@ export function turnContextOf(game: GameState): TurnContext {
 
 /**
  * Returns true when the seat on turn may double now: the cube is in play, this is not the
- * Crawford game, and the cube is centred or the seat owns it. Implements RULES.md §4 (doubling, Crawford).
+ * Crawford game, and the cube is centred or the seat owns it. Implements docs/rules/match.md §4 (doubling, Crawford).
  */
 export function mayDouble(state: MatchState): boolean {
   const game = state.game;
@@ -44,7 +44,7 @@ export function mayDouble(state: MatchState): boolean {
  * Returns true when the seat on turn may detonate the bomb now: before rolling, holding the bomb
  * or while it is centred, and with at least one blot on the board — a bomb that would send
  * nothing to the bar only hands the bomb over, so it is not offered.
- * Implements RULES.md §6 (nuclear).
+ * Implements docs/rules/variants.md §6 (nuclear).
  */
 export function mayDetonate(state: MatchState): boolean {
   const game = state.game;
@@ -53,7 +53,7 @@ export function mayDetonate(state: MatchState): boolean {
   return game.board.some((side) => side.some((n, p) => p >= 1 && p <= 24 && n === 1));
 }
 
-/** Returns the board after a detonation: every blot of both sides on its bar. Implements RULES.md §6 (nuclear). */
+/** Returns the board after a detonation: every blot of both sides on its bar. Implements docs/rules/variants.md §6 (nuclear). */
 export function detonate(board: Board): Board {
   const blotsToBar = (side: readonly number[]) => {
     const out = side.slice();
@@ -66,7 +66,7 @@ export function detonate(board: Board): Board {
 /**
  * Returns what a pass concedes while a double is offered: the winner (the side that offered the
  * cube it is passed, after a beaver the beaverer) and the points, the cube before this double,
- * twice that after a beaver; undefined when no double is offered. Implements RULES.md §4 (pass, beaver).
+ * twice that after a beaver; undefined when no double is offered. Implements docs/rules/match.md §4 (pass, beaver).
  */
 export function passStake(game: GameState): { readonly winner: Seat; readonly points: number } | undefined {
   const t = game.turn;
@@ -90,7 +90,7 @@ const KIND_POINTS: Record<WinKind, number> = { oin: 1, mars: 2, koks: 3 };
 /**
  * Returns the points a game is worth: the kind's points times the cube. With "with mars" off every
  * win counts as oin; Jacoby (money play): mars and koks count as oin while the cube is not turned.
- * Implements RULES.md §4 (cube, Jacoby) with §2/§3/§6 (kinds).
+ * Implements docs/rules §4 (cube, Jacoby) with §2/§3/§6 (kinds).
  */
 export function gamePoints(settings: MatchSettings, cubeValue: number, kind: WinKind): number {
   const jacobyApplies = settings.jacoby && settings.matchLength === 0 && cubeValue === 1;
@@ -101,7 +101,7 @@ export function gamePoints(settings: MatchSettings, cubeValue: number, kind: Win
 
 /**
  * Returns true when the game about to start is the Crawford game: the first game after either
- * side reaches N − 1 points. Implements RULES.md §4 (Crawford).
+ * side reaches N − 1 points. Implements docs/rules/match.md §4 (Crawford).
  */
 export function isCrawfordGame(state: MatchState): boolean {
   const { matchLength, crawford } = state.settings;

@@ -1,5 +1,5 @@
 /**
- * Match settings: the club conventions of RULES.md §4–§5 plus the variant's options, with
+ * Match settings: the club conventions of docs/rules/match.md §4–§5 plus the variant's options, with
  * defaults and validation. An impossible combination is an error, never silently repaired.
  */
 import { fail, ok, type Result } from '../lib/index.ts';
@@ -9,14 +9,14 @@ import type { ClockSettings, ComputerLevel, GameError, MatchSettings } from './t
 /** The computer opponent's levels, weakest first (the `computer` setting). */
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['beginner', 'medium', 'strong'];
 
-/** Correspondence days per move offered by RULES.md §5. */
+/** Correspondence days per move offered by docs/rules/match.md §5. */
 export const DAYS_PER_MOVE = [1, 2, 3, 5, 7] as const;
 
 /**
  * Returns the default settings of a variant: a single game (or the variant's own match length),
- * no clock, random colour, pips shown; the cube off in long nardy (RULES.md §2) and on in the
+ * no clock, random colour, pips shown; the cube off in long nardy (docs/rules/long.md §2) and on in the
  * short family, except where the variant has none.
- * Implements RULES.md §4 (defaults), §2 (cube off by default in long nardy), §6 (tavla: match to 3, no cube).
+ * Implements docs/rules §4 (defaults), §2 (cube off by default in long nardy), §6 (tavla: match to 3, no cube).
  */
 export function defaultSettings(variant: VariantId): MatchSettings {
   const v = VARIANTS[variant];
@@ -69,9 +69,9 @@ function checkClock(clock: ClockSettings): string | undefined {
 
 /**
  * Returns complete, checked settings from a partial choice: the variant's defaults filled in,
- * then every rule of RULES.md §4–§5 checked — Jacoby, beaver and auto-double are money-play
+ * then every rule of docs/rules/match.md §4–§5 checked — Jacoby, beaver and auto-double are money-play
  * options that need the cube; Crawford needs a match and the cube; match length 0 (single game)
- * or 1..25. Implements RULES.md §4 and §5.
+ * or 1..25. Implements docs/rules/match.md §4 and §5.
  * @example validateSettings({ variant: 'short', matchLength: 5, crawford: true })
  */
 export function validateSettings(input: SettingsInput): Result<MatchSettings, GameError> {

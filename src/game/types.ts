@@ -20,7 +20,7 @@ export interface Player {
   readonly name: string;
 }
 
-/** RULES.md §5 clocks. */
+/** docs/rules/match.md §5 clocks. */
 export type ClockSettings =
   | { readonly kind: 'none' }
   /** A bank of minutes; each move made adds `incrementSeconds`, so the bank can grow. */
@@ -30,10 +30,10 @@ export type ClockSettings =
   /** Days per move; an optional pool of extra days per match and vacation days per player. */
   | { readonly kind: 'correspondence'; readonly daysPerMove: number; readonly poolDays: number; readonly vacationDays: number };
 
-/** The club conventions of RULES.md §4–§5 and the variant's options. */
+/** The club conventions of docs/rules/match.md §4–§5 and the variant's options. */
 export interface MatchSettings {
   readonly variant: VariantId;
-  /** RULES.md option names (gameType, headException, sixBlock, …, withMars). */
+  /** docs/rules option names (gameType, headException, sixBlock, …, withMars). */
   readonly options: Partial<VariantOptions>;
   /** Points to win the match (1..25), or 0 for a single game (money play). */
   readonly matchLength: number;
@@ -71,7 +71,7 @@ export interface Cube {
   readonly owner: Seat | null;
 }
 
-/** Nuclear backgammon's bomb (RULES.md §6): centred at the start, then held by one seat. */
+/** Nuclear backgammon's bomb (docs/rules/variants.md §6): centred at the start, then held by one seat. */
 export type Bomb = 'centre' | Seat;
 
 /** Where a turn stands. */
@@ -97,7 +97,7 @@ export interface Turn {
   /** For 'resignOffered': what the mover offered to lose. */
   readonly offer?: WinKind;
   /**
-   * Gul bara: these dice are a rung of a doubles ladder, not a roll of the mover's own (RULES.md
+   * Gul bara: these dice are a rung of a doubles ladder, not a roll of the mover's own (docs/rules/variants.md
    * §6): the next higher double of the roller, or the rest of the ladder passed to its opponent.
    */
   readonly ladder?: LadderRung;
@@ -111,7 +111,7 @@ export interface GameState {
   readonly starter: Seat;
   readonly turnsPlayed: readonly [number, number];
   readonly cube: Cube;
-  /** RULES.md §4: the Crawford game has no doubling. */
+  /** docs/rules/match.md §4: the Crawford game has no doubling. */
   readonly crawford: boolean;
   readonly turn: Turn;
   /** Long nardy `lastRoll`: the first mover has finished; the other side has its one more roll. */
@@ -209,7 +209,7 @@ export type MatchEvent =
   | { readonly type: 'doubled'; readonly at: number; readonly seat: Seat; readonly value: number }
   /** The seat to act asked the computer for a hint (`hints.ts`): the match is unchanged, the opponent sees the count. */
   | { readonly type: 'hinted'; readonly at: number; readonly seat: Seat }
-  /** Nuclear: the seat on turn detonated the bomb before rolling (RULES.md §6). */
+  /** Nuclear: the seat on turn detonated the bomb before rolling (docs/rules/variants.md §6). */
   | { readonly type: 'detonated'; readonly at: number; readonly seat: Seat }
   | { readonly type: 'taken'; readonly at: number; readonly seat: Seat; readonly value: number }
   | { readonly type: 'beavered'; readonly at: number; readonly seat: Seat; readonly value: number }

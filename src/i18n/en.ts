@@ -303,7 +303,7 @@ const EN = {
   'error.unknown-variant': 'I do not know that game. Choose long or short nardy.',
   'error.invalid-spec': 'The board picture cannot be drawn right now; the game itself is safe.',
 
-  // The rules of the active game (rulesText), RULES.md §1–§5.
+  // The rules of the active game (rulesText), docs/rules §1–§5.
   'rules.long.title': 'Long nardy — the rules of this game',
   'rules.long.start': 'Start: each player has all 15 checkers on their head (their point 24); the heads are diagonally opposite. Both players move the same way round, towards their home (points 1–6).',
   'rules.long.opening': 'First move: each player rolls one die; the higher plays White, moves first and rolls both dice again.',
@@ -454,5 +454,5 @@ const EN = {
 /** Every text the product shows, by key: the union of the English catalog's keys. */
 export type MessageKey = keyof typeof EN;
 
-/** The English texts (RULES.md wording). Not a rule: a catalog. */
+/** The English texts (docs/rules wording). Not a rule: a catalog. */
 export const en: Readonly<Record<MessageKey, string>> = EN;

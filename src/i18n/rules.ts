@@ -1,5 +1,5 @@
 /**
- * The active rule set of a game in the player's language (`/rules`): RULES.md §1–§5 with the
+ * The active rule set of a game in the player's language (`/rules`): docs/rules §1–§5 with the
  * options the game was set up with. Every sentence is a catalog text, so each language has them
  * all; this module only chooses which sentences apply.
  */
@@ -23,7 +23,7 @@ export interface RulesSettings {
   readonly clock?: RulesClock;
 }
 
-/** RULES.md §5 clocks, as the match settings store them. */
+/** docs/rules/match.md §5 clocks, as the match settings store them. */
 export interface RulesClock {
   readonly kind: string;
   readonly bankMinutes?: number;
@@ -42,7 +42,7 @@ type Line = MessageKey | readonly [MessageKey, MessageParams];
  * hitting, the bar and the Caucasian rule (short), each §6 variant's own rule, bearing off,
  * scoring, and — when settings are given — match, cube conventions, resignation and clock. An
  * option missing or outside its domain reads as the variant's default.
- * Implements the wording of RULES.md §1–§6.
+ * Implements the wording of docs/rules §1–§6.
  * @example rulesText('en', 'long', { sixBlock: 'never' })
  */
 export function rulesText(lang: Lang, variant: VariantId, options: Readonly<Record<string, unknown>> = {}, settings?: RulesSettings): string {
@@ -63,7 +63,7 @@ function chosenOptions(variant: VariantId, given: Readonly<Record<string, unknow
   return out;
 }
 
-/** RULES.md §2: long nardy. */
+/** docs/rules/long.md §2: long nardy. */
 function longLines(o: Record<string, unknown>): Line[] {
   const lines: Line[] = [
     'rules.long.title', 'rules.long.start', 'rules.long.opening', 'rules.dice', 'rules.long.noHit',
@@ -78,7 +78,7 @@ function longLines(o: Record<string, unknown>): Line[] {
 }
 
 /**
- * RULES.md §3 short nardy, international or Caucasian, and the §6 variants built on it. A variant
+ * docs/rules §3 short nardy, international or Caucasian, and the §6 variants built on it. A variant
  * says what differs through its own catalog texts, found by name: `rules.<id>.title` (every
  * variant has one), and where they exist `.start`, `.opening`, `.rule` and `.score` in place of
  * short nardy's — so a new variant needs texts, not code here.
@@ -97,7 +97,7 @@ function shortLines(variant: VariantId, o: Record<string, unknown>): Line[] {
   return lines;
 }
 
-/** RULES.md §6: plakoto, as completed in src/engine/variants/plakoto.ts. */
+/** docs/rules/variants.md §6: plakoto, as completed in src/engine/variants/plakoto.ts. */
 function plakotoLines(o: Record<string, unknown>): Line[] {
   return [
     'rules.plakoto.title', 'rules.plakoto.start', 'rules.long.opening', 'rules.dice', 'rules.plakoto.pin',
@@ -106,7 +106,7 @@ function plakotoLines(o: Record<string, unknown>): Line[] {
   ];
 }
 
-/** RULES.md §6: gul bara, as completed in src/engine/variants/gulbara.ts: long nardy with mad doubles. */
+/** docs/rules/variants.md §6: gul bara, as completed in src/engine/variants/gulbara.ts: long nardy with mad doubles. */
 function gulbaraLines(o: Record<string, unknown>): Line[] {
   return [
     'rules.gulbara.title', 'rules.long.start', 'rules.long.opening', 'rules.dice', 'rules.gulbara.ladder', 'rules.gulbara.passed',
@@ -121,7 +121,7 @@ function gulbaraLines(o: Record<string, unknown>): Line[] {
 const OWN_LINES: Partial<Readonly<Record<VariantId, (o: Record<string, unknown>) => Line[]>>> = { plakoto: plakotoLines, gulbara: gulbaraLines };
 
 /**
- * RULES.md §4–§5: match, cube conventions, resignation, clock. A game without a cube (tavla) says
+ * docs/rules/match.md §4–§5: match, cube conventions, resignation, clock. A game without a cube (tavla) says
  * so once, in the cube's place, even when no settings are given.
  */
 function settingLines(variant: VariantId, o: Record<string, unknown>, s: RulesSettings | undefined): Line[] {
@@ -133,7 +133,7 @@ function settingLines(variant: VariantId, o: Record<string, unknown>, s: RulesSe
   return lines;
 }
 
-/** RULES.md §4 resign: an oin, or an offered mars (and koks where the game has it). */
+/** docs/rules/match.md §4 resign: an oin, or an offered mars (and koks where the game has it). */
 function resignLines(variant: VariantId, o: Record<string, unknown>): Line[] {
   const top = VARIANTS[variant]?.topWinKind;
   if (o.withMars === false || top === 'oin') return ['rules.resign'];
@@ -141,7 +141,7 @@ function resignLines(variant: VariantId, o: Record<string, unknown>): Line[] {
   return ['rules.resign', koks ? 'rules.resign.offerKoks' : 'rules.resign.offerMars'];
 }
 
-/** RULES.md §4: the cube and its conventions; Crawford in matches, the rest in money play. */
+/** docs/rules/match.md §4: the cube and its conventions; Crawford in matches, the rest in money play. */
 function cubeLines(s: RulesSettings, length: number): Line[] {
   if (!s.doubling) return ['rules.cube.off'];
   const lines: Line[] = ['rules.cube.on'];
@@ -154,7 +154,7 @@ function cubeLines(s: RulesSettings, length: number): Line[] {
   return lines;
 }
 
-/** RULES.md §5: the clock, and what running out of time costs. */
+/** docs/rules/match.md §5: the clock, and what running out of time costs. */
 function clockLines(clock: RulesClock | undefined): Line[] {
   switch (clock?.kind) {
     case 'fischer':

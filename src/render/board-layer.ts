@@ -30,7 +30,7 @@ export function boardLayer(home: Home): string {
 
 /**
  * Returns the point numbers: each point labelled in the numbering of the bottom player
- * (`sameAsBottom`) or of the top player (RULES.md §0: short p ↔ 25 − p; long p ↔ ((p + 11) mod 24) + 1).
+ * (`sameAsBottom`) or of the top player (docs/rules/README.md §0: short p ↔ 25 − p; long p ↔ ((p + 11) mod 24) + 1).
  */
 export function numbersLayer(home: Home, family: Family, sameAsBottom: boolean): string {
   return cached(`numbers:${home}:${family}:${sameAsBottom}`, () => {

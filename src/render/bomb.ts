@@ -1,5 +1,5 @@
 /**
- * Nuclear backgammon's bomb (RULES.md §6): a black ball with a lit fuse. While centred it lies in
+ * Nuclear backgammon's bomb (docs/rules/variants.md §6): a black ball with a lit fuse. While centred it lies in
  * the middle of the half away from the home, clear of the dice; once held it sits in its holder's
  * panel, beside the pips, like a badge.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7: when reminders are due (RULES.md §5: about half and nine tenths of the time), by the
+ * Issue 7: when reminders are due (docs/rules/match.md §5: about half and nine tenths of the time), by the
  * player's setting and quiet hours; and how `/quiet` is read.
  */
 import { describe, expect, it } from 'vitest';

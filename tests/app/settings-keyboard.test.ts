@@ -1,5 +1,5 @@
 /**
- * The challenge's settings keyboard with every variant of the registry (RULES.md §6): a page of
+ * The challenge's settings keyboard with every variant of the registry (docs/rules/variants.md §6): a page of
  * all variants, and on the main page only the settings the chosen variant has.
  */
 import { describe, expect, it } from 'vitest';

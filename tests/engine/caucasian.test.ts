@@ -1,5 +1,5 @@
 /**
- * The Caucasian game (RULES.md §3, `gameType: 'caucasian'` on short nardy): after a checker hits
+ * The Caucasian game (docs/rules/short.md §3, `gameType: 'caucasian'` on short nardy): after a checker hits
  * inside its owner's home (points 1..6), that same checker may not, in the same turn, continue onto
  * a point already holding its own checkers; it may move on to an empty point (or hit another blot),
  * may be covered by another checker, and may be borne off only when no other legal play exists.
@@ -66,7 +66,7 @@ function minus(a: readonly Play[], b: readonly Play[]): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('RULES.md §3 Caucasian: a checker that hits in its own home may not go on to its own point', () => {
+describe('docs/rules/short.md §3 Caucasian: a checker that hits in its own home may not go on to its own point', () => {
   // Me: 8, 3:2. A blot on my 5. Dice 3-2.
   // 8/5* then 5/3 lands the hitter on my own 3: international only. 8/5* 3/1 (the hitter stays),
   // 8/3 via 6 (no hit) and 8/6 3/off (bearing off once home) are legal in both.
@@ -101,7 +101,7 @@ describe('RULES.md §3 Caucasian: a checker that hits in its own home may not go
   });
 });
 
-describe('RULES.md §3 Caucasian: the hitter may move on to an empty point or hit another blot', () => {
+describe('docs/rules/short.md §3 Caucasian: the hitter may move on to an empty point or hit another blot', () => {
   it('8/5*/4 goes on to the empty 4: legal in both games', () => {
     const { international, caucasian } = both({ 8: 1, 3: 2, 0: 12 }, { 20: 1, 2: 2, 0: 12 }, [3, 1]);
     const expected = sorted(['8/5*/4', '8/5* 3/2', '8/4']);
@@ -119,7 +119,7 @@ describe('RULES.md §3 Caucasian: the hitter may move on to an empty point or hi
   });
 });
 
-describe('RULES.md §3 Caucasian: the hitter may be covered by another checker', () => {
+describe('docs/rules/short.md §3 Caucasian: the hitter may be covered by another checker', () => {
   // Me: 8, 6; a blot on my 5; dice 3-1. 8/5* 6/5 (or 6/5* 8/5) covers the hitter.
   it('8/5* 6/5 is legal in both games, and both games have the same six plays', () => {
     const { international, caucasian } = both({ 8: 1, 6: 1, 0: 13 }, { 20: 1, 2: 2, 0: 12 }, [3, 1]);
@@ -130,7 +130,7 @@ describe('RULES.md §3 Caucasian: the hitter may be covered by another checker',
   });
 });
 
-describe('RULES.md §3 Caucasian: the hitter may be borne off only when no other legal play exists', () => {
+describe('docs/rules/short.md §3 Caucasian: the hitter may be borne off only when no other legal play exists', () => {
   it('with another play available, 6/4*/off is refused and the other three plays stay', () => {
     // Me: 6, 5; a blot on my 4; dice 4-2. International: 6/4*/off, 6/4* 5/1, 6/2/off (no hit),
     // 6/2 5/3. Caucasian: the hitter's bearing off goes, since other plays exist.
@@ -154,7 +154,7 @@ describe('RULES.md §3 Caucasian: the hitter may be borne off only when no other
   });
 });
 
-describe('RULES.md §3 Caucasian with doubles', () => {
+describe('docs/rules/short.md §3 Caucasian with doubles', () => {
   it('1-1: the hitter may walk on over empty points but not onto its own: only 7/6*/3 differs', () => {
     // Me: 7, 3:2; a blot on my 6. International: 3/1(2), 7/6* 3/2 3/1, 7/6* 3/off, 7/6*/3,
     // 7/6*/4 3/2, 7/6*/5 3/1, 7/6*/5 3/2(2). The hitter's fourth step 4/3 lands on my own 3.
@@ -257,7 +257,7 @@ describe('RULES.md §3 Caucasian with doubles', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// An independent generator for short nardy, written from RULES.md §1 and §3: every order of the
+// An independent generator for short nardy, written from docs/rules §1 and §3: every order of the
 // dice, one step at a time, keeping count of the hitters that may not hide on each point.
 
 interface RefState {
@@ -346,7 +346,7 @@ function gameArb(gameType: 'international' | 'caucasian', doubles: boolean): fc.
   }));
 }
 
-describe('RULES.md §1 and §3 oracle: an independent generator written from the rule book', () => {
+describe('docs/rules §1 and §3 oracle: an independent generator written from the rule book', () => {
   const check = (gameType: 'international' | 'caucasian', doubles: boolean, seed: number): void => {
     fc.assert(
       fc.property(gameArb(gameType, doubles), ({ position: pos, dice }) => {

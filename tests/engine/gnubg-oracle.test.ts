@@ -5,7 +5,7 @@ import { compareWithGnubg, readOracle } from '../../tools/gnubg/compare.ts';
 // Produced by tools/gnubg/oracle.py (gnubg 1.07 self-play, seed 20261129); .ci/run also compares a fresh sample live.
 const vectors = readOracle(join(import.meta.dirname, 'data', 'gnubg-short.jsonl'));
 
-describe('RULES.md §1 and §3 against gnubg 1.07 (the legal-move oracle)', () => {
+describe('docs/rules §1 and §3 against gnubg 1.07 (the legal-move oracle)', () => {
   const result = compareWithGnubg(vectors);
 
   it('the fixture covers at least 3,000 vectors, with the mover on the bar, bearing off, and with no legal play', () => {

@@ -13,7 +13,7 @@ const VARIANTS = [
 ] as const;
 
 for (const { variant, file, noPlay } of VARIANTS) {
-  describe(`RULES.md §6 ${variant} against gnubg 1.07 (the legal-move oracle)`, () => {
+  describe(`docs/rules/variants.md §6 ${variant} against gnubg 1.07 (the legal-move oracle)`, () => {
     const result = compareWithGnubg(readOracle(join(import.meta.dirname, 'data', file)), variant);
 
     it('the fixture covers at least 3,000 vectors, with the mover on the bar, bearing off, and with no legal play', () => {

@@ -1,5 +1,5 @@
 /**
- * Gul bara, "mad nardy" (RULES.md §6, completed in src/engine/variants/gulbara.ts). Long-nardy
+ * Gul bara, "mad nardy" (docs/rules/variants.md §6, completed in src/engine/variants/gulbara.ts). Long-nardy
  * numbering: both sides move 24 → 1, my point p is the opponent's ((p + 11) mod 24) + 1.
  */
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ function at(board: Board) {
 }
 const moves = (board: Board, dice: Dice, moves?: number) => legalPlays(at(board), dice, { moves }).map((p) => p.move).sort();
 
-describe('RULES.md §6 gul bara: bearing off only with the exact number', () => {
+describe('docs/rules/variants.md §6 gul bara: bearing off only with the exact number', () => {
   it('a die above every occupied point is not played, where long nardy would take the highest checker', () => {
     const board: Board = [side({ 0: 12, 3: 2, 1: 1 }), side({ 0: 14, 12: 1 })];
     expect(moves(board, [6, 5])).toEqual([]);
@@ -33,7 +33,7 @@ describe('RULES.md §6 gul bara: bearing off only with the exact number', () => 
   });
 });
 
-describe('RULES.md §6 gul bara: the long-nardy base', () => {
+describe('docs/rules/variants.md §6 gul bara: the long-nardy base', () => {
   it('has no hitting: a single opposing checker holds its point', () => {
     // Their lone checker on their 1 stands on my 13: 24/13 is blocked, the head gives one checker,
     // so only one die is played, and it must be the larger.
@@ -51,7 +51,7 @@ describe('RULES.md §6 gul bara: the long-nardy base', () => {
   });
 });
 
-describe('RULES.md §6 gul bara: the doubles ladder', () => {
+describe('docs/rules/variants.md §6 gul bara: the doubles ladder', () => {
   it('starts on a double from the side\'s fourth turn, never before, never on a non-double', () => {
     expect(ladderStart(VARIANTS.gulbara, [3, 3], 3)).toBeUndefined();
     expect(ladderStart(VARIANTS.gulbara, [3, 3], 4)).toEqual({ die: 3, moves: 4, passed: false });

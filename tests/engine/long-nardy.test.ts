@@ -1,9 +1,9 @@
 /**
- * Long nardy (RULES.md §2, with §1.3 maximum use and §1.5 bearing off as they apply to it).
+ * Long nardy (docs/rules §2, with §1.3 maximum use and §1.5 bearing off as they apply to it).
  *
  * Every expected play set below was worked out by hand from the rule book; the comment above a
  * position gives the reasoning. Boards are `[mover, opponent]`, each side in its own numbering
- * (RULES.md §0): both move 24 → 1, my point p is the opponent's point ((p + 11) mod 24) + 1, so the
+ * (docs/rules/README.md §0): both move 24 → 1, my point p is the opponent's point ((p + 11) mod 24) + 1, so the
  * opponent's head (its 24) is my 12, its 1 is my 13, and its home (its 1..6) is my 13..18.
  * The opponent's route, in my numbering, is 12, 11, …, 1, 24, 23, …, 13.
  *
@@ -76,7 +76,7 @@ const START = (): Record<number, number> => ({ 24: 15 });
 
 // ---------------------------------------------------------------------------------------------
 
-describe('RULES.md §0 numbering in the long family', () => {
+describe('docs/rules/README.md §0 numbering in the long family', () => {
   it("the opponent's head (its point 24) is my point 12 and its point 1 is my point 13", () => {
     expect(opponentPoint('long', 12)).toBe(24);
     expect(opponentPoint('long', 13)).toBe(1);
@@ -91,7 +91,7 @@ describe('RULES.md §0 numbering in the long family', () => {
   });
 });
 
-describe('RULES.md §2 head rule: the first turn from the start', () => {
+describe('docs/rules/long.md §2 head rule: the first turn from the start', () => {
   for (const headException of HEAD_OPTIONS) {
     describe(`headException ${headException}`, () => {
       const start = (): Position => position(START(), START(), { headException });
@@ -158,7 +158,7 @@ describe('RULES.md §2 head rule: the first turn from the start', () => {
   }
 });
 
-describe('RULES.md §2 head rule: later turns', () => {
+describe('docs/rules/long.md §2 head rule: later turns', () => {
   // Not a first turn: me 24:14 19:1; the opponent holds my 12 (its head) and my 8 (its 20).
   // My checker on 19 runs 19/13/7/1 with sixes, 19/15/11/7/3 with fours, 19/16/13/10/7 with threes.
   const later = (headException: (typeof HEAD_OPTIONS)[number]): Position =>
@@ -214,7 +214,7 @@ describe('RULES.md §2 head rule: later turns', () => {
   });
 });
 
-describe("RULES.md §2 head rule: the second player's first turn after a 5-5 opening", () => {
+describe("docs/rules/long.md §2 head rule: the second player's first turn after a 5-5 opening", () => {
   // The first player opened 5-5 with 24/4: its checker on its 4 is on my 16, its other 14 on my 12.
   const afterFiveFive = (headException: (typeof HEAD_OPTIONS)[number]): Position =>
     position(START(), { 24: 14, 4: 1 }, { headException });
@@ -256,7 +256,7 @@ describe("RULES.md §2 head rule: the second player's first turn after a 5-5 ope
   });
 });
 
-describe("RULES.md §2 head rule: the second player's 5-5 after a 2-1 opening", () => {
+describe("docs/rules/long.md §2 head rule: the second player's 5-5 after a 2-1 opening", () => {
   // The first player opened 2-1 with 24/21: its checker is on my 9, so 24/19/14 is the farthest
   // one checker can go with 5-5 (14/9 is blocked).
   const afterTwoOne = (headException: (typeof HEAD_OPTIONS)[number]): Position =>
@@ -273,7 +273,7 @@ describe("RULES.md §2 head rule: the second player's 5-5 after a 2-1 opening", 
   });
 });
 
-describe('RULES.md §2 six-block rule', () => {
+describe('docs/rules/long.md §2 six-block rule', () => {
   // Position A. Me: 24:2, 18..15 one each, 14:9. The opponent holds my 8..12 (its 20..24) and has
   // nothing on my 13..24, nothing borne off. Dice 6-5, a later turn.
   // Sixes: 24/18 only (18/12, 17/11, 16/10, 15/9, 14/8 blocked). Fives: 24/19, 18/13.
@@ -470,7 +470,7 @@ describe('RULES.md §2 six-block rule', () => {
   });
 });
 
-describe('RULES.md §1.5 and §2 bearing off in long nardy', () => {
+describe('docs/rules §1.5 and §2 bearing off in long nardy', () => {
   // The opponent sits on my 16..18 (its 4..6), out of the way.
   const opp = { 6: 5, 5: 5, 4: 5 };
 
@@ -525,7 +525,7 @@ describe('RULES.md §1.5 and §2 bearing off in long nardy', () => {
   });
 });
 
-describe('RULES.md §1.3 maximum use in long nardy', () => {
+describe('docs/rules/README.md §1.3 maximum use in long nardy', () => {
   // Me: 20:1, 13:14. The opponent holds my 12 (its head), 10 and 8: 13/10 and 13/8 are blocked.
   it('when only one die can be played and either could be, the larger is played: 5-3 gives 20/15, not 20/17', () => {
     // 20/15/12 and 20/17/12 end on the opponent's head.
@@ -551,7 +551,7 @@ describe('RULES.md §1.3 maximum use in long nardy', () => {
   });
 });
 
-describe('RULES.md §2 result (longScoring, withMars)', () => {
+describe('docs/rules/long.md §2 result (longScoring, withMars)', () => {
   const won = (loser: Record<number, number>, options: Opts = {}): ReturnType<typeof gameResult> =>
     gameResult({ variant: 'long', board: [side({ 0: 15 }), side(loser)], options });
 
@@ -596,7 +596,7 @@ describe('RULES.md §2 result (longScoring, withMars)', () => {
   });
 });
 
-describe('RULES.md §2 last roll (lastRoll)', () => {
+describe('docs/rules/long.md §2 last roll (lastRoll)', () => {
   const finished: Board = [side({ 0: 15 }), side({ 0: 13, 2: 1, 1: 1 })];
 
   it('with lastRoll on, the other side gets one more roll after the first mover bears off its last checker', () => {
@@ -626,7 +626,7 @@ describe('RULES.md §2 last roll (lastRoll)', () => {
   });
 });
 
-describe('RULES.md §1.3 step by step (turnProgress) in long nardy', () => {
+describe('docs/rules/README.md §1.3 step by step (turnProgress) in long nardy', () => {
   const start = (): Position => position(START(), START());
   const s = (from: number, to: number, die: number): Step => ({ from, to, die, hit: false });
   const key = (st: Step): string => `${st.from}/${st.to}:${st.die}`;
@@ -688,7 +688,7 @@ describe('RULES.md §1.3 step by step (turnProgress) in long nardy', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// An independent generator, written from RULES.md §1–§2 (sequence by sequence, every order of the
+// An independent generator, written from docs/rules §1–§2 (sequence by sequence, every order of the
 // dice, plain arrays), to compare with the engine on random positions.
 
 type RefOptions = Pick<VariantOptions, 'headException' | 'sixBlock'>;
@@ -791,7 +791,7 @@ const blockyArb = fc
     return { board: [me, opp] as Board, dice: a.dice as Dice, options: { headException: a.headException, sixBlock: a.sixBlock }, firstTurn: a.firstTurn };
   });
 
-describe('RULES.md §1–§2 oracle: an independent generator written from the rule book', () => {
+describe('docs/rules §1–§2 oracle: an independent generator written from the rule book', () => {
   it('agrees with the engine on random boards built around six-blocks, for every headException and sixBlock', () => {
     fc.assert(
       fc.property(blockyArb, ({ board, dice, options, firstTurn }) => {

@@ -1,5 +1,5 @@
 /**
- * Plakoto (RULES.md §6, completed in src/engine/variants/plakoto.ts). Boards are `[mover,
+ * Plakoto (docs/rules/variants.md §6, completed in src/engine/variants/plakoto.ts). Boards are `[mover,
  * opponent]`, each side in its own numbering; the sides move in opposite directions, so my point p
  * is the opponent's point 25 − p. −1 is one pinned checker on its owner's point.
  */
@@ -35,7 +35,7 @@ function at(board: Board) {
 const moves = (board: Board, dice: Dice) => legalPlays(at(board), dice).map((p) => p.move).sort();
 const boardsOf = (board: Board, dice: Dice) => legalPlays(at(board), dice).map((p) => JSON.stringify(p.board)).sort();
 
-describe('RULES.md §6 plakoto: pinning instead of hitting', () => {
+describe('docs/rules/variants.md §6 plakoto: pinning instead of hitting', () => {
   it('landing on a lone opposing checker pins it where it stands', () => {
     const board: Board = [side({ 24: 14, 10: 1 }), side({ 24: 14, 18: 1 })]; // their 18 is my 7
     expect(moves(board, [3, 2])).toEqual(['10/7*/5', '24/19', '24/21 10/8', '24/22 10/7*', '24/22 24/21']);
@@ -91,7 +91,7 @@ describe('RULES.md §6 plakoto: pinning instead of hitting', () => {
   });
 });
 
-describe('RULES.md §6 plakoto: the mother checker', () => {
+describe('docs/rules/variants.md §6 plakoto: the mother checker', () => {
   // Their mother stands alone on their 24 (my 1); my checker on my 2 can pin it with a 1.
   const reach = (myHead: number): Board => [side({ 24: myHead, 6: 13 - myHead, 2: 2 }), side({ 24: 1, 13: 14 })];
 

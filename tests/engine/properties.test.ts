@@ -1,6 +1,6 @@
 /**
  * Property tests over random self-play (fast-check), for short nardy (international and
- * Caucasian), long nardy (every headException × sixBlock option) and the RULES.md §6 variants:
+ * Caucasian), long nardy (every headException × sixBlock option) and the docs/rules/variants.md §6 variants:
  * games terminate, checkers are conserved, no point is ever shared, plays are what their steps
  * say, notation and Position ID round-trip, legalPlays is pure, and the step-by-step turn API
  * offers exactly the legal plays.
@@ -43,7 +43,7 @@ for (const headException of ['listed', 'computed', 'anyDouble'] as const) {
   }
 }
 
-// RULES.md §6: the backgammon-family variants, each with its default options.
+// docs/rules/variants.md §6: the backgammon-family variants, each with its default options.
 for (const variant of ['nackgammon', 'hypergammon', 'longgammon', 'suddenDeath', 'nuclear', 'tavla'] as const) {
   CONFIGS.push({ name: variant, variant, options: {} });
 }

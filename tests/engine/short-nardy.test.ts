@@ -1,5 +1,5 @@
 /**
- * Short nardy (international backgammon, RULES.md §1 and §3): known counts, gnubg edge vectors,
+ * Short nardy (international backgammon, docs/rules §1 and §3): known counts, gnubg edge vectors,
  * the bug classes other engines shipped (anchors-engine.md §4), scoring, opening, notation and
  * the step-by-step turn API.
  *
@@ -214,7 +214,7 @@ describe('anchors-engine.md §2.1: plays from the starting position per roll', (
     '52': 8, '53': 9, '54': 9, '55': 4, '61': 10, '62': 14, '63': 14, '64': 14, '65': 7, '66': 11,
   };
 
-  it('startBoard is 2 on 24, 5 on 13, 3 on 8, 5 on 6 for each side (RULES.md §3)', () => {
+  it('startBoard is 2 on 24, 5 on 13, 3 on 8, 5 on 6 for each side (docs/rules/short.md §3)', () => {
     expect(startBoard(VARIANTS.short)).toEqual([START(), START()]);
   });
 
@@ -379,7 +379,7 @@ describe('anchors-engine.md §4 bug class: no false "only one move possible" (BS
   });
 });
 
-describe('anchors-engine.md §4 bug class: bear-off logic (poulter7/backgammon-js #1), RULES.md §1.5', () => {
+describe('anchors-engine.md §4 bug class: bear-off logic (poulter7/backgammon-js #1), docs/rules/README.md §1.5', () => {
   const opp = (): SideCheckers => side({ 13: 15 }); // far away: my 12
 
   it('exact numbers bear off: 3-3 with two on the 3-point is 3/off(2) (two steps, the rest lost)', () => {
@@ -469,7 +469,7 @@ describe('anchors-engine.md §4 bug class: auto bear-off must not stop when one 
   });
 });
 
-describe('anchors-engine.md §4 bug class: entering from the bar (RULES.md §3)', () => {
+describe('anchors-engine.md §4 bug class: entering from the bar (docs/rules/short.md §3)', () => {
   const farOpp = (extra: Record<number, number> = {}): SideCheckers => side({ 12: 15 - Object.values(extra).reduce((a, n) => a + n, 0), ...extra });
 
   it('must enter first: for every roll, every play starts from the bar', () => {
@@ -538,7 +538,7 @@ describe('anchors-engine.md §4 bug class: entering from the bar (RULES.md §3)'
   });
 });
 
-describe('RULES.md §3 Caucasian: a checker that hits in its home may not hide in the same turn', () => {
+describe('docs/rules/short.md §3 Caucasian: a checker that hits in its home may not hide in the same turn', () => {
   // I have 12 on 13, one on 8, two on 2; the opponent has a blot on my 4 (its 21) and 14 on my 24 (its 1).
   const me = (): SideCheckers => side({ 13: 12, 8: 1, 2: 2 });
   const them = (): SideCheckers => side({ 21: 1, 1: 14 });
@@ -560,7 +560,7 @@ describe('RULES.md §3 Caucasian: a checker that hits in its home may not hide i
 
 // ---------------------------------------------------------------------------------------------
 
-describe('RULES.md §3 result: oin, mars, koks via gameResult', () => {
+describe('docs/rules/short.md §3 result: oin, mars, koks via gameResult', () => {
   const won = side({}); // all 15 off
   const result = (loser: SideCheckers, options: Partial<VariantOptions> = {}, winnerFirst = true) =>
     gameResult({ variant: 'short', board: winnerFirst ? [won, loser] : [loser, won], options });
@@ -604,7 +604,7 @@ describe('RULES.md §3 result: oin, mars, koks via gameResult', () => {
   });
 });
 
-describe('RULES.md §2–§3 opening: openingThrow and nextGameStarter', () => {
+describe('docs/rules §2–§3 opening: openingThrow and nextGameStarter', () => {
   it('a tie throws again in both variants', () => {
     for (let d = 1; d <= 6; d++) {
       expect(openingThrow('short', d, d)).toEqual({ kind: 'tie' });
@@ -649,7 +649,7 @@ describe('RULES.md §2–§3 opening: openingThrow and nextGameStarter', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('RULES.md §0 notation: parsePlay', () => {
+describe('docs/rules/README.md §0 notation: parsePlay', () => {
   const start = startPosition();
 
   const parsed = (text: string, position: Position, dice: Dice): Play => {
@@ -765,7 +765,7 @@ describe('RULES.md §0 notation: parsePlay', () => {
   });
 });
 
-describe('RULES.md §0 notation: parseDice and formatDice', () => {
+describe('docs/rules/README.md §0 notation: parseDice and formatDice', () => {
   it('reads 6-4, 6:4, 64, 6/4, 6x4 as [6, 4], and keeps the order as written', () => {
     for (const text of ['6-4', '6:4', '64', '6/4', '6x4', ' 6 - 4 ', '6X4']) expect(parseDice(text), text).toEqual({ ok: true, value: [6, 4] });
     expect(parseDice('4-6')).toEqual({ ok: true, value: [4, 6] });

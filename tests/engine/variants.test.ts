@@ -1,5 +1,5 @@
 /**
- * The backgammon-family variants of RULES.md §6 in the engine: start positions, the few rules each
+ * The backgammon-family variants of docs/rules/variants.md §6 in the engine: start positions, the few rules each
  * changes (tavla's hit during bear-off, hypergammon's three-checker bear-off, the scoring hooks),
  * the registry's lookups, and tavla against a generator written here. Counts from the start are
  * in data/*.perft; gnubg checks Nackgammon and hypergammon in gnubg-variants.test.ts. Boards are
@@ -23,7 +23,7 @@ function moves(variant: VariantId, me: Record<number, number>, opp: Record<numbe
   return legalPlays({ variant, board: [side(me), side(opp)] }, dice).map((p) => p.move).sort();
 }
 
-describe('RULES.md §6 start positions', () => {
+describe('docs/rules/variants.md §6 start positions', () => {
   const starts: Record<string, Record<number, number>> = {
     nackgammon: { 24: 2, 23: 2, 13: 4, 8: 3, 6: 4 },
     hypergammon: { 24: 1, 23: 1, 22: 1 },
@@ -53,7 +53,7 @@ describe('RULES.md §6 start positions', () => {
   });
 });
 
-describe('RULES.md §6 tavla: during bear-off a checker that hits may not move on', () => {
+describe('docs/rules/variants.md §6 tavla: during bear-off a checker that hits may not move on', () => {
   // All my checkers are home (6, 6, 4); the opponent has a blot on my 3 (its 22).
   const me = { 6: 2, 4: 1, 0: 12 };
   const opp = { 22: 1, 0: 14 };
@@ -102,7 +102,7 @@ describe('RULES.md §6 tavla: during bear-off a checker that hits may not move o
   });
 });
 
-describe('RULES.md §6 hypergammon: three checkers, bear off when all three are home', () => {
+describe('docs/rules/variants.md §6 hypergammon: three checkers, bear off when all three are home', () => {
   it('a checker outside the home must come in before any bears off', () => {
     // 7, 2, 1 with 6-1: two end positions — one off (7/1 1/off, the same as 7/6/off) or three on
     // the 1 (7/1 2/1). Never 1/off or 2/off while the 7 is out.
@@ -124,7 +124,7 @@ describe('RULES.md §6 hypergammon: three checkers, bear off when all three are 
   });
 });
 
-describe('RULES.md §6 sudden death and longgammon scoring', () => {
+describe('docs/rules/variants.md §6 sudden death and longgammon scoring', () => {
   it('sudden death: every win is single, whatever the loser has left', () => {
     expect(gameResult({ variant: 'suddenDeath', board: [side({ 0: 15 }), side({ 25: 1, 6: 14 })] })).toEqual({ winner: 0, kind: 'oin', points: 1 });
     expect(VARIANTS.suddenDeath.firstHitWins).toBe(true);
@@ -137,7 +137,7 @@ describe('RULES.md §6 sudden death and longgammon scoring', () => {
 });
 
 /**
- * An independent tavla generator written here from RULES.md §1 and §6: every order of the dice,
+ * An independent tavla generator written here from docs/rules §1 and §6: every order of the dice,
  * one checker step at a time; a checker that hits while nothing of its side is outside the home
  * is frozen for the rest of the turn; plays keep the most dice, then the most pips.
  */
@@ -182,7 +182,7 @@ function referenceTavla(me: number[], opp: number[], dice: Dice): Set<string> {
   return new Set([...found].filter(([, v]) => v.used === most && v.pips === pips).map(([k]) => k));
 }
 
-describe('RULES.md §6 tavla against an independent generator', () => {
+describe('docs/rules/variants.md §6 tavla against an independent generator', () => {
   it('bear-off positions with opposing blots in the home: the same plays for every roll', () => {
     let seed = 20261129;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);

@@ -11,7 +11,7 @@ function challenge(): MatchState {
   return r.value.state;
 }
 
-describe('RULES.md §4: the challenger sets the conventions before the challenge is accepted', () => {
+describe('docs/rules/match.md §4: the challenger sets the conventions before the challenge is accepted', () => {
   it('a configure command replaces the settings with their validated form, and the stored match replays it', () => {
     const r = apply(challenge(), { type: 'configure', by: ann.id, settings: { variant: 'short', matchLength: 3 } }, 2000, fixedDice([]));
     if (!r.ok) throw new Error(r.error.message);

@@ -1,5 +1,5 @@
 /**
- * The club conventions of RULES.md §2–§5 played through the match reducer with scripted dice.
+ * The club conventions of docs/rules §2–§5 played through the match reducer with scripted dice.
  * Dice order: `accept` with colour 'random' draws one die (≤ 3 → the challenger sits at seat 0);
  * each opening throw draws seat 0's die then seat 1's; every roll draws two dice. Ann challenges
  * Bob and plays White (seat 0) unless a test says otherwise.
@@ -45,7 +45,7 @@ function annBearsOff(s: MatchState): MatchState {
   return step(s, { type: 'play', by: ANN.id, move: '2/off 1/off' });
 }
 
-describe('RULES.md §2–§3 opening, §4 colour: from the challenge to the first turns', () => {
+describe('docs/rules §2–§3 opening, §4 colour: from the challenge to the first turns', () => {
   it('short nardy: after the accept, the higher opening die starts and plays both opening dice', () => {
     const { state, events } = act(challenge(SHORT), { type: 'accept', by: BOB }, [2, 5]);
     expect(events.map((e) => e.type)).toEqual(['accepted', 'gameStarted', 'openingThrow']);
@@ -98,7 +98,7 @@ describe('RULES.md §2–§3 opening, §4 colour: from the challenge to the firs
   });
 });
 
-describe('RULES.md §4 doubling: double, take, pass', () => {
+describe('docs/rules/match.md §4 doubling: double, take, pass', () => {
   it('a pass of the first double loses one point, the stake before the double, and ends a single game', () => {
     let s = step(annOpened(), { type: 'double', by: BOB.id });
     expect(gameOf(s).turn.stage).toBe('doubled');
@@ -156,7 +156,7 @@ describe('RULES.md §4 doubling: double, take, pass', () => {
   });
 });
 
-describe('RULES.md §4 beaver (money play only)', () => {
+describe('docs/rules/match.md §4 beaver (money play only)', () => {
   const BEAVER = { variant: 'short', beaver: true } as const;
 
   it('a beaver redoubles at once and keeps the cube; the original doubler answers', () => {
@@ -190,7 +190,7 @@ describe('RULES.md §4 beaver (money play only)', () => {
   });
 });
 
-describe('RULES.md §4 Jacoby (money play only)', () => {
+describe('docs/rules/match.md §4 Jacoby (money play only)', () => {
   const JACOBY = { variant: 'short', jacoby: true } as const;
   /** Bob's 15 checkers on his 6 point: he has borne off nothing — a mars. */
   const MARS: [number, number][] = [[6, 15]];
@@ -231,7 +231,7 @@ describe('RULES.md §4 Jacoby (money play only)', () => {
   });
 });
 
-describe('RULES.md §4 auto-double (money play only, with a limit)', () => {
+describe('docs/rules/match.md §4 auto-double (money play only, with a limit)', () => {
   it('tied opening throws double the centred cube up to the limit and no further', () => {
     const { state, events } = act(challenge({ variant: 'short', autoDoubleLimit: 4 }), { type: 'accept', by: BOB }, [3, 3, 5, 5, 2, 2, 6, 1]);
     expect(eventsOf(events, 'openingThrow')).toHaveLength(4);
@@ -256,7 +256,7 @@ describe('RULES.md §4 auto-double (money play only, with a limit)', () => {
   });
 });
 
-describe('RULES.md §4 Crawford and match to N', () => {
+describe('docs/rules/match.md §4 Crawford and match to N', () => {
   const MATCH3 = { variant: 'short', matchLength: 3 } as const;
 
   /** Game 1 of a match to 3: Bob doubles, Ann takes, Bob resigns at 2; game 2 opens with Bob's 3-1. */
@@ -364,7 +364,7 @@ describe('RULES.md §4 Crawford and match to N', () => {
   });
 });
 
-describe('RULES.md §4 resign', () => {
+describe('docs/rules/match.md §4 resign', () => {
   it('a resignation scores oin × cube for the opponent', () => {
     const s = step(bobDoubledAnnTook(), { type: 'resign', by: BOB.id });
     expect(eventsOf(s.history, 'resigned')).toEqual([{ type: 'resigned', at: T0, seat: 1, kind: 'oin' }]);
@@ -417,7 +417,7 @@ describe('RULES.md §4 resign', () => {
   });
 });
 
-describe('RULES.md §1 via the turn API: step mode, undo, confirm', () => {
+describe('docs/rules/README.md §1 via the turn API: step mode, undo, confirm', () => {
   it('steps build the turn one checker at a time; confirm plays it', () => {
     let s = started(SHORT, [3, 1]);
     s = step(s, { type: 'step', by: ANN.id, from: 8, to: 5 });
@@ -479,7 +479,7 @@ describe('RULES.md §1 via the turn API: step mode, undo, confirm', () => {
   });
 });
 
-describe('RULES.md §1.3 forced plays complete by themselves', () => {
+describe('docs/rules/README.md §1.3 forced plays complete by themselves', () => {
   it('long nardy: both first turns with a non-double have one play each and play themselves', () => {
     const { state, events } = act(challenge({ variant: 'long' }), { type: 'accept', by: BOB }, [5, 2, 6, 3, 4, 1, 2, 1]);
     expect(eventsOf(events, 'played')).toEqual([
@@ -510,7 +510,7 @@ describe('RULES.md §1.3 forced plays complete by themselves', () => {
   });
 });
 
-describe('RULES.md §2 long nardy lastRoll', () => {
+describe('docs/rules/long.md §2 long nardy lastRoll', () => {
   const LAST = { variant: 'long', options: { lastRoll: true } } as const;
 
   /** Both sides down to one checker on their 1 point; Ann (who started) to move with 2-1. */
@@ -546,7 +546,7 @@ describe('RULES.md §2 long nardy lastRoll', () => {
   });
 });
 
-describe('RULES.md §5 clocks: Fischer and compensation arithmetic', () => {
+describe('docs/rules/match.md §5 clocks: Fischer and compensation arithmetic', () => {
   const FISCHER = { variant: 'short', clock: { kind: 'fischer', bankMinutes: 1, incrementSeconds: 30 } } as const;
   const COMPENSATION = { variant: 'short', clock: { kind: 'compensation', bankMinutes: 1, delaySeconds: 5 } } as const;
 
@@ -584,7 +584,7 @@ describe('RULES.md §5 clocks: Fischer and compensation arithmetic', () => {
   });
 });
 
-describe('RULES.md §5 clocks: running out of time', () => {
+describe('docs/rules/match.md §5 clocks: running out of time', () => {
   const FISCHER = { variant: 'short', clock: { kind: 'fischer', bankMinutes: 1, incrementSeconds: 0 } } as const;
 
   it('a tick before the deadline changes nothing', () => {
@@ -644,7 +644,7 @@ describe('RULES.md §5 clocks: running out of time', () => {
   });
 });
 
-describe('RULES.md §5 clocks: correspondence, pool and vacation', () => {
+describe('docs/rules/match.md §5 clocks: correspondence, pool and vacation', () => {
   const CORR = { variant: 'short', clock: { kind: 'correspondence', daysPerMove: 2, poolDays: 3, vacationDays: 5 } } as const;
 
   it('the deadline is the start of the move plus the days per move plus the pool left', () => {
@@ -712,7 +712,7 @@ describe('RULES.md §5 clocks: correspondence, pool and vacation', () => {
   });
 });
 
-describe('RULES.md §5 challenge expiry', () => {
+describe('docs/rules/match.md §5 challenge expiry', () => {
   it('an open challenge has a deadline 24 hours after it was made', () => {
     expect(CHALLENGE_TTL_MS).toBe(24 * HOUR);
     expect(nextDeadline(challenge(SHORT))).toBe(T0 + 24 * HOUR);
@@ -744,7 +744,7 @@ describe('RULES.md §5 challenge expiry', () => {
   });
 });
 
-describe('RULES.md §4–§5 settings: impossible combinations are invalid-settings', () => {
+describe('docs/rules/match.md §4–§5 settings: impossible combinations are invalid-settings', () => {
   const bad: [string, ChallengeInput['settings']][] = [
     ['Jacoby in a match', { variant: 'short', matchLength: 5, jacoby: true }],
     ['beaver in a match', { variant: 'short', matchLength: 5, beaver: true }],

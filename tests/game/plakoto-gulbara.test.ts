@@ -1,5 +1,5 @@
 /**
- * Issue #9, the match layer of plakoto and gul bara (RULES.md §6): gul bara's doubles ladder as a
+ * Issue #9, the match layer of plakoto and gul bara (docs/rules/variants.md §6): gul bara's doubles ladder as a
  * sequence of rolls inside one turn, passed to the opponent where the roller is stuck; and random
  * complete matches of both variants through the reducer, which must end, conserve checkers and
  * decode from their stored form to the same match.
@@ -38,7 +38,7 @@ function fourthTurn(seats: ReturnType<typeof board>): MatchState {
   return withGame(s, { board: seats, turnsPlayed: [3, 3], turn: { seat: 0, stage: 'decide', dice: null, steps: [] } });
 }
 
-describe('RULES.md §6 gul bara: the doubles ladder in a match', () => {
+describe('docs/rules/variants.md §6 gul bara: the doubles ladder in a match', () => {
   // Ann's checkers run free in the outer board; Bob's are far behind her on his head.
   const open = board([[20, 5], [18, 5], [16, 5]], [[24, 15]]);
 

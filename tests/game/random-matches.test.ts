@@ -34,7 +34,7 @@ const clockArb: fc.Arbitrary<ClockSettings> = fc.oneof(
   }),
 );
 
-/** Random valid settings: every option of RULES.md §4–§5, bent into a legal combination. */
+/** Random valid settings: every option of docs/rules/match.md §4–§5, bent into a legal combination. */
 const settingsArb: fc.Arbitrary<Settings> = fc
   .constantFrom('short' as const, 'long' as const)
   .chain((variant) =>
@@ -200,7 +200,7 @@ function playMatch({ settings, seed, temper, check, stopWhen }: Options): { stat
 
 const gameEndedAt = (history: readonly MatchEvent[], index: number): MatchState => replayHistory(history.slice(0, index));
 
-/** Score, match end and Crawford invariants (issue #3, RULES.md §4). */
+/** Score, match end and Crawford invariants (issue #3, docs/rules/match.md §4). */
 function matchInvariants(settings: Settings): (o: Observation) => void {
   const n = settings.matchLength;
   let crawfordSeen = false;
@@ -250,7 +250,7 @@ function matchInvariants(settings: Settings): (o: Observation) => void {
       if (n === 0) expect(ended, 'a single game has one game').toBe(0);
     }
 
-    // RULES.md §4 Crawford: the first game after a side reaches N − 1, and only that game.
+    // docs/rules/match.md §4 Crawford: the first game after a side reaches N − 1, and only that game.
     for (const e of events) {
       if (e.type !== 'gameStarted') continue;
       const g = after.game!;
@@ -269,7 +269,7 @@ function matchInvariants(settings: Settings): (o: Observation) => void {
 
 const RUNS = { numRuns: 40, endOnFailure: true } as const;
 
-describe('issue #3 random matches: RULES.md §4 scoring, match to N and Crawford', () => {
+describe('issue #3 random matches: docs/rules/match.md §4 scoring, match to N and Crawford', () => {
   it('the score grows only by cube × 1, 2 or 3 (0 for a draw), the match ends exactly at N, and the Crawford game has no cube', () => {
     fc.assert(
       fc.property(settingsArb, fc.integer(), temperArb, (settings, seed, temper) => {

@@ -1,5 +1,5 @@
 /**
- * The RULES.md §6 variants in the match layer: what each changes beyond the move generator —
+ * The docs/rules/variants.md §6 variants in the match layer: what each changes beyond the move generator —
  * tavla's settings and opening, sudden death's first hit, nuclear's bomb (a piece of match state
  * like the cube, with its own command and event) — and that the stored form replays them.
  */
@@ -15,7 +15,7 @@ function reloaded(state: MatchState): MatchState {
   return r.value;
 }
 
-describe('RULES.md §6 tavla in the match layer', () => {
+describe('docs/rules/variants.md §6 tavla in the match layer', () => {
   it('a challenge defaults to a match to 3 without the cube; the cube cannot be switched on', () => {
     expect(defaultSettings('tavla')).toMatchObject({ matchLength: 3, doubling: false, crawford: false });
     expect(validateSettings({ variant: 'tavla' })).toMatchObject({ ok: true, value: { matchLength: 3, doubling: false } });
@@ -31,7 +31,7 @@ describe('RULES.md §6 tavla in the match layer', () => {
   });
 });
 
-describe('RULES.md §6 sudden death: the first hit wins, single', () => {
+describe('docs/rules/variants.md §6 sudden death: the first hit wins, single', () => {
   // Ann (White, seat 0) to play 6-1 with a Black blot on her 5 point (Black's 20).
   const position = (cube: number): MatchState => withGame(started({ variant: 'suddenDeath', doubling: cube > 1 }, [6, 1]), {
     board: board([[24, 2], [13, 5], [8, 3], [6, 5]], [[24, 1], [20, 1], [13, 5], [8, 3], [6, 5]]),
@@ -56,7 +56,7 @@ describe('RULES.md §6 sudden death: the first hit wins, single', () => {
   });
 });
 
-describe('RULES.md §6 nuclear: the bomb', () => {
+describe('docs/rules/variants.md §6 nuclear: the bomb', () => {
   /** Ann opens 5-2 with 13/8 13/11, leaving a blot on her 11; Bob is to act. */
   function afterOpening(): MatchState {
     return step(started({ variant: 'nuclear', doubling: false }, [5, 2]), { type: 'play', by: ANN.id, move: '13/8 13/11' });
@@ -75,7 +75,7 @@ describe('RULES.md §6 nuclear: the bomb', () => {
     expect(game.bomb).toBe(0);
     expect(game.board[0]).toEqual(board([[24, 2], [13, 3], [8, 4], [6, 5], [25, 1]], [])[0]);
     expect(game.board[1]).toEqual(board([[24, 2], [13, 5], [8, 3], [6, 5]], [])[0]);
-    // Ann's checker on the bar must enter first when her turn comes (RULES.md §3 bar).
+    // Ann's checker on the bar must enter first when her turn comes (docs/rules/short.md §3 bar).
     expect(reloaded(r.state)).toEqual(r.state);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The texts (issue 5: Russian, English and Georgian; STYLE.md §6 habit 10: every error kind has a
- * text in each language) and the `/rules` text (RULES.md §1–§5 with the game's options).
+ * text in each language) and the `/rules` text (docs/rules §1–§5 with the game's options).
  */
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../src/app/index.ts';
@@ -249,7 +249,7 @@ const OPTION_TEXT: Record<string, Record<string, MessageKey | undefined>> = {
   nextGameStarter: { winner: 'rules.next.winner', toss: 'rules.next.toss', alternate: 'rules.next.alternate' },
 };
 
-describe('rulesText: RULES.md §2–§5 in the player\'s language', () => {
+describe('rulesText: docs/rules §2–§5 in the player\'s language', () => {
   for (const [variant, domain] of [['long', LONG_DOMAIN], ['short', SHORT_DOMAIN]] as const) {
     for (const [option, values] of Object.entries(domain)) {
       const texts = OPTION_TEXT[option];

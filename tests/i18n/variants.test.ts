@@ -1,5 +1,5 @@
 /**
- * RULES.md §6 in the catalogs: every variant of the engine's registry has a name and a rules
+ * docs/rules/variants.md §6 in the catalogs: every variant of the engine's registry has a name and a rules
  * title in ru, en and ka, and `/rules` states each variant's own rule.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { LANGS, RULES_TEXT_LIMIT, isMessageKey, rulesText, t, variantName, type 
 const IDS = Object.keys(VARIANTS) as VariantId[];
 const MATCH = { matchLength: 3, doubling: false, crawford: false, clock: { kind: 'none' } };
 
-describe('RULES.md §6: the variants in every language', () => {
+describe('docs/rules/variants.md §6: the variants in every language', () => {
   it('every variant in the registry has a name and a rules title in the catalogs', () => {
     for (const id of IDS) {
       expect(isMessageKey(`variant.${id}`), `variant.${id}`).toBe(true);

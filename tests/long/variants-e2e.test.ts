@@ -1,5 +1,5 @@
 /**
- * RULES.md §6 end to end, the long run (`npm run test:long`, also run by `.ci/run`): for each
+ * docs/rules/variants.md §6 end to end, the long run (`npm run test:long`, also run by `.ci/run`): for each
  * backgammon-family variant whose random game takes long — tens of seconds to minutes of presses,
  * most of them step by step — two users in a Telegram group pick it on the challenge's settings
  * keyboard (the page of every variant), accept, and play a game to the result by pressing only
@@ -16,7 +16,7 @@ import { playVariantToResult, setupE2e } from '../platforms/telegram/e2e-harness
 
 setupE2e();
 
-describe('RULES.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
+describe('docs/rules/variants.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
   const cases: { variant: VariantId; seed: number; check(state: MatchState): void }[] = [
     { variant: 'nackgammon', seed: 61, check: () => {} },
     { variant: 'longgammon', seed: 63, check: () => {} },

@@ -108,7 +108,7 @@ export const GOLDEN: Readonly<Record<string, BoardPicture>> = {
     result: { winner: 'white', kind: 'koks', points: 3 },
     language: 'ka',
   },
-  // RULES.md §6: nuclear's bomb centred (beside the centred cube) and held; hypergammon's three checkers.
+  // docs/rules/variants.md §6: nuclear's bomb centred (beside the centred cube) and held; hypergammon's three checkers.
   'nuclear-bomb-centre': {
     variant: 'nuclear',
     board: { white: side([24, 2], [13, 4], [11, 1], [8, 3], [6, 5]), black: SHORT_START },

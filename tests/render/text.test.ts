@@ -41,7 +41,7 @@ describe('issue 4: names in any script, never boxes', () => {
   });
 });
 
-describe('issue 4: clocks (RULES.md §5)', () => {
+describe('issue 4: clocks (docs/rules/match.md §5)', () => {
   it.each([
     [65_000, 'en', '1:05'],
     [59_001, 'en', '1:00'],

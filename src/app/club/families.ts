@@ -2,7 +2,7 @@
  * Which rating a match moves, and how much it says (README, "Ratings"):
  *
  * - Rating families: `long` (long nardy), `short` (short nardy, international and Caucasian
- *   together) and `variants` (every other variant of RULES.md §6). International and Caucasian
+ *   together) and `variants` (every other variant of docs/rules/variants.md §6). International and Caucasian
  *   short nardy share the board, the start, the dice, the cube and the scoring; the Caucasian rule
  *   (a checker that hits at home may not hide in the same turn) changes few plays, so the skill is
  *   the same skill, and one rating learns from twice the games a split one would in a small chat.

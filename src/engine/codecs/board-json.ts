@@ -1,5 +1,5 @@
 /**
- * The project's JSON board (RULES.md §0): `[[...26], [...26]]` = `[side to move, opponent]`, each
+ * The project's JSON board (docs/rules/README.md §0): `[[...26], [...26]]` = `[side to move, opponent]`, each
  * side in its own numbering — index 0 borne off, 1..24 points, 25 bar.
  */
 import { BAR, PINNED, SIDE_LENGTH, opponentPoint, type Board, type Family, type SideCheckers } from '../board.ts';
@@ -15,7 +15,7 @@ const SIDE_NAMES = ['side to move (board[0])', 'opponent (board[1])'] as const;
  * long family: their ((p + 11) mod 24) + 1), and in the long family nobody on the bar (no hitting).
  * With `rules.pinning` (plakoto) a point may hold −1, one pinned checker, under at least one
  * opposing checker (its pinner); a point is shared only that way, and nobody is on the bar.
- * Implements RULES.md §0 (board and numbering), §2 (long nardy: no hitting, so nobody is ever on the bar)
+ * Implements docs/rules §0 (board and numbering), §2 (long nardy: no hitting, so nobody is ever on the bar)
  * and §6 (plakoto: pins, no bar).
  * @example parseBoardJson('[[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0]]', { family: 'short', checkers: 15 }) // ok: the start
  */
@@ -58,7 +58,7 @@ export function parseBoardJson(value: unknown, rules: { family: Family; checkers
 
 /**
  * Returns the compact JSON text of a board, `[[...],[...]]`, side to move first.
- * Not a rule: the storage and interchange format of RULES.md §0 boards.
+ * Not a rule: the storage and interchange format of docs/rules/README.md §0 boards.
  * @example formatBoardJson(start) // '[[0,0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2,0],[0,…]]'
  */
 export function formatBoardJson(board: Board): string {

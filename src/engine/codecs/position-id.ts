@@ -1,5 +1,5 @@
 /**
- * gnubg Position ID: 14 base64 characters for the checkers of both sides (RULES.md §0).
+ * gnubg Position ID: 14 base64 characters for the checkers of both sides (docs/rules/README.md §0).
  *
  * The key is a bit string: for each side, points 1..24 then the bar, one `1` per checker followed
  * by a `0`; padded to 80 bits, packed little-endian (bit i → byte i >> 3, bit i & 7), then the
@@ -22,7 +22,7 @@ const MAX_CHECKERS_PER_SIDE = 15;
 
 /**
  * Returns the gnubg Position ID (14 characters) of a board, the side not on roll encoded first.
- * Implements RULES.md §0 (position interchange, gnubg 1.07 side order).
+ * Implements docs/rules/README.md §0 (position interchange, gnubg 1.07 side order).
  * Throws `InvariantError` only for a board no key can hold (more than 30 checkers on the board, or
  * a plakoto board with a pinned checker: backgammon has no such thing).
  * @example formatPositionId(start) // '4HPwATDgc/ABMA'
@@ -49,7 +49,7 @@ export function formatPositionId(board: Board): string {
  * `invalid-position` error quoting the input. Borne-off counts are `checkersPerSide` minus the
  * checkers on the points and the bar. Accepts surrounding whitespace and a `:MatchID` suffix
  * (the gnubg ID form `PositionID:MatchID`; the match part is checked for shape only).
- * Implements RULES.md §0 (position interchange, gnubg 1.07 side order: the second side encoded is on roll).
+ * Implements docs/rules/README.md §0 (position interchange, gnubg 1.07 side order: the second side encoded is on roll).
  * @example parsePositionId('4HPwATDgc/ABUA') // ok: the side to move has a checker on the bar
  */
 export function parsePositionId(id: string, checkersPerSide = 15): Result<Board> {

@@ -1,5 +1,5 @@
 /**
- * XGID, eXtreme Gammon's position text (RULES.md §0):
+ * XGID, eXtreme Gammon's position text (docs/rules/README.md §0):
  * `XGID=<26 chars>:cube:cubeOwner:turn:dice:score1:score2:crawfordJacoby:matchLength:maxCube`.
  *
  * Conventions, as GNU Backgammon's importer reads them (`PositionFromXG` in positionid.c and
@@ -23,7 +23,7 @@ import { InvariantError, fail, ok, type Result } from '../result.ts';
 
 /**
  * Match and cube context carried by an XGID, from the side to move's point of view.
- * Not a rule: a record of RULES.md §4 settings as an XGID states them.
+ * Not a rule: a record of docs/rules/match.md §4 settings as an XGID states them.
  * @example { dice: [6, 4], cubeValue: 2, cubeOwner: 'opponent', score: [3, 4], matchLength: 5, crawford: false, jacoby: false }
  */
 export type XgidInfo = {
@@ -57,7 +57,7 @@ const DEFAULT_INFO: XgidInfo = { cubeValue: 1, cubeOwner: 'center', score: [0, 0
 /**
  * Returns the XGID text of a board, drawn with the side to move at the bottom (uppercase, turn 1).
  * Without `info`: money play, centred cube on 1, dice not rolled, no limit on the cube.
- * Implements RULES.md §0 (position interchange: XGID).
+ * Implements docs/rules/README.md §0 (position interchange: XGID).
  * Throws `InvariantError` only for what an XGID cannot say (a cube that is not a power of two,
  * Crawford in money play, Jacoby in a match, dice outside 1..6, two sides on one point, a
  * plakoto pin).
@@ -87,7 +87,7 @@ export function formatXgid(board: Board, info: XgidInfo = DEFAULT_INFO): string 
  * input. Accepts surrounding whitespace, a missing `XGID=` prefix and a missing maxCube field
  * (read as 1024). A pending double (dice `D`, `B`, `R`) is refused: `XgidInfo` cannot hold it.
  * The beaver bit of money play is read and dropped.
- * Implements RULES.md §0 (position interchange: XGID).
+ * Implements docs/rules/README.md §0 (position interchange: XGID).
  * @example parseXgid('XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10') // ok: start, 5-2 to play
  */
 export function parseXgid(text: string): Result<{ board: Board; info: XgidInfo }> {

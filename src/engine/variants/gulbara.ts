@@ -2,7 +2,7 @@ import { long } from './long.ts';
 import type { Variant } from './types.ts';
 
 /**
- * Gul bara, "mad nardy" (RULES.md §6), completed where the rule book is silent:
+ * Gul bara, "mad nardy" (docs/rules/variants.md §6), completed where the rule book is silent:
  * - Long-nardy base, as the seed says ("practically no different" [003 L415]): all fifteen on the
  *   head, both sides the same way round, no hitting, one checker off the head per roll, the
  *   six-block rule, oin/mars.

@@ -47,7 +47,7 @@ const INERT: VariantOptions = {
 /**
  * Returns the variant's full options: its defaults, overridden by `given`. An option the variant
  * does not have, or a value outside its domain, is an `invalid-option` error, never ignored.
- * Implements RULES.md §2–§3 (options and defaults).
+ * Implements docs/rules §2–§3 (options and defaults).
  * @example resolveOptions(VARIANTS.long, { sixBlock: 'never' })
  */
 export function resolveOptions(variant: Variant, given: Partial<Record<string, unknown>> = {}): Result<VariantOptions> {
@@ -69,7 +69,7 @@ export function resolveOptions(variant: Variant, given: Partial<Record<string, u
 }
 
 /**
- * Returns the variant's starting board (RULES.md §2, §3: start positions).
+ * Returns the variant's starting board (docs/rules §2, §3: start positions).
  * @example startBoard(VARIANTS.long)[0][24] // 15
  */
 export function startBoard(variant: Variant): Board {

@@ -1,7 +1,7 @@
 import type { Variant } from './types.ts';
 
 /**
- * Long nardy, rule set "classic" (RULES.md §2): all fifteen on the head, no hitting, one checker
+ * Long nardy, rule set "classic" (docs/rules/long.md §2): all fifteen on the head, no hitting, one checker
  * off the head per turn, no six-block that nobody is ahead of. Oin 1; mars 2 when the loser has
  * borne off nothing; with `withKoks`, koks 3 when it also still has a checker in its starting
  * quarter (its points 19..24).

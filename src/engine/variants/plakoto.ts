@@ -2,7 +2,7 @@ import { PINNED } from '../board.ts';
 import type { EarlyEnd, Variant } from './types.ts';
 
 /**
- * Plakoto, the Greek pinning game (RULES.md §6): all fifteen on the 24 point, sides move in
+ * Plakoto, the Greek pinning game (docs/rules/variants.md §6): all fifteen on the 24 point, sides move in
  * opposite directions, no bar. Landing on a lone opposing checker pins it; the point then belongs
  * to the pinner and the pinned checker moves again only when the pinner has left. Nobody bears off
  * while one of its checkers is pinned, even inside its home. Oin 1, mars 2 (no koks).
@@ -10,7 +10,7 @@ import type { EarlyEnd, Variant } from './types.ts';
  * The mother checker is the last checker on a side's 24 point. Pinning it wins a mars at once,
  * unless the pinner still has checkers on its own 24 point: then its own mother may still be
  * pinned, the game goes on, and both mothers pinned is a draw (the Greek rule, as played at
- * FIBS's "The Board" and in gammonparty's Pin Game; RULES.md §6 adds no more).
+ * FIBS's "The Board" and in gammonparty's Pin Game; docs/rules/variants.md §6 adds no more).
  */
 export const plakoto: Variant = {
   id: 'plakoto',
@@ -28,7 +28,7 @@ export const plakoto: Variant = {
   headRule: false,
   blockRule: false,
   pinning: true,
-  // Backgammon scoring without koks (RULES.md §6): a resignation offers at most a mars.
+  // Backgammon scoring without koks (docs/rules/variants.md §6): a resignation offers at most a mars.
   topWinKind: 'mars',
   winKind(board) {
     return board[1][0] > 0 ? 'oin' : 'mars';

@@ -2,7 +2,7 @@ import type { Board } from '../board.ts';
 import type { Variant, WinKind } from './types.ts';
 
 /**
- * Short nardy: international backgammon, with the Caucasian option (RULES.md §3).
+ * Short nardy: international backgammon, with the Caucasian option (docs/rules/short.md §3).
  * Oin 1, mars 2 when the loser has borne off nothing, koks 3 when it also has a checker on the bar
  * or in the winner's home (the loser's points 19..24).
  */
@@ -19,7 +19,7 @@ export const short: Variant = {
 };
 
 /**
- * The rules short nardy's §6 relatives share with it (RULES.md §3: hitting, the bar, opposite
+ * The rules short nardy's §6 relatives share with it (docs/rules/short.md §3: hitting, the bar, opposite
  * directions, the opening throw, backgammon's scoring); each variant spreads them and states only
  * what differs.
  */
@@ -38,8 +38,8 @@ export function backgammon(): Omit<Variant, 'id' | 'aliases' | 'name'> {
 }
 
 /**
- * Returns oin, mars or koks by backgammon's rule (RULES.md §3 result), the winner as `board[0]`;
- * shared by the short-family variants of RULES.md §6.
+ * Returns oin, mars or koks by backgammon's rule (docs/rules/short.md §3 result), the winner as `board[0]`;
+ * shared by the short-family variants of docs/rules/variants.md §6.
  */
 export function backgammonWinKind(board: Board): WinKind {
   const loser = board[1];

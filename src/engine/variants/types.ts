@@ -1,44 +1,44 @@
 import type { Board, Family } from '../board.ts';
 
-/** The variants the engine knows. Not a rule: the registry's keys (RULES.md §2, §3, §6). */
+/** The variants the engine knows. Not a rule: the registry's keys (docs/rules §2, §3, §6). */
 export type VariantId = 'long' | 'short' | 'nackgammon' | 'hypergammon' | 'longgammon' | 'suddenDeath' | 'nuclear' | 'tavla' | 'plakoto' | 'gulbara';
 
 /**
- * Every option of RULES.md §2–§3 under its rule-book name. A variant accepts only its own keys;
+ * Every option of docs/rules §2–§3 under its rule-book name. A variant accepts only its own keys;
  * `resolveOptions` fills the defaults and rejects the rest.
  */
 export interface VariantOptions {
-  /** Long nardy: when a second checker may leave the head (RULES.md §2). */
+  /** Long nardy: when a second checker may leave the head (docs/rules/long.md §2). */
   headException: 'listed' | 'computed' | 'anyDouble';
-  /** Long nardy: when six points in a row are allowed (RULES.md §2). */
+  /** Long nardy: when six points in a row are allowed (docs/rules/long.md §2). */
   sixBlock: 'ahead' | 'inHome' | 'never';
-  /** Long nardy: oin/mars, or oin/mars/koks (RULES.md §2). */
+  /** Long nardy: oin/mars, or oin/mars/koks (docs/rules/long.md §2). */
   longScoring: 'oinMars' | 'withKoks';
-  /** Long nardy: the second side gets one more roll, a tie is a draw (RULES.md §2). */
+  /** Long nardy: the second side gets one more roll, a tie is a draw (docs/rules/long.md §2). */
   lastRoll: boolean;
-  /** Who opens the later games of a match (RULES.md §2, §3). */
+  /** Who opens the later games of a match (docs/rules §2, §3). */
   nextGameStarter: 'winner' | 'toss' | 'alternate';
-  /** Short nardy: international or Caucasian hitting rule (RULES.md §3). */
+  /** Short nardy: international or Caucasian hitting rule (docs/rules/short.md §3). */
   gameType: 'international' | 'caucasian';
-  /** The club setting "with mars": off means every win scores one (RULES.md §2, §3, §4). */
+  /** The club setting "with mars": off means every win scores one (docs/rules §2, §3, §4). */
   withMars: boolean;
 }
 
-/** How a game's first move is decided (RULES.md §2, §3). */
+/** How a game's first move is decided (docs/rules §2, §3). */
 export type OpeningRule =
   /** Each side rolls one die; the higher side moves first and rolls both dice again (long nardy). */
   | 'rollAgain'
   /** Each side rolls one die; the higher side moves first with the two dice rolled (short nardy). */
   | 'useOpeningDice';
 
-/** The kinds of a won game, in the rule book's words (RULES.md §2, §3). */
+/** The kinds of a won game, in the rule book's words (docs/rules §2, §3). */
 export type WinKind = 'oin' | 'mars' | 'koks';
 
 /** A game decided before anyone has borne off everything: winner by board index, or a draw. */
 export type EarlyEnd = { readonly winner: 0 | 1; readonly kind: WinKind } | { readonly winner: null; readonly kind: 'draw' };
 
 /**
- * Gul bara's doubles ladder (RULES.md §6): from the side's turn `fromTurn` on, a double is followed
+ * Gul bara's doubles ladder (docs/rules/variants.md §6): from the side's turn `fromTurn` on, a double is followed
  * by every higher double up to 6-6, four moves each, and what the roller cannot play passes to the
  * opponent.
  */
@@ -49,7 +49,7 @@ export interface DoublesLadder {
 
 /**
  * A variant is data plus a few hooks (STYLE.md §6): identity, start, option domain, and the flags
- * the move generator reads. The shared rules of RULES.md §1 apply unless a flag says otherwise.
+ * the move generator reads. The shared rules of docs/rules/README.md §1 apply unless a flag says otherwise.
  */
 export interface Variant {
   readonly id: VariantId;
@@ -84,13 +84,13 @@ export interface Variant {
   readonly winKind: (board: Board, options: VariantOptions) => WinKind;
   /** The highest kind of win the variant scores; a higher kind counts as this one (tavla: koks as mars). */
   readonly topWinKind?: WinKind;
-  /** Tavla: during bear-off a checker that hits stops there for the rest of the turn (RULES.md §6). */
+  /** Tavla: during bear-off a checker that hits stops there for the rest of the turn (docs/rules/variants.md §6). */
   readonly hitStopsInBearOff?: boolean;
-  /** Sudden death: the first hit wins the game at once (the match layer ends it; RULES.md §6). */
+  /** Sudden death: the first hit wins the game at once (the match layer ends it; docs/rules/variants.md §6). */
   readonly firstHitWins?: boolean;
-  /** Nuclear: the game has a bomb, centred at the start (the match layer keeps it; RULES.md §6). */
+  /** Nuclear: the game has a bomb, centred at the start (the match layer keeps it; docs/rules/variants.md §6). */
   readonly bomb?: boolean;
-  /** The doubling cube is never used (tavla; RULES.md §6). */
+  /** The doubling cube is never used (tavla; docs/rules/variants.md §6). */
   readonly noCube?: boolean;
   /** The match length a challenge gets when nobody picks one; 0 or missing: a single game. */
   readonly defaultMatchLength?: number;

@@ -42,7 +42,7 @@ function expectError(r: ReturnType<typeof parseBoardJson>, message: RegExp, kind
   expect(r.error.message).toMatch(message);
 }
 
-describe('RULES.md §0 project JSON board: [side to move, opponent], index 0 off, 1..24 points, 25 bar', () => {
+describe('docs/rules/README.md §0 project JSON board: [side to move, opponent], index 0 off, 1..24 points, 25 bar', () => {
   it('reads the short nardy start from a value and from JSON text', () => {
     const board: Board = [SHORT_START(), SHORT_START()];
     expect(parseBoardJson(board, SHORT)).toEqual({ ok: true, value: board });
@@ -66,7 +66,7 @@ describe('RULES.md §0 project JSON board: [side to move, opponent], index 0 off
   });
 });
 
-describe('RULES.md §0 project JSON board: malformed boards are invalid-position errors naming the side and index', () => {
+describe('docs/rules/README.md §0 project JSON board: malformed boards are invalid-position errors naming the side and index', () => {
   const start = (): Board => [SHORT_START(), SHORT_START()];
   const cases: [string, unknown, RegExp][] = [
     ['text that is not JSON', '[[0,0', /not valid JSON/],
@@ -110,7 +110,7 @@ describe('RULES.md §0 project JSON board: malformed boards are invalid-position
   });
 });
 
-describe('RULES.md §0 project JSON board: parse and format are inverse on legal boards', () => {
+describe('docs/rules/README.md §0 project JSON board: parse and format are inverse on legal boards', () => {
   for (const family of ['short', 'long'] as const) {
     it(`reads back every random legal ${family}-family board of 15 checkers`, () => {
       fc.assert(fc.property(legalBoard(family), (board) => {

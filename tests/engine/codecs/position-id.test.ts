@@ -40,7 +40,7 @@ const TABLE_2_4 = [
   'AIDx/wH/PwAAIA', '4HPwARTgc/ABUA', '27YPAADgc/ADQA', '8N4ZAAbg/xMAIA',
 ];
 
-describe('RULES.md §0 gnubg Position ID: gnubg 1.07 encodes the side not on roll first', () => {
+describe('docs/rules/README.md §0 gnubg Position ID: gnubg 1.07 encodes the side not on roll first', () => {
   it('encodes the starting position as 4HPwATDgc/ABMA', () => {
     expect(formatPositionId([START(), START()])).toBe('4HPwATDgc/ABMA');
   });
@@ -90,7 +90,7 @@ describe('RULES.md §0 gnubg Position ID: gnubg 1.07 encodes the side not on rol
   });
 });
 
-describe('RULES.md §0 gnubg Position ID: malformed IDs are invalid-position errors quoting the input', () => {
+describe('docs/rules/README.md §0 gnubg Position ID: malformed IDs are invalid-position errors quoting the input', () => {
   const cases: [string, string, RegExp][] = [
     ['too short', '4HPwATDgc/ABM', /14 characters, found 13/],
     ['too long', '4HPwATDgc/ABMAA', /14 characters, found 15/],
@@ -130,7 +130,7 @@ describe('RULES.md §0 gnubg Position ID: malformed IDs are invalid-position err
   });
 });
 
-describe('RULES.md §0 gnubg Position ID: parse and format are inverse on legal boards', () => {
+describe('docs/rules/README.md §0 gnubg Position ID: parse and format are inverse on legal boards', () => {
   it('reads back every random legal short-family board of 15 checkers', () => {
     fc.assert(fc.property(shortBoard(), (board) => {
       const id = formatPositionId(board);

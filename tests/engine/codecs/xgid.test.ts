@@ -53,7 +53,7 @@ function fromTheTop(xgid: string): string {
   return `XGID=${swapped}:${cube}:${-Number(owner)}:${-Number(turn)}:${[dice, s2, s1, ...tail].join(':')}`;
 }
 
-describe('RULES.md §0 XGID: uppercase is the bottom player, the 26 characters run from the top bar to the bottom bar', () => {
+describe('docs/rules/README.md §0 XGID: uppercase is the bottom player, the 26 characters run from the top bar to the bottom bar', () => {
   // Source: Fortuitous/CubeViz js/bgLog/bglogCore-2010C-JB-CC-svg.js, `xgStartPos` (eXtreme Gammon's
   // start position); decoded by hand with gnubg's PositionFromXG (carsten-wenderdel/gnubg-fast-export positionid.c).
   it('writes the start position, money play, as XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10', () => {
@@ -104,7 +104,7 @@ describe('RULES.md §0 XGID: uppercase is the bottom player, the 26 characters r
   });
 });
 
-describe('RULES.md §0 XGID: malformed texts are typed errors quoting the input', () => {
+describe('docs/rules/README.md §0 XGID: malformed texts are typed errors quoting the input', () => {
   const S = '-b----E-C---eE---c-e----B-';
   const cases: [string, string, string, RegExp][] = [
     ['too few fields', `XGID=${S}:0:0:1:00:0:0:0`, 'invalid-notation', /8 or 9 fields/],
@@ -150,7 +150,7 @@ describe('RULES.md §0 XGID: malformed texts are typed errors quoting the input'
   });
 });
 
-describe('RULES.md §0 XGID: parse and format are inverse, and the side on roll is board[0] whatever the turn field', () => {
+describe('docs/rules/README.md §0 XGID: parse and format are inverse, and the side on roll is board[0] whatever the turn field', () => {
   it('reads back every random legal short-family board with random match context', () => {
     fc.assert(fc.property(shortBoard, xgidInfo, (board, info) => {
       expect(parseXgid(formatXgid(board, info))).toEqual({ ok: true, value: { board, info: { ...info, maxCube: info.maxCube ?? 1024 } } });

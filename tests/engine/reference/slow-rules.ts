@@ -1,5 +1,5 @@
 /**
- * A slow, straightforward reading of RULES.md §1, §2 and §6 (plakoto, gul bara), written apart
+ * A slow, straightforward reading of docs/rules §1, §2 and §6 (plakoto, gul bara), written apart
  * from `src/engine/generate.ts` to check its counts: the board is 24 absolute points, each with
  * both sides' counts and who is pinned there, every order of the dice is tried with plain copies,
  * and the rules are applied to whole plays afterwards. No typed arrays, no pruning, no hashing.
@@ -81,7 +81,7 @@ function step(v: ReferenceVariant, t: Table, a: number, d: number, headAllowance
   return next;
 }
 
-/** Long-family six-block rule (RULES.md §2, `ahead`), judged on the final table. */
+/** Long-family six-block rule (docs/rules/long.md §2, `ahead`), judged on the final table. */
 function isIllegalBlock(t: Table): boolean {
   // The opponent's route: its points 24 → 1, and where each stands on my board.
   const route = Array.from({ length: 24 }, (_, k) => theirSpot('gulbara', 24 - k));

@@ -176,7 +176,7 @@ export class EngineReferee {
         this.rung = undefined;
       }
       if (event.type === 'detonated') {
-        // RULES.md §6 nuclear, written here independently: every single checker on a point goes to its bar.
+        // docs/rules/variants.md §6 nuclear, written here independently: every single checker on a point goes to its bar.
         this.board = this.board!.map((side) => side.map((n, i) => (i >= 1 && i <= 24 && n === 1 ? 0 : i === 25 ? n + side.slice(1, 25).filter((c) => c === 1).length : n))) as Board;
       }
       if (event.type !== 'played') continue;

@@ -1,5 +1,5 @@
 /**
- * RULES.md §6 end to end: for each backgammon-family variant, two users in a Telegram group pick
+ * docs/rules/variants.md §6 end to end: for each backgammon-family variant, two users in a Telegram group pick
  * it on the challenge's settings keyboard (the page of every variant), accept, and play by
  * pressing only the buttons the bot sent, through the real webhook, the Bot API stand-in and
  * dynalite. The engine referee checks every stored play and every detonation (e2e-harness.ts).
@@ -17,7 +17,7 @@ import { challengeWithVariant, playFor, playVariantToResult, setupE2e, world } f
 
 setupE2e();
 
-describe('RULES.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
+describe('docs/rules/variants.md §6 end to end: each variant from challenge to result in a Telegram group', () => {
   const cases: { variant: VariantId; seed: number; check(state: MatchState): void }[] = [
     { variant: 'hypergammon', seed: 62, check: (s) => expect(s.game!.board.some((side) => side[0] === 3)).toBe(true) },
     { variant: 'suddenDeath', seed: 64, check: (s) => expect(s.history.find((e) => e.type === 'gameEnded')).toMatchObject({ reason: 'hit', kind: 'oin' }) },
@@ -29,7 +29,7 @@ describe('RULES.md §6 end to end: each variant from challenge to result in a Te
   }
 });
 
-describe('RULES.md §6 end to end: the longer variants chosen on the keyboard and opened in a Telegram group (whole games: tests/long/)', () => {
+describe('docs/rules/variants.md §6 end to end: the longer variants chosen on the keyboard and opened in a Telegram group (whole games: tests/long/)', () => {
   const cases: { variant: VariantId; seed: number }[] = [
     { variant: 'nackgammon', seed: 61 },
     { variant: 'longgammon', seed: 63 },
