@@ -215,6 +215,11 @@ export interface Messenger {
   commandText?(name: string): string;
   readonly limits: MessengerLimits;
   /**
+   * Whether the sender of a typed command can be answered alone (Discord's ephemeral replies): a
+   * refusal is then theirs only; where it cannot (Telegram), it is a message in the chat.
+   */
+  readonly whispers: boolean;
+  /**
    * How a notice names a player so that the messenger notifies them; the name where it has no
    * mentions. Only this messenger's emitter need read it: it may be a mark that the emitter turns
    * into the message's one live mention, escaping every other part of the text (names included).

@@ -68,8 +68,8 @@ export async function inHeavySlot<T>(u: Update, work: () => Promise<T>): Promise
   }
 }
 
-/** A short answer to the one who asked: a toast under a press, a line after a typed command. */
+/** A short answer to the one who asked: a toast under a press (or to a command, where the messenger whispers), else a line in the chat. */
 async function tell(u: Update, text: string): Promise<void> {
-  if (u.intent.kind === 'press') await u.emit({ kind: 'toast', text });
+  if (u.intent.kind === 'press' || u.messenger.whispers) await u.emit({ kind: 'toast', text });
   else await u.emit({ kind: 'text', chat: u.intent.chat, text });
 }

@@ -200,6 +200,22 @@ export function gameLabel(state: MatchState, lang: Lang): string {
 }
 
 /**
+ * How a game ended, in words (the result message and the finished board's caption alike): how it
+ * was decided — a pass, a resignation, a time-out — then who won it, as what and for how much.
+ * The English words name the kinds as backgammon players know them too (issue #47, B5).
+ */
+export function endingLines(state: MatchState, ended: GameEnd | undefined, lang: Lang): string[] {
+  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
+  if (!ended || ended.winner === null) return [t(lang, 'result.draw')];
+  const loser = name(ended.winner === 0 ? 1 : 0);
+  const how = ended.reason === 'timeout' ? 'result.timeout' : ended.reason === 'passed' ? 'result.passed' : ended.reason === 'resigned' ? 'result.resigned' : undefined;
+  const won = ended.reason === 'hit'
+    ? t(lang, 'result.hit', { winner: name(ended.winner), points: ended.points })
+    : t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `result.kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points });
+  return how === undefined ? [won] : [t(lang, how, { name: loser }), won];
+}
+
+/**
  * The result message of a game: who won it and how (oin, mars, koks; the first hit; a pass or a
  * time-out), the points, then the match — its winner and score, or the score and the game that
  * follows — and, once a match is over, the series between the two players (`series`, in words).
@@ -210,10 +226,7 @@ export function resultText(state: MatchState, ended: GameEnd | undefined, lang: 
   const result = state.result;
   const n = state.settings.matchLength;
   const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
-  if (ended?.reason === 'timeout' && ended.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(ended.winner === 0 ? 1 : 0) }));
-  if (!ended || ended.winner === null) lines.push(t(lang, 'result.draw'));
-  else if (ended.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(ended.winner), points: ended.points }));
-  else lines.push(t(lang, 'result.game', { winner: name(ended.winner), kind: t(lang, `kind.${ended.kind === 'draw' ? 'oin' : ended.kind}` as MessageKey), points: ended.points }));
+  lines.push(...endingLines(state, ended, lang));
   if (n > 0 && state.phase === 'finished' && result?.winner != null) {
     lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));
   } else if (n > 0 && state.game && !state.game.ended) {

@@ -11,6 +11,7 @@ import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
 import { progressOf } from './turn-answers.ts';
 import { diceCaption } from './fair-dice.ts';
+import { endingLines } from './texts.ts';
 
 export type { ViewMode } from './board-buttons.ts';
 
@@ -168,10 +169,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   }
   if (game.ended) {
     const e = game.ended;
-    if (e.reason === 'timeout' && e.winner !== null) lines.push(t(lang, 'result.timeout', { name: name(state, e.winner === 0 ? 1 : 0) }));
-    if (e.winner === null) lines.push(t(lang, 'result.draw'));
-    else if (e.reason === 'hit') lines.push(t(lang, 'result.hit', { winner: name(state, e.winner), points: e.points }));
-    else lines.push(t(lang, 'result.game', { winner: name(state, e.winner), kind: t(lang, `kind.${e.kind === 'draw' ? 'oin' : e.kind}` as MessageKey), points: e.points }));
+    lines.push(...endingLines(state, e, lang));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
     }

@@ -177,8 +177,8 @@ const EN = {
   'series.score': 'Series: {a} {sa} – {sb} {b}',
   'result.draw': 'The game is a draw.',
   'result.hit': '{winner} wins the game with the first hit: {points|point|points}.',
-  'result.passed': '{name} passes.',
-  'result.resigned': '{name} resigns.',
+  'result.passed': '{name} passed the double.',
+  'result.resigned': '{name} resigned.',
   'result.timeout': '{name} ran out of time.',
   'rematch.offered': 'A rematch is already offered: accept it in the chat.',
   'history.none': 'You have no game in this chat yet.',
@@ -187,6 +187,10 @@ const EN = {
   'kind.oin': 'oin',
   'kind.mars': 'mars',
   'kind.koks': 'koks',
+  // #47 B5: the kinds in the result's words (English adds the backgammon names).
+  'result.kind.oin': 'oin (a single game)',
+  'result.kind.mars': 'mars (gammon)',
+  'result.kind.koks': 'koks (backgammon)',
 
   // Notices, toasts, lists, language.
   'notify.yourTurn': '{name}, your move in “{chat}”.',

@@ -186,6 +186,10 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'kind.oin': 'ოინი',
   'kind.mars': 'მარსი',
   'kind.koks': 'კოქსი',
+  // #47 B5: the kinds in the result's words (English adds the backgammon names).
+  'result.kind.oin': 'ოინი',
+  'result.kind.mars': 'მარსი',
+  'result.kind.koks': 'კოქსი',
 
   'notify.yourTurn': '{name}, თქვენი სვლაა ჩატში „{chat}“.',
   'notify.yourMove': '{name}, თქვენი სვლაა!',

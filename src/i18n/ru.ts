@@ -173,7 +173,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'series.score': 'Серия: {a} {sa} – {sb} {b}',
   'result.draw': 'Ничья.',
   'result.hit': '{winner} выигрывает партию первым же боем: {points|очко|очка|очков}.',
-  'result.passed': '{name} говорит «пас».',
+  'result.passed': '{name} отказывается от удвоения — пас.',
   'result.resigned': '{name} сдаётся.',
   'result.timeout': '{name}: время вышло.',
   'rematch.offered': 'Реванш уже предложен: примите его в чате.',
@@ -183,6 +183,10 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'kind.oin': 'оин',
   'kind.mars': 'марс',
   'kind.koks': 'кокс',
+  // #47 B5: the kinds in the result's words (English adds the backgammon names).
+  'result.kind.oin': 'оин',
+  'result.kind.mars': 'марс',
+  'result.kind.koks': 'кокс',
 
   'notify.yourTurn': '{name}, ваш ход в «{chat}».',
   'notify.yourMove': '{name}, ваш ход!',

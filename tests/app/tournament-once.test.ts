@@ -31,7 +31,7 @@ const emit: Emit = async (effect) => {
 };
 
 const messenger: Messenger = {
-  platform: 'fake', helpKey: 'help', limits: { buttonsPerRow: 8, rows: 100, caption: 1024, text: 4096 },
+  platform: 'fake', helpKey: 'help', whispers: false, limits: { buttonsPerRow: 8, rows: 100, caption: 1024, text: 4096 },
   mention: (p) => p.name, messageLink: () => undefined, inviteLink: () => undefined, unprompted: emit,
 };
 

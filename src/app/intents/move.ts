@@ -116,7 +116,10 @@ function commandOf(u: Move, state: MatchState, typed: TypedMove): Result<Command
  */
 async function refuse(u: Move, answer: Answer | string): Promise<void> {
   if (!(await mayAnswerRefusal(u.deps.store, u.intent.from.id, u.values, u.deps.now(), u.deps.limits))) return;
-  await u.emit({ kind: 'text', chat: u.intent.chat, ...(typeof answer === 'string' ? { text: answer } : answer) });
+  // The sender's own business: to them alone where the messenger can (issue #47, B15).
+  const { text, buttons } = typeof answer === 'string' ? { text: answer, buttons: undefined } : answer;
+  if (u.messenger.whispers && !buttons?.length) return void (await u.emit({ kind: 'toast', text }));
+  await u.emit({ kind: 'text', chat: u.intent.chat, text, ...(buttons ? { buttons } : {}) });
 }
 
 export const move: Handler<'move'> = async (u) => {

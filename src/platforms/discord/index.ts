@@ -34,6 +34,7 @@ export function discordMessenger(client?: DiscordClient, unprompted: Emit | unde
   return {
     platform: 'discord',
     helpKey: 'help.discord',
+    whispers: true,
     commandText: (name) => `/nardy ${name}`,
     limits: { buttonsPerRow: 5, rows: 5, caption: CONTENT_LIMIT, text: CONTENT_LIMIT },
     mention: discordMention,

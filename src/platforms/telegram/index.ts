@@ -41,6 +41,7 @@ export function telegramMessenger(botUsername: string, unprompted?: Emit): Messe
   return {
     platform: 'telegram',
     helpKey: 'help',
+    whispers: false,
     limits: { buttonsPerRow: 8, rows: 100, caption: CAPTION_LIMIT, text: TEXT_LIMIT },
     // A notice names the player; Telegram notifies them in the group anyway when they play there.
     mention: (player) => player.name,

@@ -87,7 +87,7 @@ describe('issue 19 on Discord: hint and review', () => {
     // `/nardy review` right after: the review is in the channel already, and is pointed at, not posted again (#45).
     await w.act(w.discord.command(ANNA, channel, 'review'));
     expect(publicMessages(w, channel).filter((m) => m.content.startsWith('📊 Review — '))).toHaveLength(1);
-    expect(w.discord.messages(channel).at(-1)!.content).toBe(t('en', 'posted.review'));
+    expect(whispersTo(w, channel, ANNA).at(-1)!.content).toBe(t('en', 'posted.review'));
     expect(w.problems).toEqual([]);
   }, 300_000);
 });

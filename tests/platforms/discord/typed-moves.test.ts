@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { legalPlays } from '../../../src/engine/index.ts';
 import { positionOf, seatToAct, turnContextOf, type MatchState } from '../../../src/game/index.ts';
 import { t } from '../../../src/i18n/index.ts';
-import { ANNA, boardIn, buttonsOf, NODAR, PEOPLE, publicMessages, stored, world, type World } from './harness.ts';
+import { ANNA, boardIn, buttonsOf, NODAR, PEOPLE, publicMessages, stored, whispersTo, world, type World } from './harness.ts';
 
 let w: World;
 beforeAll(async () => {
@@ -48,10 +48,25 @@ describe('issue 16: /nardy move on Discord', () => {
     const person = mover(state);
     await w.act(w.discord.command(person, channel, 'move', { play: '7/1' }));
     const lang = person.locale === 'ru' ? 'ru' : 'en';
-    expect(publicMessages(w, channel).at(-1)!.content).toBe(t(lang, 'move.noChecker', { point: 7 }));
+    // The reason is the mover's own business: ephemeral, nothing public (#47, B15).
+    const posted = publicMessages(w, channel).length;
+    expect(whispersTo(w, channel, person).at(-1)!.content).toBe(t(lang, 'move.noChecker', { point: 7 }));
     expect((await stored(w, gameId)).record.version).toBe(record.version);
     await w.act(w.discord.command(person, channel, 'move', { play: 'a good one' }));
-    expect(publicMessages(w, channel).at(-1)!.content).toBe(t(lang, 'error.invalid-notation'));
+    expect(whispersTo(w, channel, person).at(-1)!.content).toBe(t(lang, 'error.invalid-notation'));
+    expect(publicMessages(w, channel).length).toBe(posted);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('"roll" typed out of turn is answered to the sender alone (#47, B15)', async () => {
+    const channel = w.discord.guildChannel();
+    const gameId = await newGame(channel);
+    const { state } = await stored(w, gameId);
+    const waiting = mover(state) === ANNA ? NODAR : ANNA;
+    const posted = publicMessages(w, channel).length;
+    await w.act(w.discord.command(waiting, channel, 'move', { play: 'roll' }));
+    expect(whispersTo(w, channel, waiting).at(-1)!.content).toBe(t(waiting.locale === 'ru' ? 'ru' : 'en', 'toast.notYourTurn'));
+    expect(publicMessages(w, channel).length).toBe(posted);
     expect(w.problems).toEqual([]);
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * Issue #47, B5: a result says how the game was decided — a pass, a resignation, a time-out — and
+ * English names the kinds as backgammon players know them (single game, gammon, backgammon).
+ */
+import { describe, expect, it } from 'vitest';
+import { endingLines, resultText } from '../../src/app/texts.ts';
+import { boardView } from '../../src/app/views.ts';
+import { t } from '../../src/i18n/index.ts';
+import { ANN, BOB, started, step } from '../game/fixture.ts';
+
+const SHORT = { variant: 'short', doubling: true } as const;
+/** Ann opened 3-1 and played it; Bob doubled; Ann passed. */
+const passed = () => step(step(step(started(SHORT, [3, 1]), { type: 'play', by: ANN.id, move: '8/5 6/5' }), { type: 'double', by: BOB.id }), { type: 'pass', by: ANN.id });
+/** Ann resigned her opening turn. */
+const resigned = () => step(started(SHORT, [3, 1]), { type: 'resign', by: ANN.id });
+
+describe('#47 B5: how a game ended, in words', () => {
+  it.each(['en', 'ru', 'ka'] as const)('%s: a pass says who passed, then who won and as what', (lang) => {
+    const state = passed();
+    const ended = state.game!.ended!;
+    expect(ended.reason).toBe('passed');
+    const lines = endingLines(state, ended, lang);
+    expect(lines[0]).toBe(t(lang, 'result.passed', { name: 'Ann' }));
+    expect(resultText(state, ended, lang)).toContain(t(lang, 'result.passed', { name: 'Ann' }));
+    expect(boardView(state, 1, lang, 0).caption).toContain(t(lang, 'result.passed', { name: 'Ann' }));
+  });
+
+  it('a resignation says who resigned; the English result names oin as a single game', () => {
+    const state = resigned();
+    const text = resultText(state, state.game!.ended!, 'en');
+    expect(text).toContain('Ann resigned.');
+    expect(text).toContain('Bob wins the game: oin (a single game), 1 point.');
+  });
+});
