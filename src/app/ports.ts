@@ -215,8 +215,8 @@ export interface Messenger {
   commandText?(name: string): string;
   readonly limits: MessengerLimits;
   /**
-   * Whether the sender of a typed command can be answered alone (Discord's ephemeral replies): a
-   * refusal is then theirs only; where it cannot (Telegram), it is a message in the chat.
+   * Whether the sender of a typed command can be answered alone (a messenger's ephemeral replies): a
+   * refusal is then theirs only; where it cannot, it is a message in the chat.
    */
   readonly whispers: boolean;
   /**

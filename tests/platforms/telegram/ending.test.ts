@@ -3,17 +3,18 @@
  * moment — one result message per game (the match's score, the game that follows, the series),
  * the stale "your move" notice gone, Rematch on the finished board — and the history can be read:
  * the caption keeps the last two plays and every forced one, `/history` and the History button send
- * the notation, and a finished match comes as a file (a `.mat` that gnubg imports back).
+ * the notation, and a finished match comes as a file (a `.mat`; that gnubg imports it back is
+ * ending.system.test.ts, `npm run test:system`).
  */
 import { describe, expect, it } from 'vitest';
 import { formatDice } from '../../../src/engine/index.ts';
-import { exportLongText, type MatchEvent, type MatchState } from '../../../src/game/index.ts';
-import { t, variantName } from '../../../src/i18n/index.ts';
-import type { StoredMessage } from '../../../src/local/telegram-api/index.ts';
-import { gnubgImport } from '../../game/gnubg.ts';
+import { exportLongText, exportMat, type MatchEvent, type MatchState } from '../../../src/game/index.ts';
+import { t } from '../../../src/i18n/index.ts';
+import { okValue } from '../../game/export-matches.ts';
 import {
-  ANNA, CAROL, NODAR, USERS, buttonsOf, challengeAndAccept, playFor, problems, resignOnTurn, setupE2e, stored, world,
+  ANNA, CAROL, USERS, buttonsOf, challengeAndAccept, playFor, problems, setupE2e, stored, world,
 } from './e2e-harness.ts';
+import { documentText, label, resignedShortGame } from './ending-history.ts';
 
 setupE2e();
 
@@ -33,9 +34,7 @@ function playInWords(state: MatchState, play: Played): string {
   return play.move === 'Ø' ? t('ru', 'caption.noPlay', { name, dice: formatDice(play.dice) }) : `${formatDice(play.dice)}: ${play.move}`;
 }
 
-const label = (state: MatchState) => `${variantName('ru', state.settings.variant)}: ${state.players[0]!.name} — ${state.players[1]!.name}`;
 const notices = (w: ReturnType<typeof world>) => w.live().filter((m) => (m.text ?? '').endsWith(t('ru', 'notify.yourMove', { name: '' }).slice(2)));
-const documentText = (m: StoredMessage) => m.document!.bytes.toString('utf8');
 
 describe('issue 16 end to end: the end of a game, the rematch and the history', () => {
   it('a hypergammon match to 2: every play in sight, a result per game, the notice gone, a series, History and a New match', async () => {
@@ -119,41 +118,13 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
     expect(problems).toEqual([]);
   }, 600_000);
 
-  it('a short game: /history in play sends the notation (no file); resigned, the History button sends a .mat that gnubg imports', async () => {
-    const w = world(-1016002, 1602);
-    const gameId = await challengeAndAccept(w, '/nardy short');
-    await playFor(w, gameId, false, 10);
-    const { state: playing } = await stored(gameId);
-    const before = w.live().length;
-    await w.say(NODAR, '/history');
-    const sent = w.live().slice(before);
-    expect(sent).toHaveLength(1);
-    const last = playing.history.filter((e): e is Played => e.type === 'played').at(-1)!;
-    expect(sent[0].text).toContain(`${last.seat === 0 ? 'White' : 'Black'} ${formatDice(last.dice)}: ${last.move}`);
-    expect(sent[0].document).toBeUndefined();
-    // The board in play carries History too: a bystander's press sends the same notation, and nothing changes.
-    const button = buttonsOf(w.board()).find((b) => b.token.choice.k === 'history');
-    expect(button, 'a History button on the board in play').toBeDefined();
-    const version = (await stored(gameId)).record.version;
-    await w.press(CAROL, w.board(), button!.data);
-    expect(w.live().at(-1)!.text).toBe(sent[0].text);
-    expect((await stored(gameId)).record.version).toBe(version);
-
-    // The player to act resigns (asked, then confirmed); the result is told once.
-    await resignOnTurn(w, gameId);
-    const { state } = await stored(gameId);
-    expect(state.phase).toBe('finished');
-    const winner = state.players[state.result!.winner!]!;
-    expect(w.live().filter((m) => (m.text ?? '').startsWith(label(state)))).toHaveLength(1);
-    expect(w.live().at(-1)!.text).toContain(t('ru', 'result.game', { winner: winner.name, kind: t('ru', 'kind.oin'), points: 1 }));
-    expect(buttonsOf(w.board()).map((b) => b.label)).toEqual([t('ru', 'button.rematch'), t('ru', 'button.history'), t('ru', 'button.review')]);
-
-    await w.press(ANNA, w.board(), buttonsOf(w.board())[1].data);
-    const file = w.live().at(-1)!;
-    expect(file.document?.filename).toBe(`nardy-${gameId}.mat`);
-    const imported = gnubgImport(documentText(file), `e2e-${gameId}`);
-    expect(imported.info['match-length']).toBe(0);
-    expect(imported.games.map((g) => [g.winner, g['points-won'], g.resigned])).toEqual([[state.result!.winner === 0 ? 'X' : 'O', 1, true]]);
+  it('a short game: /history in play sends the notation (no file); resigned, the History button sends the match as a .mat', async () => {
+    const { state, file } = await resignedShortGame();
+    // The file is the match's export (tests/game/export.test.ts); that gnubg imports it back is
+    // checked by ending.system.test.ts (`npm run test:system`, needs gnubg).
+    const mat = documentText(file);
+    expect(mat).toBe(okValue(exportMat(state)));
+    expect(mat).toContain('\n 0 point match\n');
     expect(problems).toEqual([]);
   }, 600_000);
 });

@@ -6,7 +6,8 @@
  * channel ("Discord · #nardy"): `/nardy …` typed, the buttons under the board, ephemeral replies seen by
  * the acting user only. Screenshots go to a temp folder whose path is printed.
  *
- * Deciding who acts reads the store (whose turn it is); every action is a click on the page. Never skipped: without /usr/bin/chromium it fails with the install hint.
+ * Deciding who acts reads the store (whose turn it is); every action is a click on the page. In
+ * `npm run test:system`, not `npm test`: never skipped, without /usr/bin/chromium it fails with the install hint.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
