@@ -7,7 +7,7 @@
  * are imported here on first use for the same reason.
  */
 import { createHash } from 'node:crypto';
-import type { AppDeps, Messenger, SweepOptions, SweepReport } from './app/index.ts';
+import type { AppDeps, Messenger, Metrics, SweepOptions, SweepReport } from './app/index.ts';
 import { requireDiscord, requireDiscordPublicKey, requireTelegram, requireTelegramSender, type Config } from './config.ts';
 import type { DiceSource } from './dice/index.ts';
 import type { PLATFORMS, PlatformName } from './platforms/index.ts';
@@ -37,6 +37,10 @@ export interface WiringParts {
   readonly messengers?: Readonly<Record<string, Messenger>>;
   /** The scheduler's log; default one JSON line per entry. */
   readonly log?: Log;
+  /** Whether each sweep writes its log line (what it did, its time, cold start, DynamoDB calls); default yes. `npm start` prints its own. */
+  readonly logSweeps?: boolean;
+  /** Where the operator's figures go (src/platforms/shared/metrics.ts: EMF lines); none counted when absent. */
+  readonly metrics?: Metrics;
   /** Start loading the renderer now (Lambda INIT, `npm start`), so the first picture does not wait for all of it. */
   readonly warm?: boolean;
 }
@@ -54,8 +58,9 @@ export interface Wired {
 /** Builds the app and its messengers from `parts`. */
 export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired> {
   // Imported here, not at the top: the Discord endpoint's INIT loads this module and must stay light.
-  const [{ sweep }, { jsonLog }, dice, serverSeed] = await Promise.all([
-    import('./app/index.ts'), import('./platforms/shared/log.ts'), parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice()),
+  const [{ sweep }, { jsonLog }, { countUnit, inUnit, unitFields }, { judge }, dice, serverSeed] = await Promise.all([
+    import('./app/index.ts'), import('./platforms/shared/log.ts'), import('./platforms/shared/observe.ts'), import('./platforms/shared/boundary.ts'),
+    parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice()),
     parts.serverSeed ?? (parts.dice === undefined ? import('./dice/fair.ts').then((f) => f.newServerSeed) : undefined),
   ]);
   const messengers: Record<string, Messenger> = {};
@@ -75,11 +80,30 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
     connected[name] = connection;
     messengers[connection.messenger.platform] = connection.messenger;
   }
-  app = { store: parts.store, now: parts.now ?? Date.now, dice, ...(serverSeed === undefined ? {} : { serverSeed }), messengers: { ...messengers, ...parts.messengers }, ...ticketKeyOf(parts) };
+  app = {
+    store: parts.store, now: parts.now ?? Date.now, dice, ...(serverSeed === undefined ? {} : { serverSeed }), messengers: { ...messengers, ...parts.messengers },
+    ...ticketKeyOf(parts), ...(parts.metrics === undefined ? {} : { metrics: parts.metrics }),
+  };
   // Not awaited: the renderer loads while INIT ends and the first update reads its game.
   if (parts.warm === true) void (await import('./render/index.ts')).warmRenderer();
   const scheduler = { ...app, log: parts.log ?? jsonLog };
-  return { app, connected: connected as Wired['connected'], sweep: (options) => sweep(scheduler, options) };
+  // A sweep is one unit of work (platforms/shared/observe.ts): one log line (what it did, its time,
+  // cold start, DynamoDB calls) and its metrics, `Errors` of the scheduler when it throws (docs/operate.md).
+  const sweepUnit = (options?: SweepOptions) => inUnit(async (unit) => {
+    const started = Date.now();
+    try {
+      const report = await sweep(scheduler, options);
+      if (parts.logSweeps !== false) scheduler.log({ level: 'info', event: 'sweep', ...report, ms: Date.now() - started, ...unitFields(unit) });
+      return report;
+    } catch (error) {
+      parts.metrics?.count('Errors', 1, { Platform: 'scheduler', Kind: judge(error) });
+      throw error;
+    } finally {
+      countUnit(parts.metrics, unit, 'scheduler');
+      parts.metrics?.flush?.();
+    }
+  });
+  return { app, connected: connected as Wired['connected'], sweep: sweepUnit };
 }
 
 /**
@@ -116,11 +140,14 @@ export function platformsFromConfig(config: Config, roles: Roles): WiringParts['
 
 /** A deployed function's process: the configured DynamoDB table and the messengers `roles` names. */
 export async function wireFromConfig(config: Config, roles: Roles, loaders: Loaders): Promise<Wired> {
-  const { DynamoGameStore, connectDynamoDb } = await import('./store/index.ts');
+  const [{ DynamoGameStore, connectDynamoDb }, { noteDynamoDb }, { emfMetrics }] = await Promise.all([
+    import('./store/index.ts'), import('./platforms/shared/observe.ts'), import('./platforms/shared/metrics.ts'),
+  ]);
   // Every function signs and checks buttons with the one key, or presses on one's boards fail in another.
   if (config.buttonTokenKey !== undefined) (await import('./app/index.ts')).useTokenKey(config.buttonTokenKey);
-  const store = new DynamoGameStore(connectDynamoDb(config.dynamodb), config.tableName);
-  return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false }, loaders);
+  // Each DynamoDB attempt is counted on the update it serves; the metrics go to stdout as EMF lines (docs/operate.md).
+  const store = new DynamoGameStore(connectDynamoDb(config.dynamodb, noteDynamoDb), config.tableName);
+  return wire({ store, platforms: platformsFromConfig(config, roles), warm: roles.warm ?? false, metrics: emfMetrics() }, loaders);
 }
 
 /**

@@ -5,7 +5,7 @@
 export { handleIntent, worthRedelivering } from './dispatch.ts';
 export type {
   AppDeps, BoardView, Button, ChallengeChoices, ChatPlatform, ChatRef, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef,
-  Messenger, MessengerLimits, Messengers, Questions,
+  Messenger, MessengerLimits, Messengers, Metrics, Questions,
 } from './ports.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';

@@ -13,6 +13,7 @@ import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStat
 import { derivedDice, DEFAULT_SEED } from '../dice/fair.ts';
 import { recallDecoded, rememberDecoded } from './decoded.ts';
 import { SEED } from './remembered.ts';
+import type { Metrics } from './ports.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
 /** What the use cases need from the outside world, injected so tests can use fixed dice and time. */
@@ -23,6 +24,8 @@ export interface MatchDeps {
   readonly dice: DiceSource;
   /** New matches' secret server seeds (src/dice/fair.ts); absent, new matches roll with `dice`. */
   readonly serverSeed?: () => string;
+  /** The operator's figures (moves, games started and finished: `countEvents`); none when absent. */
+  readonly metrics?: Metrics;
 }
 
 /** Failures a platform answers politely: the game's own errors, storage outcomes, replays. */
@@ -130,6 +133,8 @@ export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat
   if (!created.ok) return created;
   const saved = await deps.store.create({ ...recordOf(created.value.state, 1, now, chat, lang), ...(notes === undefined ? {} : { notes }) });
   if (!saved.ok) return fail(storeError(saved.error));
+  deps.metrics?.about?.(saved.value.id);
+  countEvents(deps.metrics, created.value.events);
   rememberDecoded(saved.value.id, saved.value.version, saved.value.state, created.value.state);
   return ok({ record: saved.value, state: created.value.state, events: created.value.events });
 }
@@ -159,6 +164,7 @@ export async function runCommand(
   } = {},
 ): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
+  deps.metrics?.about?.(gameId);
   let current = options.loaded;
   if (current === undefined) {
     const loaded = await loadMatch(deps.store, gameId);
@@ -183,9 +189,11 @@ export async function runCommand(
     // Our own write, retried by the client after its answer was lost: stored, exactly as sent.
     if (stored.version !== record.version + 1 || stored.applied.at(-1) !== key) return fail(duplicate(key, stored));
     rememberDecoded(gameId, stored.version, stored.state, applied.value.state);
+    countEvents(deps.metrics, applied.value.events);
     return ok({ record: stored, state: applied.value.state, events: applied.value.events });
   }
   rememberDecoded(gameId, saved.value.version, saved.value.state, applied.value.state);
+  countEvents(deps.metrics, applied.value.events);
   return ok({ record: saved.value, state: applied.value.state, events: applied.value.events });
 }
 
@@ -227,6 +235,18 @@ const ENDING_EVENTS: ReadonlySet<MatchEvent['type']> = new Set(['gameEnded', 'ma
 /** Whether these events end a game or a challenge: their save may use the room kept for it (`SaveOptions`). */
 export function endsSomething(events: readonly MatchEvent[]): boolean {
   return events.some((e) => ENDING_EVENTS.has(e.type));
+}
+
+/** The stored events the operator counts (docs/operate.md): a move played, a game started, a game over (a match's last game included). */
+const COUNTED: Readonly<Partial<Record<MatchEvent['type'], string>>> = { played: 'Moves', gameStarted: 'GamesStarted', gameEnded: 'GamesFinished' };
+
+/** Counts the events of a command once it is stored (`Metrics`). */
+export function countEvents(metrics: Metrics | undefined, events: readonly MatchEvent[]): void {
+  if (metrics === undefined) return;
+  for (const event of events) {
+    const name = COUNTED[event.type];
+    if (name !== undefined) metrics.count(name);
+  }
 }
 
 function duplicate(key: string, record: GameRecord): AppError {

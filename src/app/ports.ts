@@ -259,6 +259,24 @@ export interface Limits {
   readonly openChallengesPerPair: number;
 }
 
+/**
+ * The operator's figures (docs/operate.md): the app counts what happens in games (moves, games
+ * started and finished, the sweep's work) and the messengers' edges what happens to updates
+ * (answer time, errors, throttles). Where they go is the process's business: CloudWatch's embedded
+ * metric format in a log line when deployed, the same line in `npm start`'s log
+ * (src/platforms/shared/metrics.ts). Nothing here knows of either.
+ */
+export interface Metrics {
+  /** Adds `value` (default 1) to the count `name`, with extra dimensions when given. */
+  count(name: string, value?: number, dimensions?: Readonly<Record<string, string>>): void;
+  /** Records a duration of `ms` milliseconds under `name`. */
+  time(name: string, ms: number, dimensions?: Readonly<Record<string, string>>): void;
+  /** Names the game the update being handled is about, for its log line. */
+  about?(gameId: string): void;
+  /** Writes out what was counted: the messengers' edges call it when a unit of work is over, the app never does. */
+  flush?(): void;
+}
+
 /** What the app is built from, once per process (`src/wiring.ts`); tests inject fixed dice and time. */
 export interface AppDeps {
   readonly store: GameStore;
@@ -277,4 +295,6 @@ export interface AppDeps {
   readonly ticketKey?: string;
   /** How often a user and a chat may command the bot, and how many challenges they may have open (`limits.ts`); the defaults when absent. */
   readonly limits?: Limits;
+  /** Where the operator's figures go; none counted when absent. */
+  readonly metrics?: Metrics;
 }

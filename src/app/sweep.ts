@@ -22,7 +22,7 @@ import { t, type Lang } from '../i18n/index.ts';
 import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
-import { boardLanguage, diceOf, nextRecord } from './matches.ts';
+import { boardLanguage, countEvents, diceOf, nextRecord } from './matches.ts';
 import { tellEnding } from './publish.ts';
 import { rateAtMatchEnd } from './club/match-end.ts';
 import { postWeeklies } from './club/weekly.ts';
@@ -83,8 +83,21 @@ const RETRY_MS = MINUTE;
 
 type Outcome = 'reminded' | 'timedOut' | 'expired' | 'abandoned' | 'announced' | 'faded' | 'retried' | 'raced' | 'rescheduled' | 'corrupt';
 
-/** Runs one sweep at `deps.now()`. Throws only on infrastructure failures of the index query. */
+/**
+ * Runs one sweep at `deps.now()`. Throws only on infrastructure failures of the index query. The
+ * operator's figures (docs/operate.md): `SweepDuration` and `GamesDue` of every sweep, and
+ * `SweepSucceeded` once one has run to its end (an alarm fires when none has for a while).
+ */
 export async function sweep(deps: SweepDeps, options: SweepOptions = {}): Promise<SweepReport> {
+  const started = Date.now();
+  const report = await sweepOnce(deps, options);
+  deps.metrics?.time('SweepDuration', Date.now() - started);
+  deps.metrics?.count('GamesDue', report.due);
+  deps.metrics?.count('SweepSucceeded');
+  return report;
+}
+
+async function sweepOnce(deps: SweepDeps, options: SweepOptions): Promise<SweepReport> {
   const now = deps.now();
   const listing = await deps.store.listDue(now, options.limit ?? 200);
   const report: SweepReport = { due: listing.records.length + listing.corrupt.length, reminded: 0, timedOut: 0, expired: 0, abandoned: 0, announced: 0, faded: 0, retried: 0, raced: 0, rescheduled: 0, corrupt: listing.corrupt.length, tournaments: 0, weekly: 0 };
@@ -138,6 +151,7 @@ async function end(deps: SweepDeps, record: GameRecord, state: MatchState, now: 
   if (!applied.ok || applied.value.events.length === 0) return reschedule(deps, record, state, now);
   const saved = await deps.store.save({ ...nextRecord(record, applied.value.state, now), alarm: { for: now, step: 0 }, dueAt: now }, record.version, {}, { ends: true });
   if (!saved.ok) return 'raced';
+  countEvents(deps.metrics, applied.value.events);
   const outcome = await announce(deps, saved.value, applied.value.state, now, leaseMs);
   if (outcome !== 'announced') return outcome;
   return applied.value.state.phase === 'expired' ? 'expired' : 'timedOut';

@@ -27,6 +27,18 @@ export interface JsonServiceSettings {
   readonly connectionTimeoutMs: number;
   /** Attempts in all (default 3, as the SDK). */
   readonly maxAttempts?: number;
+  /** Told of every attempt, once it is over (the operator's counts: calls, time, throttles; docs/operate.md). */
+  readonly onAttempt?: (attempt: AttemptReport) => void;
+}
+
+/** One attempt of a call, as `onAttempt` is told of it. */
+export interface AttemptReport {
+  readonly operation: string;
+  readonly ms: number;
+  /** The service said "slow down" (`isThrottling`). */
+  readonly throttled: boolean;
+  /** The error's name when the attempt failed. */
+  readonly error?: string;
 }
 
 /**
@@ -49,6 +61,10 @@ const THROTTLING = new Set([
   'ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'RequestThrottled',
   'RequestThrottledException', 'TooManyRequestsException', 'ThrottledException', 'LimitExceededException', 'TransactionInProgressException',
 ]);
+/** Whether an error is the service's "slow down" (DynamoDB's ProvisionedThroughputExceeded, ThrottlingException, …). */
+export function isThrottling(error: unknown): boolean {
+  return error instanceof AwsError && THROTTLING.has(error.name);
+}
 const TRANSIENT_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN']);
 /** The SDK's backoff: a random delay up to base × 2^attempt, 100 ms base (500 when throttled), at most 20 s. */
 const RETRY_BASE_MS = 100;
@@ -80,9 +96,13 @@ export class JsonService implements ServiceCaller {
     const body = JSON.stringify(input);
     const attempts = this.settings.maxAttempts ?? 3;
     for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
       try {
-        return await this.attempt(operation, body, attempt);
+        const answer = await this.attempt(operation, body, attempt);
+        this.settings.onAttempt?.({ operation, ms: Date.now() - started, throttled: false });
+        return answer;
       } catch (error) {
+        this.settings.onAttempt?.({ operation, ms: Date.now() - started, throttled: isThrottling(error), error: (error as { name?: string }).name ?? 'Error' });
         const retry = retryDelay(error, attempt);
         if (retry === undefined || attempt >= attempts) throw error;
         await new Promise((done) => setTimeout(done, retry));

@@ -30,6 +30,8 @@ import { connect as connectDiscord, createDiscordIngress, discordMessenger, type
 import { connect as connectTelegram, createChatPacer, NO_PACE, setCommandMenus, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore, type DynamoDbSettings, type GameStore } from '../store/index.ts';
 import { PLATFORMS } from '../platforms/index.ts';
+import { emfMetrics } from '../platforms/shared/metrics.ts';
+import { noteDynamoDb } from '../platforms/shared/observe.ts';
 import { wire, type Wired } from '../wiring.ts';
 import { useLocalButtonKey } from './button-key.ts';
 import { startEmbeddedDatabase, DataDirBusyError } from './database.ts';
@@ -117,7 +119,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
       realBot: options.polling !== undefined || options.discord !== undefined, dataDir,
     }));
     const { settings, persistent } = await database(options, dataDir, sink, closers);
-    const db = connectDynamoDb(settings);
+    // Each DynamoDB attempt is counted on the update it serves, as deployed (docs/operate.md).
+    const db = connectDynamoDb(settings, noteDynamoDb);
     closers.push(async () => db.destroy());
     const tableName = options.tableName ?? 'nardy';
     await createTable(db, tableName, { pollMs: 50, timeoutMs: 30_000 });
@@ -139,7 +142,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     closers.push(channel.close);
     const schedulerLog = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
     wired = await wire({
-      store, warm: true, log: schedulerLog,
+      // The same metrics lines as deployed (CloudWatch's embedded metric format), in this log (docs/operate.md).
+      store, warm: true, log: schedulerLog, logSweeps: false, metrics: emfMetrics({ write: sink }),
       ...(options.now === undefined ? {} : { now: options.now }), ...(options.dice === undefined ? {} : { dice: options.dice }),
       ...(options.serverSeed === undefined ? {} : { serverSeed: options.serverSeed }),
       // The scheduler writes through the real bot when one runs, else through the stand-in.

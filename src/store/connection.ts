@@ -7,7 +7,7 @@
  * The SDK did the same through a middleware stack that was a third of the deployed bundle and,
  * on a cold start, about 100 ms of CPU before the first read reached DynamoDB (docs/deploy.md, "AWS credentials and the cold start").
  */
-import { JsonService, type ServiceCaller } from '../aws/json-service.ts';
+import { JsonService, type AttemptReport, type ServiceCaller } from '../aws/json-service.ts';
 import { fromAttributes, toAttributes, type AttributeMap } from './attribute-values.ts';
 
 /** Where DynamoDB is: an explicit endpoint (dynalite, DynamoDB Local) or AWS's own for `region`. */
@@ -149,8 +149,14 @@ function withValues<T extends Expressions>(input: T): Omit<T, 'ExpressionAttribu
   return values === undefined ? rest : { ...rest, ExpressionAttributeValues: toAttributes(values) };
 }
 
-/** Connects to DynamoDB (nothing is sent until the first call). */
-export function connectDynamoDb(settings: DynamoDbSettings): DynamoDb {
+export type { AttemptReport } from '../aws/json-service.ts';
+
+/**
+ * Connects to DynamoDB (nothing is sent until the first call). `onAttempt` is told of every
+ * attempt of every call, retries included: the process counts calls, their time and the
+ * throttled ones per update there (src/platforms/shared/observe.ts, docs/operate.md).
+ */
+export function connectDynamoDb(settings: DynamoDbSettings, onAttempt?: (attempt: AttemptReport) => void): DynamoDb {
   return new DynamoDb(new JsonService({
     service: 'dynamodb',
     targetPrefix: 'DynamoDB_20120810',
@@ -160,5 +166,6 @@ export function connectDynamoDb(settings: DynamoDbSettings): DynamoDb {
     ...(settings.credentials === undefined ? {} : { credentials: settings.credentials }),
     requestTimeoutMs: settings.requestTimeoutMs ?? (settings.endpoint === undefined ? REQUEST_TIMEOUT_MS : LOCAL_REQUEST_TIMEOUT_MS),
     connectionTimeoutMs: 1000,
+    ...(onAttempt === undefined ? {} : { onAttempt }),
   }));
 }

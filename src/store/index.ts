@@ -25,7 +25,7 @@ export type { ClubStore, StoredRating, StoredWeekly } from './club.ts';
 export { encodeRating } from './club.ts';
 export { connectDynamoDb } from './connection.ts';
 export { DynamoDb } from './connection.ts';
-export type { DynamoDbSettings } from './connection.ts';
+export type { AttemptReport, DynamoDbSettings } from './connection.ts';
 export { NumberValue } from './attribute-values.ts';
 export { createTable } from './table.ts';
 export type { CreateTableOptions } from './table.ts';

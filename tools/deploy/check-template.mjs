@@ -101,8 +101,29 @@ for (const index of indexes) expect(grantedIndexes.has(index), `no role may quer
 const scheduler = resources.SchedulerLambdaFunction?.Properties?.Environment?.Variables ?? {};
 expect(!Object.keys(scheduler).some((k) => k.startsWith('TELEGRAM_WEBHOOK_SECRET')), 'the scheduler is given the webhook secret it does not need');
 
+// The operator's view (docs/operate.md): each function has its error, throttle and p99-duration
+// alarms; the table its throttling alarm; the scheduler an alarm on the EMF metric of a finished
+// sweep; a dashboard; and the alarms' mail topic only when an address is given (none here).
+const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+const onFunction = (fn, metric) => alarms.some(([, { Properties: p }]) => p.Namespace === 'AWS/Lambda' && p.MetricName === metric
+  && list(p.Dimensions).some((d) => d.Name === 'FunctionName' && d.Value?.Ref === `${fn}LambdaFunction`)
+  && (metric !== 'Duration' || p.ExtendedStatistic === 'p99'));
+for (const fn of FUNCTIONS) {
+  for (const metric of ['Errors', 'Throttles', 'Duration']) expect(onFunction(fn, metric), `${fn} has no alarm on its ${metric}${metric === 'Duration' ? ' (p99)' : ''} (AWS/Lambda)`);
+}
+expect(alarms.some(([, { Properties: p }]) => list(p.Metrics).some((m) => m.MetricStat?.Metric?.Namespace === 'AWS/DynamoDB' && m.MetricStat.Metric.MetricName === 'ThrottledRequests'
+  && list(m.MetricStat.Metric.Dimensions).some((d) => d.Name === 'TableName' && d.Value?.Ref === 'GamesTable'))), 'no alarm on the games table\'s throttled requests');
+const namespace = resources.TelegramLambdaFunction?.Properties?.Environment?.Variables?.POWERTOOLS_METRICS_NAMESPACE;
+expect(typeof namespace === 'string' && alarms.some(([, { Properties: p }]) => p.Namespace === namespace && p.MetricName === 'SweepSucceeded' && p.ComparisonOperator === 'LessThanThreshold' && p.TreatMissingData === 'breaching'),
+  'no alarm fires when no sweep finishes (SweepSucceeded, missing data breaching, in the functions\' POWERTOOLS_METRICS_NAMESPACE)');
+expect(Object.values(resources).some((r) => r.Type === 'AWS::CloudWatch::Dashboard'), 'no CloudWatch dashboard');
+const topics = Object.values(resources).filter((r) => r.Type === 'AWS::SNS::Topic');
+expect(topics.every((topic) => topic.Condition !== undefined), 'an SNS topic without a condition: the alarm topic exists only when alarmEmail is given');
+const optional = (actions) => actions?.['Fn::If'] !== undefined && template.Conditions?.[actions['Fn::If'][0]] !== undefined;
+expect(alarms.every(([, { Properties: p }]) => optional(p.AlarmActions)), 'an alarm whose actions are not the optional alarm topic (!If on a condition)');
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(`check-template: ${problem}`);
   process.exit(1);
 }
-console.log('check-template: no secret in the template or the state; one role a function, only what it uses; the table is retained (prod: deletion protection, PITR); legal has its own concurrency');
+console.log('check-template: no secret in the template or the state; one role a function, only what it uses; the table is retained (prod: deletion protection, PITR); legal has its own concurrency; every function has its alarms (errors, throttles, p99), the table and the scheduler theirs, a dashboard');

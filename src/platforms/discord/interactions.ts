@@ -13,7 +13,8 @@
 import { Routes, type APIInteraction } from 'discord-api-types/v10';
 import { handleIntent, type AppDeps } from '../../app/index.ts';
 import { t, pickLang } from '../../i18n/index.ts';
-import { errorFields } from '../shared/boundary.ts';
+import { errorFields, judge } from '../shared/boundary.ts';
+import { countUnit, inUnit, phase, unitFields } from '../shared/observe.ts';
 import { markMention } from './content.ts';
 import { acknowledgement, type InteractionWork } from './ingress.ts';
 import { parseInteraction } from './parse.ts';
@@ -36,13 +37,16 @@ const DEADLINE_MS = 25_000;
 
 /** Returns the work of an interaction: parse, run the app, answer through the interaction's token; never throws. */
 export function answerInteractions(app: AppDeps, client: DiscordClient, options: { readonly deadlineMs?: number } = {}): InteractionWork {
-  return async (interaction) => {
+  // Each interaction is one unit of work (shared/observe.ts): its log line and its metrics (docs/operate.md).
+  return (interaction) => inUnit(async (unit) => {
     const started = Date.now();
     const emit = discordInteractionEmit(client, interaction);
     let fields: Record<string, unknown> = { interaction: interaction.id };
     let told: Promise<void> | undefined;
+    let failure: string | undefined;
     const fail = (outcome: string, error: unknown) => {
-      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome, ...errorFields(error) });
+      failure ??= outcome === 'timed out' ? 'timeout' : judge(error);
+      client.log({ level: 'error', event: 'discord-interaction', ...fields, outcome, ...errorFields(error), ...unitFields(unit) });
       told ??= emit.fail(t(pickLang('locale' in interaction ? interaction.locale : undefined), 'error.generic'));
       return told;
     };
@@ -50,16 +54,24 @@ export function answerInteractions(app: AppDeps, client: DiscordClient, options:
     try {
       const intent = parseInteraction(interaction);
       fields = { ...fields, intent: intent?.kind ?? 'ignored', chat: intent?.chat.chatId, user: intent?.from.id };
-      if (intent !== undefined) await handleIntent(app, intent, emit);
-      client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started });
+      if (intent !== undefined) await phase('app', () => handleIntent(app, intent, emit));
+      client.log({ level: 'info', event: 'discord-interaction', ...fields, outcome: 'ok', ms: Date.now() - started, ...unitFields(unit) });
     } catch (error) {
       await fail('failed', error);
     } finally {
       clearTimeout(deadline);
       await told;
-      await emit.finish();
+      await phase('finish', () => emit.finish());
+      // Errors by kind: `retry` (the world failed: the user is asked to press again), `bug`, `timeout` (no answer within the deadline).
+      const metrics = app.metrics;
+      if (metrics !== undefined) {
+        metrics.time('AnswerLatency', Date.now() - started, { Platform: 'discord' });
+        if (failure !== undefined) metrics.count('Errors', 1, { Platform: 'discord', Kind: failure });
+        countUnit(metrics, unit, 'discord');
+        metrics.flush?.();
+      }
     }
-  };
+  });
 }
 
 /** A gateway dispatch as `discord.js` hands it over raw (`Events.Raw`). */

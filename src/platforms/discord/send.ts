@@ -28,6 +28,7 @@ import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
 import { discordContent } from './content.ts';
 import { discordChat } from './parse.ts';
+import { noteThrottle } from '../shared/observe.ts';
 
 export { jsonLog, type Log };
 
@@ -41,6 +42,8 @@ export interface DiscordClient {
 /** Returns a client for `apiRoot` (`https://discord.com/api`, or a stand-in) with the bot token. */
 export function discordClient(options: { botToken: string; applicationId: string; apiRoot: string; log?: Log; timeoutMs?: number }): DiscordClient {
   const rest = new REST({ api: options.apiRoot, timeout: options.timeoutMs ?? 8000 }).setToken(options.botToken);
+  // The REST client waits out a 429 itself; the operator counts each (docs/operate.md).
+  rest.on('response', (_request, response) => void (response.status === 429 && noteThrottle('discord')));
   return { api: new API(rest), applicationId: options.applicationId, log: options.log ?? jsonLog };
 }
 

@@ -19,6 +19,7 @@ import { pictureLook, prepareBoard, renderPrepared, type BoardPicture, type Rend
 import type { Result } from '../../lib/index.ts';
 import { jsonLog, maskSecrets, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
+import { noteThrottle } from '../shared/observe.ts';
 import { NO_PACE, type ChatPacer } from './pace.ts';
 import { isShowing, noteShown, type PressedPhoto } from './shown.ts';
 
@@ -227,6 +228,7 @@ function retrying(options: SendOptions, log: Log): Api {
         return { ok: true, value: await call() };
       } catch (error) {
         const failure = classify(error);
+        if (failure === 'rate-limited') noteThrottle('telegram');
         const retryAfterMs = failure === 'rate-limited' ? retryAfter(error) * 1000 : 0;
         if (failure === 'rate-limited' && retryAfterMs <= budgetMs) {
           budgetMs -= retryAfterMs;

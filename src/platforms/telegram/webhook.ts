@@ -21,6 +21,7 @@ import { handleIntent, worthRedelivering, type AppDeps } from '../../app/index.t
 import { pickLang, t } from '../../i18n/index.ts';
 import { errorFields, judge } from '../shared/boundary.ts';
 import { headerValue, readJsonObject } from '../shared/http.ts';
+import { countUnit, inUnit, phase, unitFields, type Unit } from '../shared/observe.ts';
 import type { ChatPacer } from './pace.ts';
 import { questionsOf, withChatAdmin } from './admins.ts';
 import { parseUpdate } from './parse.ts';
@@ -76,10 +77,13 @@ export function createTelegramWebhook(options: TelegramWebhookOptions): Telegram
   const bot = buildBot(options, log, notes);
   const secret = digest(options.secret);
 
-  return async (request) => {
+  // Each update is one unit of work (shared/observe.ts): its log line and its metrics (docs/operate.md).
+  return (request) => inUnit(async (unit) => {
     const started = Date.now();
-    const answer = (status: number, outcome: string, fields: Record<string, unknown> = {}, level = 'info'): WebhookResponse => {
-      log({ level, event: 'telegram-update', ...fields, outcome, status, ms: Date.now() - started });
+    const answer = (status: number, outcome: string, fields: Record<string, unknown> = {}, failure?: 'retry' | 'bug'): WebhookResponse => {
+      const ms = Date.now() - started;
+      log({ level: failure === undefined ? 'info' : 'error', event: 'telegram-update', ...fields, outcome, status, ms, ...unitFields(unit) });
+      measure(options.app.metrics, unit, ms, failure);
       return { status, body: status === 200 ? 'ok' : outcome };
     };
     const given = headerValue(request.headers, SECRET_HEADER);
@@ -93,9 +97,23 @@ export function createTelegramWebhook(options: TelegramWebhookOptions): Telegram
     const fields = { update: update.update_id, chat: note.chat, user: note.user, intent: note.intent ?? 'ignored' };
     if (note.error === undefined) return answer(200, 'ok', fields);
     const error = errorFields(note.error);
-    if (judge(note.error) === 'retry' && note.redeliver === true) return answer(500, 'retry later', { ...fields, ...error }, 'error');
-    return answer(200, 'failed', { ...fields, ...error }, 'error');
-  };
+    const failure = judge(note.error);
+    if (failure === 'retry' && note.redeliver === true) return answer(500, 'retry later', { ...fields, ...error }, failure);
+    return answer(200, 'failed', { ...fields, ...error }, failure);
+  });
+}
+
+/**
+ * An update's metrics: `AnswerLatency`, `Errors` by kind (`retry`: the world failed — AWS, the
+ * network, a timeout; `bug`: anything else, answered politely, never retried), the unit's cold
+ * start, DynamoDB calls and throttles; then written out.
+ */
+function measure(metrics: TelegramWebhookOptions['app']['metrics'], unit: Unit, ms: number, error: string | undefined): void {
+  if (metrics === undefined) return;
+  metrics.time('AnswerLatency', ms, { Platform: 'telegram' });
+  if (error !== undefined) metrics.count('Errors', 1, { Platform: 'telegram', Kind: error });
+  countUnit(metrics, unit, 'telegram');
+  metrics.flush?.();
 }
 
 function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<object, Note>): Telegraf {
@@ -127,13 +145,13 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
       // The update id travels with the intent, so a redelivered update is handled once.
       if (intent !== undefined) {
         const asked = { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` };
-        await handleIntent(options.app, asked, emit, questionsOf(ctx.telegram, intent, log));
+        await phase('app', () => handleIntent(options.app, asked, emit, questionsOf(ctx.telegram, intent, log)));
       }
     } catch (error) {
       failed = true;
       throw error;
     } finally {
-      await emit.finish(failed ? t(pickLang(ctx.from?.language_code), 'error.generic') : '');
+      await phase('finish', () => emit.finish(failed ? t(pickLang(ctx.from?.language_code), 'error.generic') : ''));
     }
   });
   bot.catch((error, ctx) => {
