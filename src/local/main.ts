@@ -14,7 +14,8 @@
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
  * (or through the real bots when they run). Buttons are signed with `BUTTON_TOKEN_KEY`, else with a
  * key kept in `./.data/` when a real bot runs, else with the public development key (`button-key.ts`).
- * Ctrl-C closes everything and keeps the data.
+ * Ctrl-C (SIGINT or SIGTERM, to the process group or to the pid of `npm start`, whose script
+ * `exec`s node so that nothing stands between npm and node) closes everything and keeps the data.
  * Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
@@ -289,6 +290,7 @@ async function main(): Promise<void> {
   // machine) leaves a Ctrl-C during the start to the default, an exit without closing the data.
   let local: LocalProcess | undefined;
   let stopping = false;
+  let firstSignalAt = 0;
   const close = (running: LocalProcess) => running.close().then(() => {
     console.log(running.persistent ? 'Stopped; the games are kept in .data/.' : 'Stopped.');
     process.exit(0);
@@ -296,9 +298,15 @@ async function main(): Promise<void> {
     console.error(error);
     process.exit(1);
   });
+  // A second signal forces the exit, unless it is the first one again: Ctrl-C in a terminal reaches
+  // node twice, from the terminal and from npm, which forwards what it gets to its script.
   const stop = (signal: string) => {
-    if (stopping) process.exit(1);
+    if (stopping) {
+      if (Date.now() - firstSignalAt > 1000) process.exit(1);
+      return;
+    }
     stopping = true;
+    firstSignalAt = Date.now();
     console.log(`\n${signal}: shutting down…`);
     if (local !== undefined) void close(local);
   };
