@@ -40,6 +40,7 @@ import { startDiscordGateway } from './discord-gateway.ts';
 import { startDiscordChannel } from './discord-channel.ts';
 import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
+import { keepChats } from './playground/chat-archive.ts';
 import { PlaygroundPeople } from './playground/people.ts';
 import { startTelegramApi, type TelegramApi, type TgUpdate } from './telegram-api/index.ts';
 
@@ -55,7 +56,7 @@ export type LocalOptions = {
   port?: number;
   /** default 127.0.0.1 */
   host?: string;
-  /** Where the embedded database and the playground's users live; default `./.data`. */
+  /** Where the embedded database and the playground's users and chats live; default `./.data`. */
   dataDir?: string;
   /** A DynamoDB to use instead of the embedded one. */
   dynamodb?: DynamoDbSettings;
@@ -127,6 +128,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const telegram = await startTelegramApi({ token: LOCAL_TOKEN, bot: LOCAL_BOT });
     closers.push(() => telegram.close());
     const people = await PlaygroundPeople.load(telegram, dataDir);
+    // The chats as they were when the last run stopped, while its games are kept (not with a database in memory).
+    if (persistent) {
+      const chats = await keepChats(telegram, dataDir, sink);
+      closers.push(() => chats.close());
+    }
 
     // The composition root (src/wiring.ts) builds the app with its messengers, as in the cloud: the
     // stand-in's bot (or the real one, when it polls) for Telegram, the local channel's application

@@ -216,6 +216,43 @@ describe('npm start: the local process', () => {
     const answers = (await messages(GROUP)).filter((m) => m.fromBot && m.text?.includes('/nardy'));
     expect(answers.length, 'the bot answered every /help after the restart').toBe(12);
   });
+  it('B12: after a restart the chats are as they were, the boards still played in place, later ids and pictures new', async () => {
+    if (!local.persistent) return;
+    const before = await client(local).messages(GROUP);
+    const board = before.filter((m) => m.photo !== undefined).at(-1)!;
+    expect(board, 'a board to find again').toBeDefined();
+    const picture = Buffer.from(await (await fetch(`${local.url}${board.photo!.src}`)).arrayBuffer());
+    await local.close();
+    local = await startLocal({ port: 0, dataDir, log: (line) => lines.push(line) });
+    const { messages, say } = client(local);
+
+    expect(await messages(GROUP), 'the group as it was').toEqual(before);
+    const served = await fetch(`${local.url}${board.photo!.src}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(picture), 'the same picture').toBe(true);
+
+    // New messages are numbered after the kept ones.
+    await say(ALICE, 'back again');
+    const said = (await messages(GROUP)).find((m) => m.text === 'back again')!;
+    expect(said.id).toBeGreaterThan(Math.max(...before.map((m) => m.id)));
+
+    // The game's board is the kept one: a typed move edits it in place, with a picture of a new file id.
+    const loaded = await local.store.load(gameId);
+    if (!loaded.ok) throw new Error(loaded.error.kind);
+    const state = decodeMatch(loaded.value.state);
+    if (!state.ok) throw new Error(state.error.message);
+    const game = state.value.game!;
+    const mover = state.value.players[seatToAct(state.value)!]!.id === `telegram:${ALICE}` ? ALICE : BOB;
+    const text = game.turn.stage === 'moving' ? legalPlays(positionOf(state.value.settings, game), game.turn.dice!, turnContextOf(game))[0].move : 'roll';
+    await say(mover, text);
+    const after = await local.store.load(gameId);
+    expect(after.ok && after.value.version, `${text} was played`).toBe(loaded.value.version + 1);
+    const now = await messages(GROUP);
+    expect(now.filter((m) => m.photo !== undefined).length, 'no new board posted').toBe(before.filter((m) => m.photo !== undefined).length);
+    const redrawn = now.find((m) => m.id === board.id)!;
+    expect(redrawn.caption).not.toBe(board.caption);
+    expect(before.map((m) => m.photo?.src), 'a new picture has a new file id (the page caches pictures by it)').not.toContain(redrawn.photo!.src);
+  });
 });
 
 describe('npm start: the scheduler (issue 7)', () => {
