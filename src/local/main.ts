@@ -75,6 +75,8 @@ export type LocalOptions = {
   sweepEveryMs?: number;
   /** `BUTTON_TOKEN_KEY`; unset, a real bot (`polling`, `discord`) gets a key kept in `dataDir` (`button-key.ts`). */
   buttonTokenKey?: string;
+  /** Keeps the playground's Telegram chats in `dataDir` across restarts (`playground/chat-archive.ts`); default true, when the games are kept. */
+  keepChats?: boolean;
 };
 
 /** A running local process. */
@@ -129,7 +131,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     closers.push(() => telegram.close());
     const people = await PlaygroundPeople.load(telegram, dataDir);
     // The chats as they were when the last run stopped, while its games are kept (not with a database in memory).
-    if (persistent) {
+    if (persistent && options.keepChats !== false) {
       const chats = await keepChats(telegram, dataDir, sink);
       closers.push(() => chats.close());
     }
