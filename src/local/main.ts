@@ -14,7 +14,8 @@
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
  * (or through the real bots when they run). Buttons are signed with `BUTTON_TOKEN_KEY`, else with a
  * key kept in `./.data/` when a real bot runs, else with the public development key (`button-key.ts`).
- * Ctrl-C closes everything and keeps the data.
+ * Ctrl-C (SIGINT or SIGTERM, to the process group or to the pid of `npm start`, whose script
+ * `exec`s node so that nothing stands between npm and node) closes everything and keeps the data.
  * Not a rule: local infrastructure.
  *
  * `startLocal(options)` does it programmatically (the tests); run as a script, it reads `config`.
@@ -41,6 +42,7 @@ import { startDiscordGateway } from './discord-gateway.ts';
 import { startDiscordChannel } from './discord-channel.ts';
 import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
+import { keepChats } from './playground/chat-archive.ts';
 import { PlaygroundPeople } from './playground/people.ts';
 import { startTelegramApi, type TelegramApi, type TgUpdate } from './telegram-api/index.ts';
 
@@ -56,7 +58,7 @@ export type LocalOptions = {
   port?: number;
   /** default 127.0.0.1 */
   host?: string;
-  /** Where the embedded database and the playground's users live; default `./.data`. */
+  /** Where the embedded database and the playground's users and chats live; default `./.data`. */
   dataDir?: string;
   /** A DynamoDB to use instead of the embedded one. */
   dynamodb?: DynamoDbSettings;
@@ -75,6 +77,8 @@ export type LocalOptions = {
   sweepEveryMs?: number;
   /** `BUTTON_TOKEN_KEY`; unset, a real bot (`polling`, `discord`) gets a key kept in `dataDir` (`button-key.ts`). */
   buttonTokenKey?: string;
+  /** Keeps the playground's Telegram chats in `dataDir` across restarts (`playground/chat-archive.ts`); default true, when the games are kept. */
+  keepChats?: boolean;
 };
 
 /** A running local process. */
@@ -129,6 +133,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const telegram = await startTelegramApi({ token: LOCAL_TOKEN, bot: LOCAL_BOT });
     closers.push(() => telegram.close());
     const people = await PlaygroundPeople.load(telegram, dataDir);
+    // The chats as they were when the last run stopped, while its games are kept (not with a database in memory).
+    if (persistent && options.keepChats !== false) {
+      const chats = await keepChats(telegram, dataDir, sink);
+      closers.push(() => chats.close());
+    }
 
     // The composition root (src/wiring.ts) builds the app with its messengers, as in the cloud: the
     // stand-in's bot (or the real one, when it polls) for Telegram, the local channel's application
@@ -293,6 +302,7 @@ async function main(): Promise<void> {
   // machine) leaves a Ctrl-C during the start to the default, an exit without closing the data.
   let local: LocalProcess | undefined;
   let stopping = false;
+  let firstSignalAt = 0;
   const close = (running: LocalProcess) => running.close().then(() => {
     console.log(running.persistent ? 'Stopped; the games are kept in .data/.' : 'Stopped.');
     process.exit(0);
@@ -300,9 +310,15 @@ async function main(): Promise<void> {
     console.error(error);
     process.exit(1);
   });
+  // A second signal forces the exit, unless it is the first one again: Ctrl-C in a terminal reaches
+  // node twice, from the terminal and from npm, which forwards what it gets to its script.
   const stop = (signal: string) => {
-    if (stopping) process.exit(1);
+    if (stopping) {
+      if (Date.now() - firstSignalAt > 1000) process.exit(1);
+      return;
+    }
     stopping = true;
+    firstSignalAt = Date.now();
     console.log(`\n${signal}: shutting down…`);
     if (local !== undefined) void close(local);
   };

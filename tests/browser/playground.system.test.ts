@@ -343,6 +343,121 @@ describe('the playground in chromium', () => {
   }, 10 * 60_000);
 });
 
+/**
+ * The page on a phone (issue #47 item 4; review 2026-12-06 B1): at 360×760 the chat scrolls in its
+ * own pane and opens at its latest message, a toast ("It is not your turn.") is drawn on screen,
+ * the bot's reply to a command sent lands in view, and nothing is wider than the screen.
+ */
+describe('the playground on a phone (360×760)', () => {
+  let local: LocalProcess;
+  let browser: Browser;
+  let dataDir: string;
+  let shots: string;
+  const saved: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'nardy-phone-data-'));
+    shots = await mkdtemp(join(tmpdir(), 'nardy-phone-shots-'));
+    local = await startLocal({ port: 0, dataDir, log: () => {} });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await local?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (saved.length > 0) console.log(`phone screenshots:\n  ${saved.join('\n  ')}`);
+  });
+
+  type View = { id: number; text?: string; buttons: { text: string; data?: string }[][] };
+  const post = async (path: string, body: object) => {
+    const response = await fetch(`${local.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(response.status, path).toBe(200);
+    return response.json() as Promise<{ status: number }>;
+  };
+  const messages = async () => (await (await fetch(`${local.url}/api/chats/${GROUP_ID}/messages`)).json()) as View[];
+  const say = (userId: number, text: string, replyTo?: number) => post(`/api/chats/${GROUP_ID}/messages`, { userId, text, replyTo });
+
+  it('opens at the latest message, shows a toast on screen, a reply lands in view, the composer fits', async () => {
+    if (!existsSync(CHROMIUM)) throw new Error('chromium not found: apt-get install -y chromium');
+    // A chat many screens long, a board last: Alice challenges Bob by replying to him, Bob accepts.
+    for (let i = 0; i < 6; i++) await say(101, '/help');
+    await say(102, 'anyone for short nardy?');
+    await say(101, '/nardy short', (await messages()).at(-1)!.id);
+    const challenge = (await messages()).at(-1)!;
+    const accept = challenge.buttons.flat().find((b) => /Accept/.test(b.text))!;
+    await post(`/api/chats/${GROUP_ID}/press`, { userId: 102, messageId: challenge.id, data: accept.data });
+
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    const phone = await browser.newPage({ viewport: { width: 360, height: 760 }, deviceScaleFactor: 2 });
+    phone.setDefaultTimeout(15_000);
+    const shot = async (name: string) => {
+      const path = join(shots, `${name}.png`);
+      await phone.screenshot({ path });
+      saved.push(path);
+    };
+    const { width, height } = phone.viewportSize()!;
+    /** Where the latest message is on the screen, and the top of the composer below the chat. */
+    const latest = async () => {
+      const box = await phone.locator('#messages .msg').last().boundingBox();
+      const composer = await phone.locator('#composer').boundingBox();
+      return { top: box?.y ?? NaN, bottom: (box?.y ?? NaN) + (box?.height ?? NaN), composerTop: composer?.y ?? NaN };
+    };
+    /** The latest message ends on the screen, above the composer (the chat is scrolled to its end). */
+    const latestInView = async () => {
+      const { top, bottom, composerTop } = await latest();
+      return top < height && bottom > 0 && bottom <= Math.min(height, composerTop) + 1;
+    };
+
+    await phone.goto(`${local.url}/`);
+    await expect.poll(() => phone.locator('#chat-title').textContent()).toBe('Nardy club');
+    await expect.poll(() => phone.locator('#messages .msg img').count()).toBeGreaterThan(0);
+    await expect.poll(latestInView, { message: 'the chat opens at its latest message' }).toBe(true);
+    await shot('phone-1-open');
+
+    // Whoever is not to act presses a button under the board: "It is not your turn." on the screen.
+    const mover = await actorOf(local);
+    const other = mover === 'Alice' ? 'Bob' : 'Alice';
+    await phone.locator('#me').selectOption({ label: other });
+    const boardButtons = phone.locator('#messages .msg').filter({ has: phone.locator('img') }).last().locator('.keyboard button');
+    await boardButtons.filter({ hasNotText: /resign/i }).first().click();
+    await expect.poll(() => phone.locator('#toast').textContent()).toMatch(/not your turn/i);
+    const toast = await phone.locator('#toast').boundingBox();
+    expect(toast, 'the toast is shown').not.toBeNull();
+    expect(toast!.y, 'the toast is on the screen, not above it').toBeGreaterThanOrEqual(0);
+    expect(toast!.y + toast!.height, 'the toast is on the screen, not below it').toBeLessThanOrEqual(height);
+    expect(toast!.x).toBeGreaterThanOrEqual(0);
+    expect(toast!.x + toast!.width).toBeLessThanOrEqual(width);
+    await shot('phone-2-toast');
+
+    // A command sent from the composer: its answer is on the screen.
+    const count = await phone.locator('#messages .msg').count();
+    await phone.locator('#text').fill('/games');
+    await phone.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => phone.locator('#messages .msg').count()).toBeGreaterThanOrEqual(count + 2);
+    await expect.poll(() => phone.locator('#messages .msg').last().textContent()).toMatch(/short nardy/);
+    await expect.poll(latestInView, { message: "the bot's reply is in view" }).toBe(true);
+    await shot('phone-3-after-send');
+
+    // Nothing wider than the screen: the composer's input and Send button fit.
+    expect(await phone.evaluate('document.documentElement.scrollWidth'), 'no sideways scrolling').toBeLessThanOrEqual(width);
+    for (const part of ['#text', '#composer button[type=submit]']) {
+      const box = (await phone.locator(part).boundingBox())!;
+      expect(box.x + box.width, `${part} fits the width`).toBeLessThanOrEqual(width);
+    }
+  }, 3 * 60_000);
+});
+
+/** Who is to act in the group's game. */
+async function actorOf(local: LocalProcess): Promise<User | undefined> {
+  const games = await local.store.listByChat('telegram', GROUP_ID, { status: 'active', limit: 1 });
+  const record = games.records[0];
+  if (!record) return undefined;
+  const loaded = await loadMatch(local.store, record.id);
+  if (!loaded.ok) return undefined;
+  const seat = seatToAct(loaded.value.state);
+  return seat === null ? undefined : (loaded.value.state.players[seat]?.name as User | undefined);
+}
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +216,43 @@ describe('npm start: the local process', () => {
     const answers = (await messages(GROUP)).filter((m) => m.fromBot && m.text?.includes('/nardy'));
     expect(answers.length, 'the bot answered every /help after the restart').toBe(12);
   });
+  it('B12: after a restart the chats are as they were, the boards still played in place, later ids and pictures new', async () => {
+    if (!local.persistent) return;
+    const before = await client(local).messages(GROUP);
+    const board = before.filter((m) => m.photo !== undefined).at(-1)!;
+    expect(board, 'a board to find again').toBeDefined();
+    const picture = Buffer.from(await (await fetch(`${local.url}${board.photo!.src}`)).arrayBuffer());
+    await local.close();
+    local = await startLocal({ port: 0, dataDir, log: (line) => lines.push(line) });
+    const { messages, say } = client(local);
+
+    expect(await messages(GROUP), 'the group as it was').toEqual(before);
+    const served = await fetch(`${local.url}${board.photo!.src}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(picture), 'the same picture').toBe(true);
+
+    // New messages are numbered after the kept ones.
+    await say(ALICE, 'back again');
+    const said = (await messages(GROUP)).find((m) => m.text === 'back again')!;
+    expect(said.id).toBeGreaterThan(Math.max(...before.map((m) => m.id)));
+
+    // The game's board is the kept one: a typed move edits it in place, with a picture of a new file id.
+    const loaded = await local.store.load(gameId);
+    if (!loaded.ok) throw new Error(loaded.error.kind);
+    const state = decodeMatch(loaded.value.state);
+    if (!state.ok) throw new Error(state.error.message);
+    const game = state.value.game!;
+    const mover = state.value.players[seatToAct(state.value)!]!.id === `telegram:${ALICE}` ? ALICE : BOB;
+    const text = game.turn.stage === 'moving' ? legalPlays(positionOf(state.value.settings, game), game.turn.dice!, turnContextOf(game))[0].move : 'roll';
+    await say(mover, text);
+    const after = await local.store.load(gameId);
+    expect(after.ok && after.value.version, `${text} was played`).toBe(loaded.value.version + 1);
+    const now = await messages(GROUP);
+    expect(now.filter((m) => m.photo !== undefined).length, 'no new board posted').toBe(before.filter((m) => m.photo !== undefined).length);
+    const redrawn = now.find((m) => m.id === board.id)!;
+    expect(redrawn.caption).not.toBe(board.caption);
+    expect(before.map((m) => m.photo?.src), 'a new picture has a new file id (the page caches pictures by it)').not.toContain(redrawn.photo!.src);
+  });
 });
 
 describe('npm start: the scheduler (issue 7)', () => {
@@ -271,6 +308,48 @@ describe('npm start: the script', () => {
     expect(output).toContain('the games are kept');
     expect(existsSync(join(cwd, '.data', 'dynamodb'))).toBe(true);
   });
+
+  // B11 (review 2026-12-06): `npm start` run in the background from a script (SIGINT ignored, as
+  // a non-interactive shell leaves it) and signalled by its own pid: npm forwards the signal to the
+  // script's shell, which must not be left between npm and node. Run in a copy of the package (its
+  // package.json and src) so that its .data is a temporary one.
+  // Ctrl-C in a terminal signals the whole group: node gets SIGINT twice (from the terminal and from
+  // npm), which must not count as a second Ctrl-C (an exit at once, without closing the data).
+  const cases = [['SIGINT', 'npm'], ['SIGTERM', 'npm'], ['SIGINT', 'group']] as const;
+  for (const [signal, target] of cases) {
+    it(`npm start: ${signal} to ${target === 'npm' ? 'the pid of npm' : 'its process group (Ctrl-C)'} stops it cleanly`, async () => {
+      const cwd = await tempDir();
+      const root = join(import.meta.dirname, '../..');
+      await copyFile(join(root, 'package.json'), join(cwd, 'package.json'));
+      // src copied (a script run through a link is not the main module for main.ts's check), the rest linked.
+      await cp(join(root, 'src'), join(cwd, 'src'), { recursive: true });
+      for (const name of ['node_modules', 'assets', 'tsconfig.json']) await symlink(join(root, name), join(cwd, name));
+      const script = `trap '' INT; exec npm start`;
+      // Its own process group, so that whatever is left running after a failure can be stopped.
+      const child = spawn('sh', ['-c', script], { cwd, detached: true, env: { ...process.env, PORT: '0', DYNAMODB_ENDPOINT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const url = await waitFor(() => output.match(/Open (http:\/\/\S+?)\/ in a browser/)?.[1], 60_000, () => output);
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      if (target === 'npm') child.kill(signal);
+      else process.kill(-child.pid!, signal);
+      try {
+        const code = await Promise.race([exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+        expect(code, output).toBe(0);
+        expect(output).toContain(`${signal}: shutting down`);
+        expect(output).toContain('the games are kept');
+        await expect(fetch(`${url}/`), 'nothing serves the page any more').rejects.toThrow();
+      } finally {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // the group is gone: nothing was left behind
+        }
+      }
+    }, 90_000);
+  }
 
   it('exits 1 with a clear message when the port is busy', async () => {
     const blocker = await occupy();

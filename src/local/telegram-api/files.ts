@@ -38,6 +38,15 @@ export class PhotoStore {
     return photo;
   }
 
+  /** Puts back a photo kept from an earlier run under its own file ids; new photos are numbered after it. */
+  restore(photo: StoredPhoto): void {
+    for (const size of photo.sizes) this.byFileId.set(size.file_id, photo);
+    this.byFileId.set(photo.file_id, photo);
+    this.byPath.set(photo.file_path, photo);
+    const serial = Number(/file_(\d+)\./.exec(photo.file_path)?.[1] ?? 0);
+    this.serial = Math.max(this.serial, serial);
+  }
+
   /** The photo a file id (of any of its sizes) names. */
   get(fileId: string): StoredPhoto | undefined {
     return this.byFileId.get(fileId);

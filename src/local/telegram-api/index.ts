@@ -47,6 +47,13 @@ export type TelegramApi = {
   /** The messages of a chat in order, as they look now (deleted ones flagged). */
   messages(chatId: number): StoredMessage[];
   message(chatId: number, messageId: number): StoredMessage | undefined;
+  /** Every message of every chat (the playground keeps them across restarts: `playground/chat-archive.ts`). */
+  allMessages(): StoredMessage[];
+  /**
+   * Puts back messages kept from an earlier run, under their own ids, with their photos under their
+   * own file ids; later messages and photos are numbered after them. Before the first new message.
+   */
+  restore(messages: StoredMessage[]): void;
   inlineMessage(inlineMessageId: string): StoredMessage | undefined;
   /** A photo by any of its sizes' file ids. */
   photo(fileId: string): StoredPhoto | undefined;
@@ -147,6 +154,15 @@ class LocalTelegramApi implements TelegramApi {
   }
   message(chatId: number, messageId: number): StoredMessage | undefined {
     return this.state.messages.get(chatId, messageId);
+  }
+  allMessages(): StoredMessage[] {
+    return this.state.messages.all();
+  }
+  restore(messages: StoredMessage[]): void {
+    for (const message of messages) {
+      if (message.photo !== undefined) this.state.photos.restore(message.photo);
+      this.state.messages.restore(message);
+    }
   }
   inlineMessage(inlineMessageId: string): StoredMessage | undefined {
     return this.state.messages.getInline(inlineMessageId);

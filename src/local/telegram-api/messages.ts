@@ -12,14 +12,38 @@ export class MessageStore {
   private readonly byChat = new Map<number, Map<number, StoredMessage>>();
   private readonly byInlineId = new Map<string, StoredMessage>();
   private inlineSerial = 0;
+  /** Each chat's latest message id (ids go on from restored messages). */
+  private readonly lastId = new Map<number, number>();
 
   /** Adds a message to its chat under the chat's next message id. */
   add(fields: NewMessage): StoredMessage {
-    let chat = this.byChat.get(fields.chat.id);
-    if (!chat) this.byChat.set(fields.chat.id, (chat = new Map()));
-    const message: StoredMessage = { ...fields, message_id: chat.size + 1, deleted: false, edits: 0 };
-    chat.set(message.message_id, message);
+    const message: StoredMessage = { ...fields, message_id: (this.lastId.get(fields.chat.id) ?? 0) + 1, deleted: false, edits: 0 };
+    this.keep(message);
     return message;
+  }
+
+  /**
+   * Puts back a message kept from an earlier run (the playground's chats, `chat-archive.ts`) under its
+   * own id; the chat's later messages are numbered after it, as Telegram's go on increasing.
+   */
+  restore(message: StoredMessage): void {
+    this.keep(message);
+    if (message.inline_message_id !== undefined) {
+      this.byInlineId.set(message.inline_message_id, message);
+      this.inlineSerial++;
+    }
+  }
+
+  /** Every message of every chat, by chat, in order. */
+  all(): StoredMessage[] {
+    return [...this.byChat.values()].flatMap((chat) => [...chat.values()]);
+  }
+
+  private keep(message: StoredMessage): void {
+    let chat = this.byChat.get(message.chat.id);
+    if (!chat) this.byChat.set(message.chat.id, (chat = new Map()));
+    chat.set(message.message_id, message);
+    this.lastId.set(message.chat.id, Math.max(this.lastId.get(message.chat.id) ?? 0, message.message_id));
   }
 
   /** Adds a message a user sent via the bot's inline mode; `withId` gives it an `inline_message_id`. */

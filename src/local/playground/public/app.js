@@ -26,6 +26,10 @@ function avatar(name, id) {
   return el('span', { className: 'avatar', textContent: name.slice(0, 1).toUpperCase(), style: `background:${COLORS[Math.abs(id) % COLORS.length]}` });
 }
 
+/** The phone layout (style.css): the chats and users in a drawer, shorter placeholders. */
+const phone = window.matchMedia('(max-width: 700px)');
+const openDrawer = (open) => document.body.classList.toggle('sidebar-open', open);
+
 const currentChat = () => ui.state.chats.find((c) => c.id === ui.chatId);
 const userById = (id) => ui.state.users.find((u) => u.id === id);
 const isDiscord = (chat) => chat && chat.type === 'discord';
@@ -63,11 +67,16 @@ function renderSidebar() {
   document.body.dataset.platform = isDiscord(chat) ? 'discord' : 'telegram';
   $('quick-telegram').hidden = isDiscord(chat);
   $('quick-discord').hidden = !isDiscord(chat);
-  $('text').placeholder = isDiscord(chat) ? 'Type a slash command, e.g. /nardy challenge opponent:@Bob variant:short, or /nardy move 24/18 13/11' : 'Write a message or a command, e.g. /nardy — or your move, e.g. 24/18 13/11 or roll';
+  $('text').placeholder = phone.matches
+    ? (isDiscord(chat) ? '/nardy challenge, /nardy move…' : 'A message, /nardy or a move')
+    : (isDiscord(chat) ? 'Type a slash command, e.g. /nardy challenge opponent:@Bob variant:short, or /nardy move 24/18 13/11' : 'Write a message or a command, e.g. /nardy — or your move, e.g. 24/18 13/11 or roll');
+  // On a phone the chats are behind ☰: a dot on it when one of them has news.
+  $('menu').replaceChildren('☰', ...(ui.unread.size > 0 ? [el('span', { className: 'dot' })] : []));
   $('text').title = isDiscord(chat) && ui.discord ? ui.discord.commands : '';
 }
 
 function selectMe(id) {
+  openDrawer(false);
   ui.me = id;
   const chat = currentChat();
   if (chat && chat.type === 'private' && chat.id !== id) ui.chatId = id; // your own chat with the bot
@@ -76,6 +85,7 @@ function selectMe(id) {
 }
 
 function selectChat(id) {
+  openDrawer(false);
   ui.chatId = id;
   ui.unread.delete(id);
   const chat = currentChat();
@@ -154,9 +164,10 @@ async function refresh(scrollDown = false) {
   const box = $('messages');
   const nearBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   if (messages.length === 0) {
+    // The Telegram chats come back after a restart (chat-archive.ts), the Discord channel does not; games are kept either way.
     const hint = isDiscord(chat)
-      ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler.'
-      : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them.';
+      ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler. A game from before a restart: /nardy games → ⬇️ Bring down puts its board back here.'
+      : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them. A game of yours from before: /games → ⬇️ Bring down puts its board back here.';
     box.replaceChildren(el('p', { className: 'empty', textContent: hint }));
   } else showMessages(box, `${path}@${me}`, messages, isDiscord(chat) ? renderDiscordMessage : renderMessage);
   if (scrollDown || nearBottom) box.scrollTop = box.scrollHeight;
@@ -267,6 +278,16 @@ $('composer').onsubmit = (event) => {
 const otherUser = () => (ui.state.users.find((u) => u.id !== ui.me) ?? ui.state.users[0]).first_name;
 for (const button of document.querySelectorAll('.quick button')) button.onclick = () => say(button.dataset.say.replace('{other}', otherUser()));
 $('cancel-reply').onclick = () => setReply(null);
+$('menu').onclick = () => openDrawer(!document.body.classList.contains('sidebar-open'));
+// A tap beside the open drawer (on its shade over the chat) closes it.
+document.querySelector('main').addEventListener('click', (event) => {
+  if (document.body.classList.contains('sidebar-open') && event.target !== $('menu')) {
+    event.stopPropagation();
+    event.preventDefault();
+    openDrawer(false);
+  }
+}, true);
+phone.addEventListener('change', renderSidebar);
 $('me').onchange = () => selectMe(Number($('me').value));
 $('add-user').onsubmit = async (event) => {
   event.preventDefault();
