@@ -36,7 +36,7 @@ const database = await startEmbeddedDatabase(join(dataDir, 'db'));
 const calls = new Map<string, number>();
 database.onCall((op) => calls.set(op, (calls.get(op) ?? 0) + 1));
 const callsPer = (count: number) => [...calls].map(([op, n]) => `${op} ${(n / count).toFixed(2)}`).join(', ');
-const local = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
+const local = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, keepChats: false, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
 try {
   const tg = local.telegram;
   const group: TgChat = { id: -1004500000001, type: 'supergroup', title: 'Flood club' };

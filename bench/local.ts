@@ -335,7 +335,7 @@ async function warmMoves(dataDir: string, cold: ColdHandlers): Promise<void> {
   const database = await startEmbeddedDatabase(join(dataDir, 'db'));
   // Counted as dynalite answers them (X-Amz-Target), in its own thread: no proxy hop in the way.
   database.onCall((op) => calls.set(op, (calls.get(op) ?? 0) + 1));
-  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
+  const local: LocalProcess = await startLocal({ port: 0, dataDir, log: () => {}, sweepEveryMs: 0, keepChats: false, dynamodb: { region: 'local', endpoint: database.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } });
   const byKind = new Map<string, { presses: number; calls: Map<string, number> }>();
   try {
     const tg = local.telegram;
