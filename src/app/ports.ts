@@ -79,7 +79,7 @@ export type Intent = { readonly updateKey?: string } & (
   | { readonly kind: 'move'; readonly chat: ChatRef; readonly from: ChatUser; readonly text: string; readonly replyTo?: MessageRef }
   /** The bot opened in a private chat (`/start`): welcome and help; turn notices may come here from now on. */
   | { readonly kind: 'start'; readonly chat: ChatRef; readonly from: ChatUser }
-  /** A challenge's invite link (`Messenger.inviteLink`) followed from a private chat: accept it there. */
+  /** A challenge's invite link (posted under challenges before issue #47) followed from a private chat: accept it there. */
   | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly gameId: string }
   /** An inline challenge's link (`Messenger.ticketLink`) followed from a private chat: open the challenge if nobody has yet, and accept it. */
   | { readonly kind: 'join'; readonly chat: ChatRef; readonly from: ChatUser; readonly ticket: string }
@@ -227,8 +227,6 @@ export interface Messenger {
   mention(player: { readonly id: string; readonly name: string }): string;
   /** A link that opens a message in its chat, where the messenger has one. */
   messageLink(message: MessageRef): string | undefined;
-  /** A link that opens a private chat with the bot and joins the challenge (`join` intent), where the messenger has one. */
-  inviteLink(gameId: string): string | undefined;
   /** A link that opens a private chat with the bot with an inline challenge's ticket (`join` intent with `ticket`); absent without inline mode. */
   ticketLink?(ticket: string): string | undefined;
   /** Effects the app sends on its own, outside any update (the scheduler); absent when this process cannot. */

@@ -97,6 +97,9 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
   row.push({ label: t(lang, 'button.cancel'), token: token('cancel') });
   const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }, ...diceButton(state, version, lang)]];
+  // An inline challenge (`inline.ts`) carries the link that stores it when first followed. A chat's
+  // own challenge does not (issue #47, B9): Accept is here already, and "Join the game" took whoever
+  // followed it out of the chat, to a private chat where a challenge to someone else is a dead end.
   if (invite) buttons.push([{ label: t(lang, 'inline.join'), url: invite }]);
   return { text, buttons };
 }

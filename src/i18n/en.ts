@@ -199,6 +199,8 @@ const EN = {
   'toast.notYourGame': 'This is not your game.',
   'toast.onlyChallengerSets': 'Only {name} sets up this game.',
   'toast.notYourTurn': 'It is not your turn.',
+  // #47 B3
+  'toast.forHandle': 'This challenge is for @{handle}. If that is not anyone here, ask for a challenge by a reply to your message.',
   'toast.stale': 'This board is out of date — here is the current one.',
   'toast.done': 'Done.',
   'games.none': 'You have no open games or challenges.',

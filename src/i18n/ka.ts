@@ -197,6 +197,8 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'toast.notYourGame': 'ეს თქვენი პარტია არ არის.',
   'toast.onlyChallengerSets': 'ამ პარტიას მხოლოდ {name} აწყობს.',
   'toast.notYourTurn': 'ახლა თქვენი სვლა არ არის.',
+  // #47 B3
+  'toast.forHandle': 'ეს გამოწვევა განკუთვნილია მოთამაშისთვის: @{handle}. თუ აქ ასეთი არავინაა, სთხოვეთ, გამოგიწვიონ თქვენს შეტყობინებაზე პასუხით.',
   'toast.stale': 'ეს დაფა მოძველებულია — აი, მიმდინარე.',
   'toast.done': 'მზადაა.',
   'games.none': 'ღია პარტიები და გამოწვევები არ გაქვთ.',

@@ -194,6 +194,8 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'toast.notYourGame': 'Это не ваша партия.',
   'toast.onlyChallengerSets': 'Настраивает эту партию только {name}.',
   'toast.notYourTurn': 'Сейчас не ваш ход.',
+  // #47 B3
+  'toast.forHandle': 'Этот вызов — для @{handle}. Если здесь нет такого игрока, попросите вызвать вас ответом на ваше сообщение.',
   'toast.stale': 'Эта доска устарела — вот актуальная.',
   'toast.done': 'Готово.',
   'games.none': 'У вас нет открытых партий и вызовов.',

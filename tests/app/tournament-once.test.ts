@@ -32,7 +32,7 @@ const emit: Emit = async (effect) => {
 
 const messenger: Messenger = {
   platform: 'fake', helpKey: 'help', whispers: false, limits: { buttonsPerRow: 8, rows: 100, caption: 1024, text: 4096 },
-  mention: (p) => p.name, messageLink: () => undefined, inviteLink: () => undefined, unprompted: emit,
+  mention: (p) => p.name, messageLink: () => undefined, unprompted: emit,
 };
 
 function deps(): SweepDeps {

@@ -92,7 +92,7 @@ export const challenge: Handler<'challenge'> = async (u) => {
   if (unknown.length > 0) await say(u, t(lang, 'challenge.notUnderstood', { words: unknown.join(' '), settings: settingsLine(state, lang) }));
   const opponent = intent.opponent;
   const series = opponent ? seriesText(lang, await recallSeries(deps.store, intent.chat, intent.from.id, opponent.id), [intent.from, opponent]) : undefined;
-  const message = challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), addressee, series);
+  const message = challengeMessage(state, record.version, lang, undefined, addressee, series);
   const sent = await u.emit({ kind: 'text', chat: intent.chat, text: message.text, buttons: message.buttons });
   // The scheduler marks the message expired if nobody accepts in time.
   if (sent) await setNotes(deps.store, state.id, [CHALLENGE_MESSAGE, sent]);

@@ -141,7 +141,9 @@ export const press: Handler<'press'> = async (u) => {
     await emit({ kind: 'toast', text: '' });
     return showBoard(u, record, state, boardLang, intent.chat, intent.message, modeOf(token.choice));
   }
-  if (token.choice.k === 'accept' && !mayAccept(record, intent.from)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
+  // A challenge to a handle that is not the presser's says whose it is (issue #47, B3): the bot
+  // cannot tell a mistyped handle from a stranger's, so the challenger can be asked to reply instead.
+  if (token.choice.k === 'accept' && !mayAccept(record, intent.from)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.forHandle', { handle: noteOf(record, INVITEE) ?? '' }), alert: true }));
   // A challenge to the computer: its author's Play makes the computer accept.
   const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));

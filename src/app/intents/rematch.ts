@@ -45,7 +45,7 @@ export async function rematch(u: Update<Intent & { kind: 'press' }>, record: Gam
   await emit({ kind: 'toast', text: '' });
   const { state: challenge, record: created } = opened.value;
   const series = computer ? undefined : seriesText(lang, await recallSeries(deps.store, record.chat, me.id, opponent.id), [me, opponent]);
-  const message = challengeMessage(challenge, created.version, lang, u.messenger.inviteLink(challenge.id), computer ? undefined : opponent.name, series);
+  const message = challengeMessage(challenge, created.version, lang, undefined, computer ? undefined : opponent.name, series);
   const sent = await emit({ kind: 'text', chat, text: message.text, buttons: message.buttons });
   if (sent) await setNotes(deps.store, challenge.id, [CHALLENGE_MESSAGE, sent]);
 }

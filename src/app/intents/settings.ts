@@ -24,7 +24,7 @@ export async function settings(u: Update<Intent & { kind: 'press' }>, token: Tok
     await emit({ kind: 'toast', text: '' });
     const view = choice.k === 'settings' || choice.k === 'variants'
       ? settingsMessage(state, record.version, lang, choice.k === 'variants' ? 'variants' : 'main')
-      : challengeMessage(state, record.version, lang, u.messenger.inviteLink(state.id), noteOf(record, ADDRESSEE));
+      : challengeMessage(state, record.version, lang, undefined, noteOf(record, ADDRESSEE));
     return void (await emit({ kind: 'editText', message: intent.message, text: view.text, buttons: view.buttons }));
   }
   const changed = changedSettings(state, choice.key, choice.value);

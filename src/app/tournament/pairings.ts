@@ -56,8 +56,6 @@ export async function announcePairing(p: Teller, tm: Tournament, round: number, 
   const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version: record.version, choice: { k } });
   // No Cancel and no Settings: the tournament fixed them; Decline gives the match up.
   const buttons: Button[][] = [[{ label: t(tm.lang, 'button.accept'), token: token('accept') }, { label: t(tm.lang, 'button.decline'), token: token('decline') }]];
-  const invite = p.messenger.inviteLink(state.id);
-  if (invite) buttons.push([{ label: t(tm.lang, 'inline.join'), url: invite }]);
   const text = t(tm.lang, 'tournament.challenge', { round: round + 1, a: p.messenger.mention(a), b: p.messenger.mention(b), settings: settingsLine(state, tm.lang) });
   if (message !== undefined) return void (await p.emit({ kind: 'editText', message, text, buttons }));
   const sent = await p.emit({ kind: 'text', chat: tm.chat, text, buttons });

@@ -40,7 +40,6 @@ export function discordMessenger(client?: DiscordClient, unprompted: Emit | unde
     mention: discordMention,
     // A message link needs the guild id, which an interaction's channel does not carry here.
     messageLink: () => undefined,
-    inviteLink: () => undefined,
     ...(unprompted === undefined ? {} : { unprompted }),
   };
 }

@@ -46,7 +46,6 @@ export function telegramMessenger(botUsername: string, unprompted?: Emit): Messe
     // A notice names the player; Telegram notifies them in the group anyway when they play there.
     mention: (player) => player.name,
     messageLink: telegramMessageLink,
-    inviteLink: (gameId) => (botUsername === '' ? undefined : `https://t.me/${botUsername}?start=a_${gameId}`),
     ticketLink: (ticket) => (botUsername === '' ? undefined : `https://t.me/${botUsername}?start=i_${ticket}`),
     ...(unprompted === undefined ? {} : { unprompted }),
   };

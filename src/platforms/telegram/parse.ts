@@ -107,7 +107,7 @@ function parseMessage(message: Update.MessageUpdate['message'], botUsername: str
     case 'play':
       return { kind: 'challenge', ...base, ...challengeDetails(message, command, botUsername) };
     case 'start': {
-      // The invite link (`inviteLink` in index.ts) opens the bot with `a_<game id>`, an inline challenge's (`ticketLink`) with `i_<ticket>`.
+      // The invite link posted under challenges before issue #47 opens the bot with `a_<game id>`, an inline challenge's (`ticketLink`) with `i_<ticket>`.
       const invite = /^a_([a-z0-9]{4,24})$/.exec(command.args);
       const ticket = /^i_([A-Za-z0-9_-]{1,62})$/.exec(command.args);
       return invite ? { kind: 'join', ...base, gameId: invite[1] } : ticket ? { kind: 'join', ...base, ticket: ticket[1] } : { kind: 'start', ...base };

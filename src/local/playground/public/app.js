@@ -56,7 +56,7 @@ function renderSidebar() {
   $('discord-section').hidden = !ui.state.chats.some(isDiscord);
   $('users').replaceChildren(...ui.state.users.map((user) => {
     const li = el('li', { className: user.id === ui.me ? 'active' : '' }, avatar(user.first_name, user.id), `${user.first_name}`,
-      el('small', { textContent: ` ${user.language_code ?? ''}` }));
+      el('small', { textContent: ` ${user.username ? `@${user.username} ` : ''}${user.language_code ?? ''}` }));
     li.onclick = () => selectMe(user.id);
     li.title = `be ${user.first_name}`;
     return li;
