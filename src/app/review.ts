@@ -115,7 +115,8 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
     lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: p.meanLoss.toFixed(3), blunders: p.blunders, moves: p.moves }));
   }
   for (const m of review.mistakes) lines.push(mistakeLine(state, m, lang));
-  lines.push(t(lang, 'review.legend'));
+  // The legend explains the losses and the pictures: with no mistake there are neither (issue #47, B17).
+  if (review.mistakes.length > 0) lines.push(t(lang, 'review.legend'));
   return lines.join('\n');
 }
 

@@ -3,6 +3,7 @@
  * English names the kinds as backgammon players know them (single game, gammon, backgammon).
  */
 import { describe, expect, it } from 'vitest';
+import { reviewText } from '../../src/app/review.ts';
 import { endingLines, resultText } from '../../src/app/texts.ts';
 import { boardView } from '../../src/app/views.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -30,5 +31,14 @@ describe('#47 B5: how a game ended, in words', () => {
     const text = resultText(state, state.game!.ended!, 'en');
     expect(text).toContain('Ann resigned.');
     expect(text).toContain('Bob wins the game: oin (a single game), 1 point.');
+  });
+});
+
+describe('#47 B17: a review with nothing to judge', () => {
+  it('says so for both players, without the legend of pictures that are not there', () => {
+    const state = resigned();
+    const text = reviewText(state, { players: [{ seat: 0, moves: 0, meanLoss: 0, blunders: 0 }, { seat: 1, moves: 0, meanLoss: 0, blunders: 0 }], mistakes: [] }, 'en', 'Review');
+    expect(text).toContain(t('en', 'review.noMoves', { name: 'Ann' }));
+    expect(text).not.toContain(t('en', 'review.legend'));
   });
 });
