@@ -16,7 +16,7 @@ export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';
 export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
-export { hintsAllowed, hintsUsed } from './hints.ts';
+export { hintedAlready, hintsAllowed, hintsUsed } from './hints.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
 export { boardFor, challengerSeat, detonate, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';

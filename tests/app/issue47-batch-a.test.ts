@@ -1,0 +1,86 @@
+/**
+ * Issue #47 item 5, batch A: what a newcomer's review (reviews-2026-12-06/newcomer.md §8) found
+ * confusing, each as the conversation it happened in — intents in, effects out, dynalite and the
+ * reducer behind, no messenger.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
+import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
+import { cryptoDice, fixedDice, type DiceSource } from '../../src/dice/index.ts';
+import { t } from '../../src/i18n/index.ts';
+import { freshTable, type TestTable } from '../store/fixture.ts';
+import { transcript } from './transcript.ts';
+
+const chat = { platform: 'telegram' as const, chatId: '-1047' };
+const alice: ChatUser = { id: 'telegram:4711', name: 'Alice', language: 'en' };
+const bob: ChatUser = { id: 'telegram:4722', name: 'Bob', language: 'en' };
+let table: TestTable;
+let clock = 1_950_000_000_000;
+
+beforeAll(async () => {
+  table = await freshTable();
+});
+
+function deps(dice: DiceSource = cryptoDice()): AppDeps {
+  return { store: table.store, now: () => (clock += 5000), dice, messengers: { telegram: telegramMessenger('nardy_test_bot') } };
+}
+
+async function press(tx: ReturnType<typeof transcript>, who: ChatUser, messageId: string, button: Button, d = deps()): Promise<Effect[]> {
+  if (!('token' in button)) throw new Error('not a callback button');
+  const before = tx.effects.length;
+  const message: MessageRef = { chat, messageId };
+  await handleIntent(d, { kind: 'press', chat, from: who, token: button.token, message }, tx.emit);
+  return tx.since(before);
+}
+
+const gameOf = (button: Button) => ('token' in button ? button.token.split(':')[1] : '');
+const lastBoard = (tx: ReturnType<typeof transcript>) => [...tx.messages.entries()].filter(([, m]) => m.board).at(-1)!;
+
+/** Alice plays short nardy against the computer (no cube); returns the board's message id and the game id once it is her turn. */
+async function againstComputer(tx: ReturnType<typeof transcript>, args = 'short vs computer', d = deps()) {
+  await handleIntent(d, { kind: 'challenge', chat, from: alice, args }, tx.emit);
+  const challengeId = [...tx.messages.keys()].at(-1)!;
+  const gameId = gameOf(tx.find(challengeId, /Play/));
+  await press(tx, alice, challengeId, tx.find(challengeId, /Play/), d);
+  return { gameId, boardId: lastBoard(tx)[0] };
+}
+
+const hintEvents = async (gameId: string) => {
+  const loaded = await loadMatch(table.store, gameId);
+  if (!loaded.ok) throw new Error(loaded.error.kind);
+  return loaded.value.state.history.filter((e) => e.type === 'hinted').length;
+};
+
+describe('#47 B2: a hint asked again for the same decision counts once', () => {
+  it('💡 pressed three times on one roll: three answers, "used hints: 1", one hint in the history; the next roll counts again', async () => {
+    const tx = transcript();
+    const { gameId } = await againstComputer(tx);
+    const toasts: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [id] = lastBoard(tx);
+      const out = await press(tx, alice, id, tx.find(id, /💡/));
+      toasts.push(...out.flatMap((e) => (e.kind === 'toast' && e.alert ? [e.text] : [])));
+    }
+    expect(toasts).toHaveLength(3);
+    expect(new Set(toasts).size, 'the same advice each time').toBe(1);
+    expect(await hintEvents(gameId)).toBe(1);
+    const [id, board] = lastBoard(tx);
+    expect(board.text).toContain(t('en', 'caption.hints', { name: 'Alice', n: 1 }));
+    // Alice plays her roll (any offered play or step) and the computer answers; then a hint is a new one.
+    const plays = async () => {
+      const loaded = await loadMatch(table.store, gameId);
+      if (!loaded.ok) throw new Error(loaded.error.kind);
+      return loaded.value.state.history.filter((e) => e.type === 'played' && e.seat === loaded.value.state.game!.turn.seat).length;
+    };
+    const before = await plays();
+    for (let i = 0; i < 8 && (await plays()) === before; i++) {
+      const [bid, b] = lastBoard(tx);
+      await press(tx, alice, bid, b.buttons.flat().find((x) => /\//.test(x.label))!);
+    }
+    expect(await plays()).toBeGreaterThan(before);
+    const [next] = lastBoard(tx);
+    await press(tx, alice, next, tx.find(next, /💡/));
+    expect(await hintEvents(gameId)).toBe(2);
+    expect(lastBoard(tx)[1].text).toContain(t('en', 'caption.hints', { name: 'Alice', n: 2 }));
+  });
+});
