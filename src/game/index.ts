@@ -14,7 +14,7 @@ export { renamePlayer } from './names.ts';
 export { decodeMatch, encodeMatch } from './codec.ts';
 export type { StoredMatch } from './codec.ts';
 export { exportLongText, exportMat } from './export.ts';
-export { COMPUTER_LEVELS, DAYS_PER_MOVE, defaultSettings, validateSettings } from './settings.ts';
+export { COMPUTER_LEVELS, DAYS_PER_MOVE, cubeByDefault, defaultSettings, validateSettings } from './settings.ts';
 export { seatOf } from './decide.ts';
 export { hintedAlready, hintsAllowed, hintsUsed } from './hints.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';

@@ -3,12 +3,15 @@
  * confusing, each as the conversation it happened in — intents in, effects out, dynalite and the
  * reducer behind, no messenger.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDiscordApi } from '../../src/local/discord-api/index.ts';
+import { discordMessenger, parseInteraction } from '../../src/platforms/discord/index.ts';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice, fixedDice, type DiceSource } from '../../src/dice/index.ts';
 import { t } from '../../src/i18n/index.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
+import { person as discordPerson } from '../platforms/discord/harness.ts';
 import { transcript } from './transcript.ts';
 
 const chat = { platform: 'telegram' as const, chatId: '-1047' };
@@ -22,7 +25,7 @@ beforeAll(async () => {
 });
 
 function deps(dice: DiceSource = cryptoDice()): AppDeps {
-  return { store: table.store, now: () => (clock += 5000), dice, messengers: { telegram: telegramMessenger('nardy_test_bot') } };
+  return { store: table.store, now: () => (clock += 5000), dice, messengers: { telegram: telegramMessenger('nardy_test_bot'), discord: discordMessenger() }, ticketKey: 'batch-a-test' };
 }
 
 async function press(tx: ReturnType<typeof transcript>, who: ChatUser, messageId: string, button: Button, d = deps()): Promise<Effect[]> {
@@ -82,5 +85,71 @@ describe('#47 B2: a hint asked again for the same decision counts once', () => {
     await press(tx, alice, next, tx.find(next, /💡/));
     expect(await hintEvents(gameId)).toBe(2);
     expect(lastBoard(tx)[1].text).toContain(t('en', 'caption.hints', { name: 'Alice', n: 2 }));
+  });
+});
+
+describe('#47 B4: short nardy comes with the cube in a match and without it in a single game, however it is asked for', () => {
+  const discord = startDiscordApi();
+  afterAll(async () => (await discord).close());
+  const settingsOf = async (gameId: string) => {
+    const loaded = await loadMatch(table.store, gameId);
+    if (!loaded.ok) throw new Error(loaded.error.kind);
+    return loaded.value.state.settings;
+  };
+  /** The game id of the challenge `/nardy <args>` posts. */
+  const nardy = async (tx: ReturnType<typeof transcript>, args: string) => {
+    await handleIntent(deps(), { kind: 'challenge', chat, from: alice, args }, tx.emit);
+    const id = [...tx.messages.keys()].at(-1)!;
+    return { id, gameId: gameOf(tx.messages.get(id)!.buttons.flat()[0]) };
+  };
+
+  it('/nardy short, /nardy short vs computer: a single game, no cube; /nardy short 3 (and vs computer): a match with the cube', async () => {
+    const tx = transcript();
+    for (const [args, doubling] of [['short', false], ['short vs computer', false], ['short 3', true], ['short 3 vs computer', true]] as const) {
+      const { id, gameId } = await nardy(tx, args);
+      expect(await settingsOf(gameId), args).toMatchObject({ doubling });
+      expect(tx.messages.get(id)!.text, args).toContain(doubling ? t('en', 'cube.on') : t('en', 'cube.off'));
+    }
+  });
+
+  it('⚙️ Settings → short nardy: a single game without the cube; a match to 3: the cube comes; back to a single game: it goes; a cube set by hand stays', async () => {
+    const tx = transcript();
+    const { id, gameId } = await nardy(tx, '');
+    await press(tx, alice, id, tx.find(id, /Settings/));
+    await press(tx, alice, id, tx.find(id, /^(✓ )?short nardy$/i));
+    expect(await settingsOf(gameId)).toMatchObject({ variant: 'short', matchLength: 0, doubling: false });
+    await press(tx, alice, id, tx.find(id, /^(✓ )?match to 3$/));
+    expect(await settingsOf(gameId)).toMatchObject({ matchLength: 3, doubling: true, crawford: true });
+    await press(tx, alice, id, tx.find(id, /^(✓ )?single game$/));
+    expect(await settingsOf(gameId)).toMatchObject({ matchLength: 0, doubling: false });
+    await press(tx, alice, id, tx.find(id, /^(✓ )?With cube$/));
+    expect(await settingsOf(gameId)).toMatchObject({ matchLength: 0, doubling: true });
+    await press(tx, alice, id, tx.find(id, /^(✓ )?match to 5$/));
+    expect(await settingsOf(gameId)).toMatchObject({ matchLength: 5, doubling: true });
+  });
+
+  it('Discord /nardy challenge variant: short: no cube; with match: 3: the cube', async () => {
+    const api = await discord;
+    const channel = api.guildChannel();
+    const person = discordPerson('100000000000004733', 'alice', 'en-US', 'Alice');
+    for (const [options, doubling] of [[{ variant: 'short' }, false], [{ variant: 'short', match: 3 }, true]] as const) {
+      const intent = parseInteraction(api.command(person, channel, 'challenge', options));
+      expect(intent?.kind).toBe('challenge');
+      const tx = transcript();
+      await handleIntent(deps(), intent!, tx.emit);
+      const sent = [...tx.messages.values()].at(-1)!;
+      expect(sent.text, JSON.stringify(options)).toContain(doubling ? t('en', 'cube.on') : t('en', 'cube.off'));
+    }
+  });
+
+  it('an inline challenge to short nardy is a single game without the cube', async () => {
+    const tx = transcript();
+    const gina: ChatUser = { id: 'telegram:4744', name: 'Gina', language: 'en' };
+    const ginaDm = { platform: 'telegram' as const, chatId: '4744' };
+    await handleIntent(deps(), { kind: 'inline', chat: ginaDm, from: gina, query: '' }, tx.emit);
+    const answer = tx.effects.find((e) => e.kind === 'inlineAnswer');
+    if (answer?.kind !== 'inlineAnswer') throw new Error('no inline answer');
+    const short = answer.results.find((r) => r.title === t('en', 'inline.challengeShort'))!;
+    expect(short.text).toContain(t('en', 'cube.off'));
   });
 });
