@@ -7,9 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDiscordApi } from '../../src/local/discord-api/index.ts';
 import { discordMessenger, parseInteraction } from '../../src/platforms/discord/index.ts';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
-import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
+import { boardView, handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice, fixedDice, type DiceSource } from '../../src/dice/index.ts';
+import { formatDice } from '../../src/engine/index.ts';
+import { COMPUTER_ID, type MatchEvent } from '../../src/game/index.ts';
 import { t } from '../../src/i18n/index.ts';
+import { T0, challenge as fixtureChallenge, step as fixtureStep } from '../game/fixture.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
 import { person as discordPerson } from '../platforms/discord/harness.ts';
 import { transcript } from './transcript.ts';
@@ -151,5 +154,37 @@ describe('#47 B4: short nardy comes with the cube in a match and without it in a
     if (answer?.kind !== 'inlineAnswer') throw new Error('no inline answer');
     const short = answer.results.find((r) => r.title === t('en', 'inline.challengeShort'))!;
     expect(short.text).toContain(t('en', 'cube.off'));
+  });
+});
+
+describe('#47 B13: the human\'s own forced plays stay in the caption when the computer played between them', () => {
+  const opened = () => fixtureStep(fixtureChallenge({ variant: 'short', computer: 'strong' }, undefined, null), { type: 'accept', by: { id: COMPUTER_ID, name: 'Computer' } }, [6, 1]);
+  const played = (seat: 0 | 1, dice: [number, number], move: string, forced: boolean): MatchEvent => ({ type: 'played', at: T0, seat, dice, move, forced });
+  const line = (name: string, dice: [number, number], move: string, forced: boolean) =>
+    t('en', 'caption.lastPlay', { name, move: `${formatDice(dice)}: ${move}` }) + (forced ? ` ${t('en', 'caption.forced')}` : '');
+
+  it('Ann 6-1 chosen, then computer 5-4, Ann\'s forced 5-5, computer 2-1, Ann\'s forced 6-4, computer 2-1: every one since Ann\'s choice is listed', () => {
+    const s = opened();
+    const history = [...s.history,
+      played(0, [6, 1], '13/7 8/7', false), played(1, [5, 4], '24/20 13/8', false), played(0, [5, 5], '24/4', true),
+      played(1, [2, 1], '13/11 6/5', false), played(0, [6, 4], '24/14', true), played(1, [2, 1], '8/6 6/5', false)];
+    const caption = boardView({ ...s, history }, 1, 'en', T0).caption;
+    for (const l of [line('Ann', [6, 1], '13/7 8/7', false), line('Computer', [5, 4], '24/20 13/8', false), line('Ann', [5, 5], '24/4', true), line('Computer', [2, 1], '13/11 6/5', false), line('Ann', [6, 4], '24/14', true), line('Computer', [2, 1], '8/6 6/5', false)]) {
+      expect(caption).toContain(l);
+    }
+    expect(caption).not.toContain(t('en', 'caption.earlierPlays', { n: 1 }).slice(0, 4));
+  });
+
+  it('more than fit: the oldest are counted and the caption points at 📜 History, in every language', () => {
+    const s = opened();
+    const history = [...s.history, played(0, [6, 1], '13/7 8/7', false)];
+    for (let i = 0; i < 4; i++) history.push(played(1, [2, 1], '13/11 6/5', false), played(0, [6, 6], 'Ø', true));
+    for (const lang of ['en', 'ru', 'ka'] as const) {
+      const caption = boardView({ ...s, history }, 1, lang, T0).caption;
+      expect(caption, lang).toContain(t(lang, 'caption.earlierPlays', { n: 3 }));
+      expect(caption.split('\n').filter((l) => l === t(lang, 'caption.noPlay', { name: 'Ann', dice: formatDice([6, 6]) }))).toHaveLength(3);
+    }
+    expect(t('en', 'caption.earlierPlays', { n: 3 })).toBe('…3 earlier plays of this game: see 📜 History');
+    expect(t('ru', 'caption.earlierPlays', { n: 3 })).toBe('…и ещё 3 хода раньше в этой партии: см. 📜 История');
   });
 });
