@@ -10,7 +10,6 @@ import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from 
 import { t, type Lang } from '../i18n/index.ts';
 import { finish, finishPatiently } from '../lib/index.ts';
 import type { BoardPicture } from '../render/index.ts';
-import { equityText } from './advice.ts';
 import type { ComputerBrain } from './computer.ts';
 import type { BoardView } from './ports.ts';
 import { pictureSteps } from './views.ts';
@@ -121,7 +120,7 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
 }
 
 function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
-  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: equityText(-m.loss) });
+  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: m.loss.toFixed(3) });
 }
 
 const COLOUR = ['white', 'black'] as const;

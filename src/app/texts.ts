@@ -2,7 +2,7 @@
  * The text messages around the boards: a challenge with its buttons, and the games list.
  */
 import { VARIANTS, type VariantId } from '../engine/index.ts';
-import { COMPUTER_LEVELS, type GameEnd, type MatchState } from '../game/index.ts';
+import { COMPUTER_LEVELS, cubeByDefault, type GameEnd, type MatchState } from '../game/index.ts';
 import { t, variantButton, variantName, type Lang, type MessageKey } from '../i18n/index.ts';
 import { timeLeft } from './reminders.ts';
 import type { GameRecord } from '../store/index.ts';
@@ -126,14 +126,21 @@ export function changedSettings(state: MatchState, key: string, value: string): 
     case 'v': {
       const variant = /^[0-9a-z]$/.test(value) ? VARIANT_IDS[parseInt(value, 36)] : undefined;
       if (!variant) return undefined;
-      return { variant, matchLength: VARIANTS[variant].defaultMatchLength ?? s.matchLength, colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer, rated: s.rated };
+      const matchLength = VARIANTS[variant].defaultMatchLength ?? s.matchLength;
+      // The cube as `/nardy` would set it for this variant and length (#47 B4); the cube row changes it after.
+      return { variant, matchLength, doubling: cubeByDefault(variant, matchLength), colour: s.colour, showPips: s.showPips, clock: s.clock, computer: s.computer, rated: s.rated };
     }
     case 'a': {
       const level = COMPUTER_LEVELS.find((l) => l[0] === value);
       return s.computer && level ? { ...base, computer: level } : undefined;
     }
     case 'l': return CLOCKS[value] ? { ...base, clock: CLOCKS[value] } : undefined;
-    case 'm': return /^\d{1,2}$/.test(value) ? { ...base, matchLength: Number(value) } : undefined;
+    // While the cube is at its default it follows the length (#47 B4): on for a match, off for a single game; a cube the challenger set stays.
+    case 'm': {
+      if (!/^\d{1,2}$/.test(value)) return undefined;
+      const atDefault = s.doubling === cubeByDefault(s.variant, s.matchLength);
+      return { ...base, matchLength: Number(value), doubling: atDefault ? cubeByDefault(s.variant, Number(value)) : s.doubling };
+    }
     case 'c': return { ...base, doubling: value === '1' };
     case 'g': return { ...base, options: { ...base.options, gameType: value === 'c' ? 'caucasian' : 'international' } };
     case 'w': return { ...base, options: { ...base.options, withMars: value === '1' } };

@@ -4,7 +4,7 @@
  * (board-buttons.ts).
  */
 import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers } from '../engine/index.ts';
-import { challengerSeat, deadlineOf, hintsUsed, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
+import { COMPUTER_ID, challengerSeat, deadlineOf, hintsUsed, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView } from './ports.ts';
@@ -41,24 +41,28 @@ function lastPlay(state: MatchState): (MatchEvent & { type: 'played' }) | undefi
   return undefined;
 }
 
-/** At most this many plays are listed in a caption, when forced ones follow each other. */
+/** At most this many plays are listed in a caption, when forced ones follow each other; the rest are counted. */
 const MAX_CAPTION_PLAYS = 6;
 
 /**
  * The plays of the game in progress a caption lists, oldest first: the last two, and before them
- * every forced one back to the last play someone chose, so that a turn the reducer played by
- * itself (one legal play, or none) is never out of sight.
+ * every play back to the last one a person chose — forced ones, and the computer's — so that a
+ * turn the reducer played by itself (one legal play, or none) is never out of sight, even when the
+ * computer played between two of them (#47 B13). Beyond `MAX_CAPTION_PLAYS` the oldest are only
+ * counted (`earlier`), for the caption to point at the history.
  */
-function lastPlays(state: MatchState): (MatchEvent & { type: 'played' })[] {
-  const plays: (MatchEvent & { type: 'played' })[] = [];
-  for (let i = state.history.length - 1; i >= 0 && plays.length < MAX_CAPTION_PLAYS; i--) {
+function lastPlays(state: MatchState): { plays: (MatchEvent & { type: 'played' })[]; earlier: number } {
+  const seen: (MatchEvent & { type: 'played' })[] = [];
+  const chosen = (e: MatchEvent & { type: 'played' }) => !e.forced && state.players[e.seat]?.id !== COMPUTER_ID;
+  for (let i = state.history.length - 1; i >= 0; i--) {
     const e = state.history[i];
     if (e.type === 'gameStarted') break;
     if (e.type !== 'played') continue;
-    if (plays.length >= 2 && !plays[0].forced) break;
-    plays.unshift(e);
+    if (seen.length >= 2 && chosen(seen[0])) break;
+    seen.unshift(e);
   }
-  return plays;
+  const plays = seen.slice(-MAX_CAPTION_PLAYS);
+  return { plays, earlier: seen.length - plays.length };
 }
 
 /** The last permanent event of the game in progress (a detonation is followed by the roll it allowed). */
@@ -161,7 +165,9 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     ? t(lang, 'caption.score', { a: name(state, 0), sa: state.score[0], sb: state.score[1], b: name(state, 1), n })
     : `${name(state, 0)} — ${name(state, 1)}`);
   lines.push(diceCaption(state, lang));
-  for (const play of lastPlays(state)) {
+  const { plays, earlier } = lastPlays(state);
+  if (earlier > 0) lines.push(t(lang, 'caption.earlierPlays', { n: earlier }));
+  for (const play of plays) {
     const forced = play.forced ? ` ${t(lang, 'caption.forced')}` : '';
     lines.push(play.move === 'Ø'
       ? t(lang, 'caption.noPlay', { name: name(state, play.seat), dice: formatDice(play.dice) })

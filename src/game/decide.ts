@@ -7,7 +7,7 @@ import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinK
 import type { DiceSource } from '../dice/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
-import { hintsAllowed } from './hints.ts';
+import { hintedAlready, hintsAllowed } from './hints.ts';
 import { gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
@@ -129,6 +129,8 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
     case 'hint':
       if (!hintsAllowed(state)) return error('wrong-phase', 'hints are not allowed in this match');
       if (t.stage === 'resignOffered' || (t.stage === 'moving' && !t.dice)) return stageError();
+      // The same decision asked about again is one hint (#47 B2).
+      if (hintedAlready(state, seat)) return ok([]);
       return ok([{ type: 'hinted', at, seat }]);
     case 'detonate':
       if (!mayDetonate(state)) return error('wrong-phase', game.bomb === null ? 'this game has no bomb' : 'the bomb cannot be detonated now');

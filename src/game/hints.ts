@@ -19,3 +19,18 @@ export function hintsUsed(state: Pick<MatchState, 'history'>): readonly [number,
   for (const e of state.history) if (e.type === 'hinted') used[e.seat as Seat]++;
   return used;
 }
+
+/**
+ * Whether `seat` has asked for a hint on the decision in hand already: no permanent event but a
+ * hint of its own (or a vacation) since — the same roll, the same cube or take decision; steps
+ * made meanwhile are not kept and change no roll. A hint asked again is not counted again (#47 B2).
+ * Not a rule: a count.
+ */
+export function hintedAlready(state: Pick<MatchState, 'history'>, seat: Seat): boolean {
+  for (let i = state.history.length - 1; i >= 0; i--) {
+    const e = state.history[i];
+    if (e.type === 'vacation') continue;
+    return e.type === 'hinted' && e.seat === seat;
+  }
+  return false;
+}

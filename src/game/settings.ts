@@ -35,6 +35,18 @@ export function defaultSettings(variant: VariantId): MatchSettings {
   };
 }
 
+/**
+ * Whether a challenge comes with the doubling cube when the challenger does not say: with a match
+ * (to N points) in a variant that has a cube in its game (the short family), never with a single
+ * game — the same however the game is asked for (a challenge's words or options, its settings
+ * keyboard, a tournament), against a person or the computer (docs/rules/match.md §4 Defaults, #47 B4).
+ * Not a rule of play: the club's default, which the challenger may change.
+ */
+export function cubeByDefault(variant: VariantId, matchLength: number): boolean {
+  const v = VARIANTS[variant];
+  return v.family === 'short' && v.noCube !== true && matchLength > 0;
+}
+
 type SettingsInput = Partial<Omit<MatchSettings, 'variant'>> & { variant?: string };
 
 function invalid(message: string): Result<never, GameError> {

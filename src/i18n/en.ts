@@ -454,6 +454,8 @@ const EN = {
   'tournament.oneAtATime': 'You have a tournament open in this chat already. Start it, cancel it or play it out before opening another.',
   // #45 edges
   'press.notSaved': '{name}, your last press was not saved. {reason}',
+  // #47 batch A
+  'caption.earlierPlays': '…{n|earlier play|earlier plays} of this game: see 📜 History',
   ...CLUB_EN,
 } as const;
 

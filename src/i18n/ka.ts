@@ -450,5 +450,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'tournament.oneAtATime': 'ამ ჩატში უკვე გაქვთ ღია ტურნირი. დაიწყეთ, გააუქმეთ ან ბოლომდე ითამაშეთ ის, სანამ ახალს გახსნით.',
   // #45 edges
   'press.notSaved': '{name}, თქვენი ბოლო დაჭერა არ შეინახა. {reason}',
+  // #47 batch A
+  'caption.earlierPlays': '…ამ პარტიაში ადრე კიდევ {n} სვლა: იხ. 📜 ისტორია',
   ...CLUB_KA,
 };

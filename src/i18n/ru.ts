@@ -447,5 +447,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'tournament.oneAtATime': 'У вас уже есть открытый турнир в этом чате. Начните, отмените или доиграйте его, прежде чем открывать новый.',
   // #45 edges
   'press.notSaved': '{name}, ваше последнее нажатие не сохранено. {reason}',
+  // #47 batch A
+  'caption.earlierPlays': '…и ещё {n|ход|хода|ходов} раньше в этой партии: см. 📜 История',
   ...CLUB_RU,
 };

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { cubeByDefault } from '../../game/index.ts';
 import { errorText, t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import { crowdedBy, type Awaiting } from '../open-challenges.ts';
@@ -40,9 +41,9 @@ function unknownWords(intent: Intent & { kind: 'challenge' }): string[] {
 }
 
 /**
- * Reads a challenge's few words and the settings the messenger named. The cube comes with a match
- * in the short family, where the variant has one, and in a money game against the computer;
- * without a length the variant's default applies (a single game, tavla a match to 3).
+ * Reads a challenge's few words and the settings the messenger named. Unless named, the cube comes
+ * with a match in the short family, where the variant has one, and not with a single game
+ * (`cubeByDefault`); without a length the variant's default applies (a single game, tavla a match to 3).
  */
 function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   let variant: VariantId = intent.variant ?? 'long';
@@ -58,7 +59,7 @@ function challengeSettings(intent: Intent & { kind: 'challenge' }) {
   if (chosen.computer !== undefined) computer = true;
   const length = chosen.matchLength ?? matchLength ?? v.defaultMatchLength ?? 0;
   const mayCube = v.family === 'short' && !v.noCube;
-  const doubling = mayCube && (chosen.doubling ?? (length > 0 || computer));
+  const doubling = mayCube && (chosen.doubling ?? cubeByDefault(variant, length));
   const clock = chosen.clock === undefined ? undefined : clockChoice(chosen.clock);
   return {
     variant, matchLength: length, doubling, crawford: doubling && length > 1,

@@ -7,8 +7,8 @@
  * stored when the result is chosen (`chosen`, where the messenger reports it) or when its link is
  * first followed (`join`), whichever comes first; the other finds it stored.
  */
-import type { VariantId } from '../../engine/index.ts';
-import { CHALLENGE_TTL_MS, createChallenge, type ChallengeInput, type MatchState } from '../../game/index.ts';
+import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { CHALLENGE_TTL_MS, createChallenge, cubeByDefault, type ChallengeInput, type MatchState } from '../../game/index.ts';
 import { t, variantName, type Lang } from '../../i18n/index.ts';
 import { fail, type Result } from '../../lib/index.ts';
 import { issueTicket, readTicket, TICKET_VARIANTS, type Ticket } from '../inline-ticket.ts';
@@ -26,7 +26,7 @@ const SERIES = 8;
 /** The challenge a ticket opens, to be created now; undefined once its lifetime (from when it was offered) is over. */
 export function ticketChallenge(ticket: Ticket, now: number): ChallengeInput | undefined {
   const ttlMs = ticket.issuedAt + CHALLENGE_TTL_MS - now;
-  return ttlMs > 0 ? { id: ticket.gameId, by: ticket.challenger, invitee: null, settings: { variant: ticket.variant }, ttlMs } : undefined;
+  return ttlMs > 0 ? { id: ticket.gameId, by: ticket.challenger, invitee: null, settings: { variant: ticket.variant, doubling: cubeByDefault(ticket.variant, VARIANTS[ticket.variant].defaultMatchLength ?? 0) }, ttlMs } : undefined;
 }
 
 /**

@@ -240,12 +240,10 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
     await emit({ kind: 'editText', message: source.message, text: t(lang, 'challenge.accepted') });
   }
   // Only the press whose write won tells the opponent: a notice is a notification, never taken back.
-  // The notice and the board are both the stored turn's, so neither waits for the other.
+  // The board goes first: "Alice, your move!" refers to it, so it must not arrive before it (#47 B16).
   const player = turnHandedTo(before, after, u.intent.from.id);
-  await Promise.all([
-    publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message }),
-    player && noticeTurn(u, committed.record, player, lang),
-  ]);
+  await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
+  if (player) await noticeTurn(u, committed.record, player, lang);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */

@@ -5,8 +5,7 @@
  * counted (`match-end.ts`). The game's id is the pairing's match id, so creating it again (a
  * retry, the scheduler's heal) finds it instead of making a second one.
  */
-import { VARIANTS } from '../../engine/index.ts';
-import type { MatchState } from '../../game/index.ts';
+import { cubeByDefault, type MatchState } from '../../game/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
@@ -22,8 +21,7 @@ const DAY = 24 * 3600_000;
 /** The settings of the tournament's matches, as a challenge takes them. */
 function matchSettings(tm: Tournament) {
   const s = tm.settings;
-  const v = VARIANTS[s.variant];
-  const doubling = v.family === 'short' && !v.noCube;
+  const doubling = cubeByDefault(s.variant, s.matchLength); // as any challenge (#47 B4)
   const clock = clockChoice(s.clock);
   return { variant: s.variant, matchLength: s.matchLength, doubling, crawford: doubling && s.matchLength > 1, ...(clock === undefined ? {} : { clock }) };
 }
