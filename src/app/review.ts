@@ -7,10 +7,9 @@
  */
 import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
 import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { formatNumber, t, type Lang } from '../i18n/index.ts';
 import { finish, finishPatiently } from '../lib/index.ts';
 import type { BoardPicture } from '../render/index.ts';
-import { equityText } from './advice.ts';
 import type { ComputerBrain } from './computer.ts';
 import type { BoardView } from './ports.ts';
 import { pictureSteps } from './views.ts';
@@ -112,7 +111,7 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
   const lines = [title];
   for (const p of review.players) {
     const name = nameOf(state, p.seat);
-    lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: p.meanLoss.toFixed(3), blunders: p.blunders, moves: p.moves }));
+    lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: formatNumber(lang, p.meanLoss, 3), blunders: p.blunders, moves: p.moves }));
   }
   for (const m of review.mistakes) lines.push(mistakeLine(state, m, lang));
   // The legend explains the losses and the pictures: with no mistake there are neither (issue #47, B17).
@@ -121,7 +120,7 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
 }
 
 function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
-  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: equityText(-m.loss) });
+  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: formatNumber(lang, m.loss, 3) });
 }
 
 const COLOUR = ['white', 'black'] as const;
