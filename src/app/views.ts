@@ -181,7 +181,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     } else if (turn.dice) {
       lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
       if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
-      if (mode.pick !== undefined) lines.push(t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
+      if (mode.pick !== undefined) lines.push(mode.pick === 25 ? t(lang, 'caption.pickTargetBar') : t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
     }

@@ -89,7 +89,7 @@ describe('issue 19 on Telegram: hint and review', () => {
     const pictures = sent.filter((m) => m.photo !== undefined);
     expect(pictures.length).toBeGreaterThan(0);
     expect(pictures.length).toBeLessThanOrEqual(3);
-    for (const p of pictures) expect(p.caption).toMatch(/played .* better .* lost −\d\.\d{3}/);
+    for (const p of pictures) expect(p.caption).toMatch(/played .* better .* lost \d\.\d{3}$/m);
     // Anyone who sees the board may read it — and within minutes of the last one, it is pointed at, not posted again (#45).
     const before = w.live().length;
     const answer = await w.press(NODAR, board, review!.data);
