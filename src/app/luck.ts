@@ -10,6 +10,7 @@ import { formatNumber, t, type Lang } from '../i18n/index.ts';
 import { finish, finishPatiently } from '../lib/index.ts';
 import type { ComputerBrain } from './computer.ts';
 import { gameLabel } from './texts.ts';
+import { playerName } from './player-name.ts';
 
 /** Pips a roll gives on average: a double's four moves counted, 294 / 36. */
 export const EXPECTED_PIPS = 294 / 36;
@@ -107,7 +108,7 @@ export async function luckTextPatiently(state: MatchState, number: number, lang:
 }
 
 function luckWords(state: MatchState, number: number, lang: Lang, luck: [SeatLuck, SeatLuck]): string {
-  const name = (seat: Seat) => state.players[seat]?.name ?? '?';
+  const name = (seat: Seat) => playerName(state, seat, lang);
   const lines = [t(lang, 'luck.title', { number, game: gameLabel(state, lang) })];
   for (const seat of [0, 1] as const) {
     const s = luck[seat];
