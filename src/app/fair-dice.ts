@@ -50,10 +50,13 @@ export function resultButtons(record: GameRecord, state: MatchState, lang: Lang)
   return [row];
 }
 
+/** Where a player reads how to check a transcript: the derivation, step by step (not a developer's command). */
+export const DICE_DOC = 'docs/dice.md';
+
 /** The dice transcript of a match whose seed is revealed, as the file 🔍 Verify and `/history` send, with its caption. */
 export function transcriptFile(state: MatchState, lang: Lang, closed = false): { name: string; content: string; caption: string } | undefined {
   const transcript = transcriptOf(state, closed);
   if (transcript?.serverSeed === undefined) return undefined;
   const name = `nardy-dice-${state.id}.json`;
-  return { name, content: `${JSON.stringify(transcript, null, 1)}\n`, caption: t(lang, 'dice.transcript', { game: gameLabel(state, lang), verify: `npm run -s nardy -- verify ${name}` }) };
+  return { name, content: `${JSON.stringify(transcript, null, 1)}\n`, caption: t(lang, 'dice.transcript', { game: gameLabel(state, lang), verify: DICE_DOC }) };
 }

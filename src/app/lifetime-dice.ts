@@ -7,7 +7,7 @@
  */
 import { chiSquare } from '../dice/chi-square.ts';
 import { COMPUTER_ID, type MatchState } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { formatNumber, t, type Lang } from '../i18n/index.ts';
 import type { GameStore } from '../store/index.ts';
 import { gameRolls } from './luck.ts';
 import { LIFETIME_DICE, type LifetimeDice } from './remembered.ts';
@@ -60,12 +60,12 @@ export function diceTest(d: LifetimeDice): { statistic: number; p: number } {
 export function lifetimeText(d: LifetimeDice, lang: Lang): string {
   if (d.rolls === 0) return t(lang, 'dice.none');
   const expectedFace = (2 * d.rolls) / 6;
-  const faces = d.faces.map((n, i) => `${i + 1}: ${n} (${expectedFace.toFixed(1)})`).join(' · ');
+  const faces = d.faces.map((n, i) => `${i + 1}: ${n} (${formatNumber(lang, expectedFace, 1)})`).join(' · ');
   const doubles = d.doubles.map((n, i) => `${i + 1}-${i + 1}: ${n}`).join(' · ');
   const { statistic, p } = diceTest(d);
   return t(lang, 'dice.stats', {
-    games: d.games, rolls: d.rolls, faces, doubles: `${d.doubles.reduce((x, y) => x + y, 0)} (${doubles})`, expected: (d.rolls / 6).toFixed(1),
-    chi: statistic.toFixed(2), p: p.toFixed(3), verdict: t(lang, p < 0.01 ? 'dice.odd' : 'dice.fair'),
+    games: d.games, rolls: d.rolls, faces, doubles: `${d.doubles.reduce((x, y) => x + y, 0)} (${doubles})`, expected: formatNumber(lang, d.rolls / 6, 1),
+    chi: formatNumber(lang, statistic, 2), p: formatNumber(lang, p, 3), verdict: t(lang, p < 0.01 ? 'dice.odd' : 'dice.fair'),
   });
 }
 

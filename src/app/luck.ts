@@ -6,10 +6,11 @@
  */
 import { VARIANTS, type Dice } from '../engine/index.ts';
 import { positionOf, walkHistory, type MatchState, type Seat } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { formatNumber, t, type Lang } from '../i18n/index.ts';
 import { finish, finishPatiently } from '../lib/index.ts';
 import type { ComputerBrain } from './computer.ts';
 import { gameLabel } from './texts.ts';
+import { playerName } from './player-name.ts';
 
 /** Pips a roll gives on average: a double's four moves counted, 294 / 36. */
 export const EXPECTED_PIPS = 294 / 36;
@@ -91,10 +92,9 @@ function* countLuck(state: MatchState, number: number, brain?: ComputerBrain): G
   return [out[0], out[1]];
 }
 
-/** A signed figure with two decimals and a true minus: +0.62, −0.31. */
-export function signed(x: number): string {
-  const r = Math.round(x * 100) / 100;
-  return `${r < 0 ? '−' : '+'}${Math.abs(r).toFixed(2)}`;
+/** A signed figure with two decimals and a true minus, as `lang` writes it: +0.62, −0,31. */
+export function signed(x: number, lang: Lang): string {
+  return formatNumber(lang, Math.round(x * 100) / 100, 2, true);
 }
 
 /** The 🍀 Luck message of game `number`. */
@@ -108,17 +108,17 @@ export async function luckTextPatiently(state: MatchState, number: number, lang:
 }
 
 function luckWords(state: MatchState, number: number, lang: Lang, luck: [SeatLuck, SeatLuck]): string {
-  const name = (seat: Seat) => state.players[seat]?.name ?? '?';
+  const name = (seat: Seat) => playerName(state, seat, lang);
   const lines = [t(lang, 'luck.title', { number, game: gameLabel(state, lang) })];
   for (const seat of [0, 1] as const) {
     const s = luck[seat];
-    lines.push(t(lang, 'luck.player', { name: name(seat), rolls: s.rolls, doubles: s.doubles, pips: s.pips, expected: (s.rolls * EXPECTED_PIPS).toFixed(1) }));
+    lines.push(t(lang, 'luck.player', { name: name(seat), rolls: s.rolls, doubles: s.doubles, pips: s.pips, expected: formatNumber(lang, s.rolls * EXPECTED_PIPS, 1) }));
   }
   const [a, b] = luck;
   if (a.equity !== undefined && b.equity !== undefined) {
     const diff = Math.round((a.equity - b.equity) * 100) / 100;
-    const words = { a: name(0), la: signed(a.equity), b: name(1), lb: signed(b.equity) };
-    lines.push(diff === 0 ? t(lang, 'luck.even', words) : t(lang, 'luck.equity', { ...words, luckier: name(diff > 0 ? 0 : 1), diff: Math.abs(diff).toFixed(2) }));
+    const words = { a: name(0), la: signed(a.equity, lang), b: name(1), lb: signed(b.equity, lang) };
+    lines.push(diff === 0 ? t(lang, 'luck.even', words) : t(lang, 'luck.equity', { ...words, luckier: name(diff > 0 ? 0 : 1), diff: formatNumber(lang, Math.abs(diff), 2) }));
   }
   return lines.join('\n');
 }

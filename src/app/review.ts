@@ -7,12 +7,13 @@
  */
 import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
 import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
-import { t, type Lang } from '../i18n/index.ts';
+import { formatNumber, t, type Lang } from '../i18n/index.ts';
 import { finish, finishPatiently } from '../lib/index.ts';
 import type { BoardPicture } from '../render/index.ts';
 import type { ComputerBrain } from './computer.ts';
 import type { BoardView } from './ports.ts';
 import { pictureSteps } from './views.ts';
+import { playerName } from './player-name.ts';
 
 /** A play that loses more than this much equity is a blunder (the measure of issue 19's table). */
 export const BLUNDER = 0.08;
@@ -102,16 +103,16 @@ function* judge(state: MatchState, brain: ComputerBrain): Generator<void, Review
   return { players, mistakes: all.sort((a, b) => b.loss - a.loss).slice(0, 3) };
 }
 
-function nameOf(state: MatchState, seat: Seat): string {
-  return state.players[seat]?.name ?? '?';
+function nameOf(state: MatchState, seat: Seat, lang: Lang): string {
+  return playerName(state, seat, lang);
 }
 
 /** The review's text: a title line given by the caller, a line per player and the legend. */
 export function reviewText(state: MatchState, review: Review, lang: Lang, title: string): string {
   const lines = [title];
   for (const p of review.players) {
-    const name = nameOf(state, p.seat);
-    lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: p.meanLoss.toFixed(3), blunders: p.blunders, moves: p.moves }));
+    const name = nameOf(state, p.seat, lang);
+    lines.push(p.moves === 0 ? t(lang, 'review.noMoves', { name }) : t(lang, 'review.player', { name, loss: formatNumber(lang, p.meanLoss, 3), blunders: p.blunders, moves: p.moves }));
   }
   for (const m of review.mistakes) lines.push(mistakeLine(state, m, lang));
   // The legend explains the losses and the pictures: with no mistake there are neither (issue #47, B17).
@@ -120,7 +121,7 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
 }
 
 function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
-  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: m.loss.toFixed(3) });
+  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat, lang), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: formatNumber(lang, m.loss, 3) });
 }
 
 const COLOUR = ['white', 'black'] as const;
@@ -141,7 +142,7 @@ export function mistakeView(state: MatchState, m: Mistake, lang: Lang): BoardVie
     turn: COLOUR[at.seat],
     view: { bottom: COLOUR[at.seat] },
     dice: { values: [at.dice[0], at.dice[1]], left: [] },
-    players: { white: { name: nameOf(state, 0), score: 0 }, black: { name: nameOf(state, 1), score: 0 } },
+    players: { white: { name: nameOf(state, 0, lang), score: 0 }, black: { name: nameOf(state, 1, lang), score: 0 } },
     matchLength: state.settings.matchLength,
     showPips: state.settings.showPips,
     highlights: { lastPlay: { by: COLOUR[at.seat], steps: pictureSteps(at.move) }, turnSteps: pictureSteps(m.better) },

@@ -9,6 +9,7 @@ import type { GameRecord } from '../store/index.ts';
 import type { Button } from './ports.ts';
 import { encodeToken, type Choice } from './tokens.ts';
 import { chunk } from './board-buttons.ts';
+import { playerName } from './player-name.ts';
 
 /** The clock in words. */
 function clockText(state: MatchState, lang: Lang): string {
@@ -205,7 +206,7 @@ export function leftText(lang: Lang, ms: number): string {
 
 /** A game in a few words, for notices sent outside its chat: `long nardy: Anna — Nodar`. */
 export function gameLabel(state: MatchState, lang: Lang): string {
-  const names = state.players.map((p) => p?.name).filter((n): n is string => !!n).join(' — ');
+  const names = state.players.map((p, seat) => (p ? playerName(state, seat, lang) : undefined)).filter((n): n is string => !!n).join(' — ');
   return `${variantName(lang, state.settings.variant)}: ${names}`;
 }
 
@@ -215,7 +216,7 @@ export function gameLabel(state: MatchState, lang: Lang): string {
  * The English words name the kinds as backgammon players know them too (issue #47, B5).
  */
 export function endingLines(state: MatchState, ended: GameEnd | undefined, lang: Lang): string[] {
-  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
+  const name = (seat: number | null | undefined) => playerName(state, seat, lang);
   if (!ended || ended.winner === null) return [t(lang, 'result.draw')];
   const loser = name(ended.winner === 0 ? 1 : 0);
   const how = ended.reason === 'timeout' ? 'result.timeout' : ended.reason === 'passed' ? 'result.passed' : ended.reason === 'resigned' ? 'result.resigned' : undefined;
@@ -235,7 +236,7 @@ export function resultText(state: MatchState, ended: GameEnd | undefined, lang: 
   const lines = [gameLabel(state, lang)];
   const result = state.result;
   const n = state.settings.matchLength;
-  const name = (seat: number | null | undefined) => (seat === null || seat === undefined ? '?' : state.players[seat]?.name ?? '?');
+  const name = (seat: number | null | undefined) => playerName(state, seat, lang);
   lines.push(...endingLines(state, ended, lang));
   if (n > 0 && state.phase === 'finished' && result?.winner != null) {
     lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));

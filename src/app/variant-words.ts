@@ -13,6 +13,7 @@ const WORDS: ReadonlyMap<string, VariantId> = new Map<string, VariantId>([
   ['gul', 'gulbara'], ['გულბარა', 'gulbara'], ['გიჟური', 'gulbara'], ['პლაკოტო', 'plakoto'],
   ['ядерный', 'nuclear'], ['ядерные', 'nuclear'], ['ბირთვული', 'nuclear'],
   ['внезапная', 'suddenDeath'], ['внезапный', 'suddenDeath'], ['უეცარი', 'suddenDeath'],
+  ['наповал', 'suddenDeath'], ['накгаммон', 'nackgammon'], ['თავლა', 'tavla'],
   ...LANGS.flatMap((lang) => (Object.keys(VARIANTS) as VariantId[]).map((id) => [variantName(lang, id).toLowerCase(), id] as const)),
 ]);
 

@@ -10,6 +10,7 @@ import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '
 import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
 import { progressOf } from './turn-answers.ts';
+import { playerName } from './player-name.ts';
 import { diceCaption } from './fair-dice.ts';
 import { endingLines } from './texts.ts';
 
@@ -18,8 +19,8 @@ export type { ViewMode } from './board-buttons.ts';
 
 const COLOUR = ['white', 'black'] as const;
 
-function name(state: MatchState, seat: Seat): string {
-  return state.players[seat]?.name ?? '?';
+function name(lang: Lang, state: MatchState, seat: Seat): string {
+  return playerName(state, seat, lang);
 }
 
 
@@ -141,8 +142,8 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, vie
     cube: pictureCube(state),
     bomb: game.bomb === null ? undefined : { owner: game.bomb === 'centre' ? null : COLOUR[game.bomb] },
     players: {
-      white: { name: name(state, 0), score: state.score[0], clock: clock(0) },
-      black: { name: name(state, 1), score: state.score[1], clock: clock(1) },
+      white: { name: name(lang, state, 0), score: state.score[0], clock: clock(0) },
+      black: { name: name(lang, state, 1), score: state.score[1], clock: clock(1) },
     },
     matchLength: state.settings.matchLength,
     showPips: state.settings.showPips,
@@ -162,47 +163,47 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   const lines: string[] = [];
   const n = state.settings.matchLength;
   lines.push(n > 0
-    ? t(lang, 'caption.score', { a: name(state, 0), sa: state.score[0], sb: state.score[1], b: name(state, 1), n })
-    : `${name(state, 0)} — ${name(state, 1)}`);
+    ? t(lang, 'caption.score', { a: name(lang, state, 0), sa: state.score[0], sb: state.score[1], b: name(lang, state, 1), n })
+    : `${name(lang, state, 0)} — ${name(lang, state, 1)}`);
   lines.push(diceCaption(state, lang));
   const { plays, earlier } = lastPlays(state);
   if (earlier > 0) lines.push(t(lang, 'caption.earlierPlays', { n: earlier }));
   for (const play of plays) {
     const forced = play.forced ? ` ${t(lang, 'caption.forced')}` : '';
     lines.push(play.move === 'Ø'
-      ? t(lang, 'caption.noPlay', { name: name(state, play.seat), dice: formatDice(play.dice) })
-      : t(lang, 'caption.lastPlay', { name: name(state, play.seat), move: `${formatDice(play.dice)}: ${play.move}` }) + forced);
+      ? t(lang, 'caption.noPlay', { name: name(lang, state, play.seat), dice: formatDice(play.dice) })
+      : t(lang, 'caption.lastPlay', { name: name(lang, state, play.seat), move: `${formatDice(play.dice)}: ${play.move}` }) + forced);
   }
   if (game.ended) {
     const e = game.ended;
     lines.push(...endingLines(state, e, lang));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
-      lines.push(t(lang, 'result.match', { winner: name(state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
+      lines.push(t(lang, 'result.match', { winner: name(lang, state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
     }
   } else {
     const turn = game.turn;
     if (turn.stage === 'doubled' || turn.stage === 'beavered') {
-      lines.push(t(lang, 'caption.doubled', { name: name(state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(state, seatToAct(state)!) }));
+      lines.push(t(lang, 'caption.doubled', { name: name(lang, state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(lang, state, seatToAct(state)!) }));
       if (mode.confirm === 'pass') lines.push(passWarning(state, lang));
     } else if (turn.dice) {
-      lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
+      lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(lang, state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
       if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
-      if (mode.pick !== undefined) lines.push(t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
+      if (mode.pick !== undefined) lines.push(mode.pick === 25 ? t(lang, 'caption.pickTargetBar') : t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
-      lines.push(t(lang, 'caption.turn', { name: name(state, turn.seat) }));
+      lines.push(t(lang, 'caption.turn', { name: name(lang, state, turn.seat) }));
     }
     const detonation = lastEventOfGame(state);
-    if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(state, detonation.seat) }));
-    if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(state, game.bomb) }));
-    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(state, seat) }));
+    if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(lang, state, detonation.seat) }));
+    if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(lang, state, game.bomb) }));
+    for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(lang, state, seat) }));
     if (state.settings.doubling) {
-      lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(state, game.cube.owner) }));
+      lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(lang, state, game.cube.owner) }));
     }
   }
   const hints = hintsUsed(state);
-  for (const seat of [0, 1] as const) if (hints[seat] > 0) lines.push(t(lang, 'caption.hints', { name: name(state, seat), n: hints[seat] }));
+  for (const seat of [0, 1] as const) if (hints[seat] > 0) lines.push(t(lang, 'caption.hints', { name: name(lang, state, seat), n: hints[seat] }));
   const board = shownBoard(state);
-  lines.push(t(lang, 'caption.position', { white: `${name(state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(state, 1)} ${sideInWords(board[1], lang)}` }));
+  lines.push(t(lang, 'caption.position', { white: `${name(lang, state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(lang, state, 1)} ${sideInWords(board[1], lang)}` }));
   return lines.join('\n');
 }
 
@@ -214,7 +215,7 @@ function passWarning(state: MatchState, lang: Lang): string {
   if (n === 0) return t(lang, 'confirm.pass', { points: stake.points });
   const score = [state.score[0], state.score[1]];
   score[stake.winner] += stake.points;
-  const words = { points: stake.points, a: name(state, 0), sa: score[0], sb: score[1], b: name(state, 1) };
+  const words = { points: stake.points, a: name(lang, state, 0), sa: score[0], sb: score[1], b: name(lang, state, 1) };
   return t(lang, score[stake.winner] >= n ? 'confirm.passMatchLost' : 'confirm.passMatch', words);
 }
 

@@ -59,7 +59,7 @@ export const CLUB_RU: Readonly<Record<ClubKey, string>> = {
   'top.titleGlobal': 'Лучшие среди всех игроков — {family}:',
   'top.line': '{rank}. {name} — {rating} ±{deviation}, {games|партия|партии|партий}, последняя {date}',
   'top.you': 'Вы: {rank}. {name} — {rating} ±{deviation}, {games|партия|партии|партий}',
-  'top.youUnrated': 'У вас ещё нет рейтинговых партий в {family} здесь.',
+  'top.youUnrated': 'У вас здесь ещё нет рейтинговых партий в {family}.',
   'top.empty': 'Здесь ещё нет рейтинговых партий в {family}. Матч двух людей идёт на рейтинг, если в настройках не сказано иначе.',
   'stats.title': '{name}:',
   'stats.family': '{family}: {rating} ±{deviation} ({change} за 30 дней), {games|партия|партии|партий}, {wins|победа|победы|побед}',
@@ -78,7 +78,7 @@ export const CLUB_RU: Readonly<Record<ClubKey, string>> = {
   'weekly.games': 'Сыграно: {n|рейтинговая партия|рейтинговые партии|рейтинговых партий}.',
   'weekly.leader': '{family}: лидирует {name}, {rating}.',
   'weekly.newLeader': '{family}: новый лидер — {name}, {rating}!',
-  'weekly.biggest': 'Самая крупная победа: {name}, +{delta} в {family}.',
+  'weekly.biggest': 'Самая крупная победа: {name}, +{delta} ({family}).',
   'weekly.quiet': 'На этой неделе рейтинговых партий не было. Вызовите кого-нибудь: /play',
 };
 
@@ -101,7 +101,7 @@ export const CLUB_KA: Readonly<Record<ClubKey, string>> = {
   'top.empty': 'აქ ჯერ არ არის სარეიტინგო პარტია: {family}. ორი ადამიანის მატჩი სარეიტინგოა, თუ პარამეტრებში სხვა არ წერია.',
   'stats.title': '{name}:',
   'stats.family': '{family}: {rating} ±{deviation} ({change} 30 დღეში), {games|პარტია}, {wins|მოგება}',
-  'stats.none': '{name}-ს ჯერ არ აქვს სარეიტინგო პარტია.',
+  'stats.none': '{name}: სარეიტინგო პარტია ჯერ არ არის.',
   'stats.streak': 'მოგებების საუკეთესო სერია: {n}.',
   'stats.favourite': 'საყვარელი ვარიანტი: {variant}.',
   'stats.unknown': 'სარეიტინგო მოთამაშე {name} არ ვიცი.',

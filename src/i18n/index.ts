@@ -5,7 +5,8 @@
  *
  * Texts: `t(lang, key, params)` fills `{name}` with a parameter and `{name|form|…}` with a number
  * and its word's plural form (plural.ts, by `Intl.PluralRules`: English one|other, Russian
- * one|few|many, Georgian the singular). Button labels stay within `BUTTON_LIMITS` letters for
+ * one|few|many, Georgian the singular). A figure with a fraction is written as the language
+ * writes it, by `formatNumber` (numbers.ts): "0.045" in English, "0,045" in Russian and Georgian. Button labels stay within `BUTTON_LIMITS` letters for
  * their row (buttons.ts), so a phone never cuts one.
  */
 
@@ -17,6 +18,7 @@ export type { Lang } from './lang.ts';
 export { CATALOGS, isMessageKey, placeholders, t, variantName } from './messages.ts';
 export type { MessageKey, MessageParams } from './messages.ts';
 export { plural, pluralForm } from './plural.ts';
+export { formatNumber } from './numbers.ts';
 export { BUTTON_LIMITS, variantButton } from './buttons.ts';
 
 // Errors and rules.

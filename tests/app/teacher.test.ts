@@ -61,11 +61,12 @@ describe('issue 19: hints and reviews', () => {
     const annAhead = board([[6, 2], [0, 13]], [[6, 4], [5, 3], [0, 8]]);
     const decide = withGame(vsComputer, { board: annAhead, turn: { seat: 0, stage: 'decide', dice: null, steps: [] } });
     expect(adviceText(decide, 0, brain, 'en')).toMatch(/^💡 Double: your equity to roll is \+/);
-    expect(adviceText(decide, 0, brain, 'ru')).toMatch(/^💡 Удваивайте/);
+    expect(adviceText(decide, 0, brain, 'ru')).toMatch(/^💡 Удваивайте: .*\+\d,\d{3}/);
     const doubled = withGame(vsComputer, { board: annAhead, turn: { seat: 1, stage: 'doubled', dice: null, steps: [] } });
     expect(adviceText(doubled, 0, brain, 'en')).toMatch(/^💡 Take: your equity is \+/);
     const hopeless = withGame(vsComputer, { board: board([[6, 4], [5, 3], [0, 8]], [[6, 2], [0, 13]]), turn: { seat: 1, stage: 'doubled', dice: null, steps: [] } });
-    expect(adviceText(hopeless, 0, brain, 'ka')).toMatch(/^💡 უარი თქვით/);
+    expect(adviceText(hopeless, 0, brain, 'ka')).toMatch(/^💡 არ მიიღოთ: .*−\d,\d{3}/);
+    expect(adviceText(hopeless, 0, brain, 'ru')).toMatch(/^💡 Пас: .*−\d,\d{3}/);
   });
 
   it('reviews a long-nardy game: the human\'s plays judged, the biggest mistakes first, each better play legal', () => {

@@ -16,8 +16,9 @@ const USER = 6;
 
 /**
  * Discord localises command names and descriptions only into its own locales: Russian is one,
- * Georgian is not (its API refuses a `ka` key), so Georgian players see English here and choose
- * `/nardy lang` for the rest.
+ * Georgian is not (its API refuses a `ka` key: Discord's locale list, discord.com/developers/docs/reference#locales,
+ * has no Georgian), so Georgian players see English here and choose `/nardy lang` for the rest. The
+ * Russian words are the catalog's (ru.ts header): сид, not зерно.
  */
 type Text = { en: string; ru: string };
 
@@ -103,10 +104,10 @@ export const NARDY_COMMANDS: RESTPostAPIChatInputApplicationCommandsJSONBody[] =
     { type: SUBCOMMAND, name: 'tournament', ...described({ en: 'Open a tournament in this channel (knockout or round robin)', ru: 'Открыть турнир в этом канале (на выбывание или круговой)' }) },
     { type: SUBCOMMAND, name: 'help', ...described({ en: 'How to play with the bot', ru: 'Как играть с ботом' }) },
     {
-      type: SUBCOMMAND, name: 'seed', ...described({ en: 'Your own dice seed, mixed into your next matches\' rolls', ru: 'Ваше зерно костей для следующих матчей' }),
-      options: [{ type: STRING, name: 'text', ...described({ en: 'Any text; off for none; empty shows yours', ru: 'Любой текст; off — без зерна; пусто — показать' }), max_length: 64 }],
+      type: SUBCOMMAND, name: 'seed', ...described({ en: 'Your own dice seed, mixed into your next matches\' rolls', ru: 'Ваш сид для бросков в следующих матчах' }),
+      options: [{ type: STRING, name: 'text', ...described({ en: 'Any text; off for none; empty shows yours', ru: 'Любой текст; off — без сида; пусто — показать' }), max_length: 64 }],
     },
-    { type: SUBCOMMAND, name: 'dice', ...described({ en: 'Your dice over all your games, against fair dice', ru: 'Ваши кости за все партии против честных' }) },
+    { type: SUBCOMMAND, name: 'dice', ...described({ en: 'Your dice over all your games, against fair dice', ru: 'Ваши кости за все партии в сравнении с честными' }) },
     { type: SUBCOMMAND, name: 'privacy', ...described({ en: 'What the bot keeps about you', ru: 'Что бот хранит о вас' }) },
     { type: SUBCOMMAND, name: 'forget', ...described({ en: 'Delete what the bot keeps about you', ru: 'Удалить то, что бот хранит о вас' }) },
     { type: SUBCOMMAND, name: 'top', ...described({ en: 'This channel\'s table of rated players', ru: 'Таблица рейтинга этого канала' }), options: [variantOption] },

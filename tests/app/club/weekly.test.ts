@@ -79,7 +79,7 @@ describe('issue 17: the weekly post', () => {
     expect(lines[1]).toBe(t('ru', 'weekly.games', { n: 3 }));
     const [leader] = await table.store.club.topRatings('long#telegram:-1017100', 1);
     expect(lines[2]).toBe(t('ru', 'weekly.newLeader', { family: t('ru', 'family.long'), name: (leader!.value as { name: string }).name, rating: Math.round(leader!.rating) }));
-    expect(lines[3]).toMatch(/^Самая крупная победа: (Anna|Nodar), \+\d+ в длинные нарды\.$/);
+    expect(lines[3]).toMatch(/^Самая крупная победа: (Anna|Nodar), \+\d+ \(длинные нарды\)\.$/);
     // The next week: nothing played, the same leader, and again only one post.
     now += 7 * DAY;
     await Promise.all([sweep(deps()), sweep(deps())]);

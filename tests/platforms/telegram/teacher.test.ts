@@ -90,7 +90,7 @@ describe('issue 19 on Telegram: hint and review', () => {
     expect(pictures.length).toBeGreaterThan(0);
     expect(pictures.length).toBeLessThanOrEqual(3);
     // A loss is written as the positive amount lost, as the summary's average is (#47 B6): never "lost −0.810".
-    for (const p of pictures) expect(p.caption).toMatch(/played .* better .* lost \d\.\d{3}$/);
+    for (const p of pictures) expect(p.caption).toMatch(/played .* better .* lost \d\.\d{3}$/m);
     expect(text.text).not.toContain('−');
     // Anyone who sees the board may read it — and within minutes of the last one, it is pointed at, not posted again (#45).
     const before = w.live().length;
