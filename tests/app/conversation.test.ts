@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { handleIntent, loadMatch, type AppDeps, type Button, type ChatUser, type Effect, type MessageRef } from '../../src/app/index.ts';
 import { cryptoDice } from '../../src/dice/index.ts';
+import { t } from '../../src/i18n/index.ts';
 import { mulberry32 } from '../arbitraries.ts';
 import { freshTable, type TestTable } from '../store/fixture.ts';
 import { transcript } from './transcript.ts';
@@ -247,7 +248,8 @@ describe('the conversation: challenge, accept and a whole game by buttons (issue
     expect(challenge.text).toContain('@Lou_K');
     const accept = challenge.buttons[0][0];
     const refused = await press(tx, max, id, accept);
-    expect(refused).toEqual([{ kind: 'toast', text: expect.stringMatching(/not your game/i) }]);
+    // Refused, and told whose challenge it is (#47, B3): the handle as it was stored.
+    expect(refused).toEqual([{ kind: 'toast', text: t('en', 'toast.forHandle', { handle: 'lou_k' }), alert: true }]);
     const accepted = await press(tx, lou, id, accept);
     expect(accepted.some((e) => e.kind === 'board')).toBe(true);
   });

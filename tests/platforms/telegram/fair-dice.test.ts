@@ -81,7 +81,7 @@ describe('issue 18 end to end: dice anyone can check', () => {
     await w.press(ANNA, result!, luck.data);
     const luckText = w.live().at(-1)!.text!;
     expect(luckText).toContain(t('ru', 'luck.title', { number: 1, game: '' }).split(':')[0]);
-    expect(luckText).toMatch(/[+−]\d\.\d\d/);
+    expect(luckText).toMatch(/[+−]\d,\d\d/); // Russian writes a decimal comma (#49)
 
     // The game was counted once in each player's lifetime dice, however often the ending was told.
     const nodarSeat = state.players[0]!.id === `telegram:${NODAR.id}` ? 0 : 1;
