@@ -14,6 +14,7 @@ import {
 
 /** The transcript's fields the check reads (src/game/transcript.ts). */
 interface TranscriptLike {
+  readonly variant?: string;
   readonly rolls: readonly ({ readonly i: number; readonly kind: string; readonly dice?: readonly number[]; readonly seat?: string })[];
 }
 
@@ -22,8 +23,9 @@ const same = (a: readonly number[] | undefined, b: readonly number[]) => a !== u
 /** Returns the first way the record's dice differ from the transcript's, or undefined when they agree. */
 export function recordDiceProblem(transcript: TranscriptLike, record: string): string | undefined {
   const lines = record.split(/\r?\n/);
-  if (!lines.some((l) => l.startsWith('; Nardy match record'))) return 'the record is not a nardy match record (📜 History\'s .txt, "; Nardy match record 1")';
-  const variantId = /^; Variant: (\S+)/m.exec(record)?.[1];
+  // The file has a header; 📜 History's message shows the same record without it (the variant is then the transcript's, with its default options).
+  if (!lines.some((l) => l.startsWith('; Nardy match record') || /^Game \d+: White \d+, Black \d+$/.test(l))) return 'the record is not a nardy match record (📜 History\'s .txt, "; Nardy match record 1", or its message\'s "Game 1: White 0, Black 0" …)';
+  const variantId = /^; Variant: (\S+)/m.exec(record)?.[1] ?? transcript.variant;
   const variant: Variant | undefined = variantId === undefined ? undefined : (VARIANTS as Record<string, Variant>)[variantId] ?? findVariant(variantId) ?? undefined;
   if (!variant) return `the record names no known variant (${variantId ?? 'none'})`;
   let options: VariantOptions;
