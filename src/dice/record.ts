@@ -28,10 +28,11 @@ export function recordDiceProblem(transcript: TranscriptLike, record: string): s
   const variantId = /^; Variant: (\S+)/m.exec(record)?.[1] ?? transcript.variant;
   const variant: Variant | undefined = variantId === undefined ? undefined : (VARIANTS as Record<string, Variant>)[variantId] ?? findVariant(variantId) ?? undefined;
   if (!variant) return `the record names no known variant (${variantId ?? 'none'})`;
-  let options: VariantOptions;
+  let options: Partial<VariantOptions>;
   try {
-    options = JSON.parse(/^; Options: (.*)$/m.exec(record)?.[1] ?? '{}') as VariantOptions;
-    const resolved = resolveOptions(variant, options);
+    const raw = JSON.parse(/^; Options: (.*)$/m.exec(record)?.[1] ?? '{}') as Record<string, unknown>;
+    options = raw as Partial<VariantOptions>;
+    const resolved = resolveOptions(variant, raw);
     if (!resolved.ok) return `the record's options: ${resolved.error.message}`;
   } catch {
     return 'the record\'s options are not JSON';
