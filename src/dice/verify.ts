@@ -14,6 +14,10 @@ export type Verdict =
   | { readonly ok: true; readonly rolls: number; readonly hash: string }
   | { readonly ok: false; readonly problem: string };
 
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /** How many hex digits of the transcript's SHA-256 the result shows: 48 bits, enough that no forger finds another file with them. */
 export const HASH_DIGITS = 12;
 
@@ -27,14 +31,16 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Returns a transcript's short hash: the first `HASH_DIGITS` hex digits of SHA-256 of its canonical JSON (UTF-8). */
+/**
+ * Returns a transcript's short hash: the first `HASH_DIGITS` hex digits of SHA-256 of its canonical
+ * JSON (UTF-8), leaving out `players` — the names decide no die, and /forget renames a player in
+ * a finished match (src/app/privacy.ts), which must not make its result's hash wrong.
+ */
 export function transcriptHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value), 'utf8').digest('hex').slice(0, HASH_DIGITS);
+  const { players: _names, ...dice } = isObject(value) ? value : { players: undefined };
+  return createHash('sha256').update(canonicalJson(isObject(value) ? dice : value), 'utf8').digest('hex').slice(0, HASH_DIGITS);
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Returns whether every roll of a transcript matches its seeds, or the first thing that does not. */
 export function verifyTranscript(value: unknown): Verdict {

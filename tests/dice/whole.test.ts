@@ -20,6 +20,9 @@ describe('#48: a transcript that is the whole game', () => {
     expect(hash).toMatch(/^[0-9a-f]{12}$/);
     const reordered = Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(transcript, null, 1))).reverse());
     expect(transcriptHash(reordered)).toBe(hash);
+    // The names are left out (/forget renames a player); everything else is in.
+    expect(transcriptHash({ ...transcript, players: ['Player 1', 'Player 2'] })).toBe(hash);
+    expect(transcriptHash({ ...transcript, seeds: [transcript.seeds[0], `${transcript.seeds[1]} `] })).not.toBe(hash);
     expect(canonicalJson({ b: [1, { d: 'x', c: null }], a: 'é' })).toBe('{"a":"é","b":[1,{"c":null,"d":"x"}]}');
     expect(verifyWhole(transcript, whole)).toEqual({ ok: true, rolls: whole.rolls, hash });
   });
