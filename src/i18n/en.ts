@@ -446,7 +446,7 @@ const EN = {
   'dice.fair': 'Nothing unusual: fair dice give a p-value like this.',
   'dice.odd': 'Unusual (p < 0.01): one player in a hundred sees this much by chance.',
   // #48 dice
-  'dice.whole': '🧾 Transcript: {rolls|roll|rolls}, hash {hash}. That it is the whole match: {verify}',
+  'dice.whole': '🧾 Transcript: {rolls|roll|rolls}, hash {hash}. To check that the file is the whole match: {verify}',
   'dice.wholeShort': '🔓 Dice: {rolls|roll|rolls}, transcript hash {hash}.',
   // #45 lockouts
   'challenge.tooManyHere': 'You have {n} open challenges to anyone in this chat already. Wait for someone to accept one, or cancel one.',
