@@ -4,6 +4,7 @@
  * after a game — 🔐 the commitment and your seed, 🔍 the dice transcript as a file, 🍀 the luck
  * (their presses: `intents/dice-buttons.ts`).
  */
+import { transcriptHash } from '../dice/verify.ts';
 import { diceRevealable, transcriptOf, type MatchState } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
@@ -16,9 +17,25 @@ export function commandText(messenger: Messenger, name: string): string {
   return messenger.commandText?.(name) ?? `/${name}`;
 }
 
-/** The board caption's line about the dice: committed (the commitment's start), or a game from before checkable dice. */
+/**
+ * The board caption's line about the dice: committed (the commitment's start); once the match is
+ * over, its transcript's roll count and hash (#48); or a game from before checkable dice.
+ */
 export function diceCaption(state: MatchState, lang: Lang): string {
+  const whole = transcriptSeal(state);
+  if (whole) return t(lang, 'dice.wholeShort', whole);
   return state.fair ? t(lang, 'dice.committedShort', { short: state.fair.commitment.slice(0, 16) }) : t(lang, 'dice.uncommitted');
+}
+
+/**
+ * What the result says of a finished match's transcript (#48): its number of rolls and its short
+ * hash (src/dice/verify.ts `transcriptHash`), so that the file 🔍 Verify sends can be shown to be
+ * the whole match — `nardy verify` compares them. Undefined while the server seed is secret.
+ */
+export function transcriptSeal(state: MatchState, closed = false): { rolls: number; hash: string } | undefined {
+  const transcript = transcriptOf(state, closed);
+  if (transcript?.serverSeed === undefined) return undefined;
+  return { rolls: transcript.rolls.length, hash: transcriptHash(transcript) };
 }
 
 /** Whether the server seed of a game may be shown: its match is over, or the game was closed for good. */
@@ -26,10 +43,16 @@ export function revealable(record: GameRecord, state: MatchState): boolean {
   return diceRevealable(state) || record.status === 'closed';
 }
 
-/** The result message's line once the match is over: the server seed, revealed. */
+/** The result message's lines once the match is over: the server seed, revealed; the transcript's roll count and hash, and how to check them. */
 export function revealLine(record: GameRecord, state: MatchState, lang: Lang): string | undefined {
-  return state.fair?.seeds && revealable(record, state) ? t(lang, 'dice.revealed', { seed: state.fair.serverSeed }) : undefined;
+  if (!state.fair?.seeds || !revealable(record, state)) return undefined;
+  const revealed = t(lang, 'dice.revealed', { seed: state.fair.serverSeed });
+  const whole = transcriptSeal(state, record.status === 'closed');
+  return whole ? `${revealed}\n${t(lang, 'dice.whole', { ...whole, verify: DICE_DOC })}` : revealed;
 }
+
+/** The name of a match's transcript file. */
+const transcriptName = (matchId: string) => `nardy-dice-${matchId}.json`;
 
 /**
  * The number of the game a result is about: the current one when it ended (or the match did, or it
@@ -57,6 +80,6 @@ export const DICE_DOC = 'docs/dice.md';
 export function transcriptFile(state: MatchState, lang: Lang, closed = false): { name: string; content: string; caption: string } | undefined {
   const transcript = transcriptOf(state, closed);
   if (transcript?.serverSeed === undefined) return undefined;
-  const name = `nardy-dice-${state.id}.json`;
+  const name = transcriptName(state.id);
   return { name, content: `${JSON.stringify(transcript, null, 1)}\n`, caption: t(lang, 'dice.transcript', { game: gameLabel(state, lang), verify: DICE_DOC }) };
 }

@@ -126,10 +126,10 @@ export function boardLanguage(record: GameRecord): string | undefined {
   return typeof lang === 'string' ? lang : undefined;
 }
 
-/** Opens a challenge and stores it. */
+/** Opens a challenge and stores it. A server seed in `input` (an inline offer's, committed to already) is kept. */
 export async function openChallenge(deps: MatchDeps, input: ChallengeInput, chat?: StoredChat, lang?: string, notes?: GameNotes): Promise<Result<Outcome, AppError>> {
   const now = deps.now();
-  const created = createChallenge(deps.serverSeed ? { ...input, serverSeed: deps.serverSeed() } : input, now);
+  const created = createChallenge(deps.serverSeed && input.serverSeed === undefined ? { ...input, serverSeed: deps.serverSeed() } : input, now);
   if (!created.ok) return created;
   const saved = await deps.store.create({ ...recordOf(created.value.state, 1, now, chat, lang), ...(notes === undefined ? {} : { notes }) });
   if (!saved.ok) return fail(storeError(saved.error));

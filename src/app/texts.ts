@@ -106,7 +106,7 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
 }
 
 /** A challenge with checkable dice shows its whole commitment before anyone rolls (src/dice/fair.ts). */
-function withCommitment(state: MatchState, lang: Lang, text: string): string {
+export function withCommitment(state: MatchState, lang: Lang, text: string): string {
   return state.fair ? `${text}\n${t(lang, 'dice.commitment', { commitment: state.fair.commitment })}` : text;
 }
 

@@ -17,7 +17,9 @@ const USAGE = `usage: nardy <command> [options]
   show  --variant V (--position ID | --board JSON)
   play  --variant V [--options JSON] "3-1: 8/5 6/5" "6-4: 24/14" ...
   render --variant V (--position ID | --board JSON) [--dice a-b] [--spec JSON] [--out file.png]
-  verify transcript.json               every roll of a finished match's dice transcript, recomputed
+  verify transcript.json [--rolls N] [--hash H] [--record match.txt]
+                                       every roll of a finished match's dice transcript, recomputed;
+                                       the result's roll count and hash compared; the record's dice checked
 variants: ${Object.keys(VARIANTS).join(', ')}`;
 
 async function main(argv: string[]): Promise<number> {
@@ -37,6 +39,9 @@ async function main(argv: string[]): Promise<number> {
       divide: { type: 'boolean' },
       out: { type: 'string' },
       spec: { type: 'string' },
+      rolls: { type: 'string' },
+      hash: { type: 'string' },
+      record: { type: 'string' },
     },
   });
   switch (command) {
@@ -51,7 +56,7 @@ async function main(argv: string[]): Promise<number> {
     case 'render':
       return renderCommand(values, process.stdout);
     case 'verify':
-      return verifyCommand(positionals[0], process.stdout);
+      return verifyCommand(positionals[0], process.stdout, values);
     default:
       process.stderr.write(`${command ? `unknown command "${command}"\n` : ''}${USAGE}\n`);
       return 2;

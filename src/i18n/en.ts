@@ -447,6 +447,9 @@ const EN = {
   'dice.stats': '🎲 Your dice over {games|game|games}: {rolls|roll|rolls}.\nFaces (rolled, expected): {faces}\nDoubles: {doubles}, expected {expected}.\nChi-square of the faces: {chi} with 5 degrees of freedom, p = {p}. {verdict}',
   'dice.fair': 'Nothing unusual: fair dice give a p-value like this.',
   'dice.odd': 'Unusual (p < 0.01): one player in a hundred sees this much by chance.',
+  // #48 dice
+  'dice.whole': '🧾 Transcript: {rolls|roll|rolls}, hash {hash}. How to check that the file is the whole match: {verify}',
+  'dice.wholeShort': '🔓 Dice: {rolls|roll|rolls}, transcript hash {hash}.',
   // #45 lockouts
   'challenge.tooManyHere': 'You have {n} open challenges to anyone in this chat already. Wait for someone to accept one, or cancel one.',
   'challenge.tooManyToThem': 'You have {n} open challenges to {name} already. Wait for an answer, or cancel one.',

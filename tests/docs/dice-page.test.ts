@@ -48,5 +48,14 @@ describe('docs/dice.md: dice anyone can check', () => {
     const rolls = transcript.rolls.map((r, i) => (i === k && r.kind === 'roll' ? { ...r, dice: [r.dice[1] === 6 ? 1 : r.dice[1] + 1, r.dice[1]] } : r));
     writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...transcript, rolls }));
     expect(() => execFileSync('node', [join(dir, 'verify.mjs'), join(dir, 'bad.json')], { stdio: 'pipe' })).toThrow();
+    // #48: a mid-game roll relabelled seats (its dice hidden) is refused too.
+    const forged = transcript.rolls.map((r, i) => (i === k ? { i, kind: 'seats', challengerWhite: true } : r));
+    writeFileSync(join(dir, 'forged.json'), JSON.stringify({ ...transcript, rolls: forged }));
+    expect(() => execFileSync('node', [join(dir, 'verify.mjs'), join(dir, 'forged.json')], { stdio: 'pipe' })).toThrow();
+  });
+
+  it('#48: "Why it holds" says what makes a transcript whole, and the verify command it gives takes those flags', () => {
+    expect(section).toMatch(/5\. \*Whole\.\*[\s\S]*first 12 hex digits of SHA-256 of its\s+canonical JSON/);
+    expect(section).toContain('verify nardy-dice-<match>.json --rolls N --hash H --record nardy-<match>.txt');
   });
 });

@@ -7,6 +7,7 @@
  * stored when the result is chosen (`chosen`, where the messenger reports it) or when its link is
  * first followed (`join`), whichever comes first; the other finds it stored.
  */
+import { createHmac } from 'node:crypto';
 import { VARIANTS, type VariantId } from '../../engine/index.ts';
 import { CHALLENGE_TTL_MS, createChallenge, cubeByDefault, type ChallengeInput, type MatchState } from '../../game/index.ts';
 import { t, variantName, type Lang } from '../../i18n/index.ts';
@@ -23,10 +24,24 @@ const OFFER_EVERY_MS = 10 * 60_000;
 /** How many of a user's inline challenges of one variant one offer time can tell apart. */
 const SERIES = 8;
 
-/** The challenge a ticket opens, to be created now; undefined once its lifetime (from when it was offered) is over. */
-export function ticketChallenge(ticket: Ticket, now: number): ChallengeInput | undefined {
+/**
+ * The server seed of an inline challenge (#48): the offer is shown before the challenge is stored,
+ * so its seed is derived from the app's secret ticket key and the game's id — the offer's
+ * commitment is then the stored challenge's, shown before anyone accepts or rolls. As secret as a
+ * random seed while the key is, and revealed like any other when the match is over.
+ */
+export function inlineServerSeed(key: string, gameId: string): string {
+  return createHmac('sha256', key).update(`nardy-dice-seed\n${gameId}`).digest('hex');
+}
+
+/**
+ * The challenge a ticket opens, to be created now; undefined once its lifetime (from when it was
+ * offered) is over. With checkable dice (`deps.serverSeed`) it carries the ticket's server seed.
+ */
+export function ticketChallenge(ticket: Ticket, now: number, deps?: Pick<AppDeps, 'serverSeed' | 'ticketKey'>): ChallengeInput | undefined {
   const ttlMs = ticket.issuedAt + CHALLENGE_TTL_MS - now;
-  return ttlMs > 0 ? { id: ticket.gameId, by: ticket.challenger, invitee: null, settings: { variant: ticket.variant, doubling: cubeByDefault(ticket.variant, VARIANTS[ticket.variant].defaultMatchLength ?? 0) }, ttlMs } : undefined;
+  const seed = deps?.serverSeed && deps.ticketKey !== undefined ? { serverSeed: inlineServerSeed(deps.ticketKey, ticket.gameId) } : {};
+  return ttlMs > 0 ? { id: ticket.gameId, by: ticket.challenger, invitee: null, settings: { variant: ticket.variant, doubling: cubeByDefault(ticket.variant, VARIANTS[ticket.variant].defaultMatchLength ?? 0) }, ttlMs, ...seed } : undefined;
 }
 
 /**
@@ -40,7 +55,7 @@ async function offerFor(deps: AppDeps, key: string, from: ChatUser, variant: Var
     const stored = await loadMatch(deps.store, issued.ticket.gameId);
     if (stored.ok && stored.value.state.phase === 'challenge' && stored.value.state.challengeExpiresAt > now) return { text: issued.text, state: stored.value.state };
     if (stored.ok || stored.error.kind !== 'not-found') continue;
-    const created = createChallenge(ticketChallenge(issued.ticket, now)!, now);
+    const created = createChallenge(ticketChallenge(issued.ticket, now, deps)!, now);
     return created.ok ? { text: issued.text, state: created.value.state } : undefined;
   }
   return undefined;
@@ -51,7 +66,7 @@ async function offerFor(deps: AppDeps, key: string, from: ChatUser, variant: Var
  * both come here, in either order). A ticket past its challenge's lifetime opens nothing.
  */
 export async function openTicket(deps: AppDeps, ticket: Ticket, lang: Lang): Promise<Result<{ record: GameRecord; state: MatchState }, AppError>> {
-  const input = ticketChallenge(ticket, deps.now());
+  const input = ticketChallenge(ticket, deps.now(), deps);
   if (input === undefined) return fail({ kind: 'wrong-phase', message: 'the inline challenge has expired' });
   const opened = await openChallenge(deps, input, undefined, lang);
   if (opened.ok || opened.error.kind !== 'already-exists') return opened;

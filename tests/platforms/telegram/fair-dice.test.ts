@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { commitmentOf } from '../../../src/dice/fair.ts';
-import { verifyTranscript } from '../../../src/dice/verify.ts';
+import { transcriptHash, verifyTranscript, verifyWhole } from '../../../src/dice/verify.ts';
 import { t } from '../../../src/i18n/index.ts';
 import type { TgChat, TgUser } from '../../../src/local/telegram-api/index.ts';
 import { gameRolls } from '../../../src/app/luck.ts';
@@ -73,7 +73,12 @@ describe('issue 18 end to end: dice anyone can check', () => {
     expect(file.document!.filename).toBe(`nardy-dice-${gameId}.json`);
     const transcript = JSON.parse(file.document!.bytes.toString('utf8'));
     expect(transcript).toMatchObject({ match: gameId, commitment, serverSeed: SERVER_SEED, seeds: ['слова Нодара', '42 and a cat'] });
-    expect(verifyTranscript(transcript)).toEqual({ ok: true, rolls: state.fair!.rolls });
+    expect(verifyTranscript(transcript)).toMatchObject({ ok: true, rolls: state.fair!.rolls });
+    // #48: the result and the finished board show the file's roll count and hash, which verify compares.
+    const whole = { rolls: transcript.rolls.length, hash: transcriptHash(transcript) };
+    expect(result!.text).toContain(t('ru', 'dice.whole', { ...whole, verify: 'docs/dice.md' })); // the way to check, not a command (#49)
+    expect(w.board().caption).toContain(t('ru', 'dice.wholeShort', whole));
+    expect(verifyWhole(transcript, whole)).toMatchObject({ ok: true });
 
     // `/history` of the finished match sends the transcript too.
     await w.say(ANNA, '/history');

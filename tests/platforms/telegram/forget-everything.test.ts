@@ -168,7 +168,7 @@ describe('issue #45: /forget forgets everything', () => {
     const { record } = await stored(pairing.match, table.store);
     const challenge = message(Number((record.notes?.challenge as { messageId: string }).messageId));
     expect(challenge.text).not.toContain(NAME);
-    expect(buttonsOf(challenge).map((b) => b.token.version)).toEqual([record.version, record.version]);
+    expect(buttonsOf(challenge).map((b) => b.token.version)).toEqual([record.version, record.version, record.version]); // Accept, Decline, 🔐 (#48)
     await accept(USERS.get(pairing.b)!, challenge);
     const { state } = await stored(pairing.match, table.store);
     expect(state.phase).toBe('playing');
