@@ -1,10 +1,13 @@
 /**
- * How often one user, and one chat, may make the bot work (issue #20): a token bucket each, kept
- * as a remembered value with a TTL. The bucket is read in the batch read every update starts with
- * (`dispatch.ts`) and spent by one conditional write per bucket, for typed commands only: presses
- * and typed moves are bounded by the game's version already, and an inline query writes nothing.
- * A user who runs out is told once to slow down; what follows until the bucket refills is dropped
- * without a word, so a spammer cannot make the bot post in a group at the spammer's pace.
+ * How often one user, and one chat, may make the bot work (issues #20, #45): a token bucket each,
+ * kept by the store as a GCRA bucket with a TTL and charged by atomic conditional updates
+ * (`GameStore.spendRate`), so commands arriving together are all counted and none is dropped for
+ * losing a race. The buckets are read in the batch read every update starts with (`dispatch.ts`)
+ * and spent for typed commands; a typed line that is refused spends from the user's budget of
+ * answered refusals (`REFUSALS`). Presses that change a game are bounded by its version; the ones
+ * that post for everyone are claimed once a while per chat (`posted.ts`); an inline query writes
+ * nothing. A user who runs out is told once to slow down; what follows until the bucket refills is
+ * dropped without a word, so a spammer cannot make the bot post in a group at the spammer's pace.
  */
 import type { GameStore } from '../store/index.ts';
 import type { BucketSpec, Intent, Limits } from './ports.ts';

@@ -169,7 +169,9 @@ describe('#47 B13: the human\'s own forced plays stay in the caption when the co
       played(0, [6, 1], '13/7 8/7', false), played(1, [5, 4], '24/20 13/8', false), played(0, [5, 5], '24/4', true),
       played(1, [2, 1], '13/11 6/5', false), played(0, [6, 4], '24/14', true), played(1, [2, 1], '8/6 6/5', false)];
     const caption = boardView({ ...s, history }, 1, 'en', T0).caption;
-    for (const l of [line('Ann', [6, 1], '13/7 8/7', false), line('Computer', [5, 4], '24/20 13/8', false), line('Ann', [5, 5], '24/4', true), line('Computer', [2, 1], '13/11 6/5', false), line('Ann', [6, 4], '24/14', true), line('Computer', [2, 1], '8/6 6/5', false)]) {
+    // The computer is named in the caption's language (#49), whatever name its seat was stored with.
+    const computer = t('en', 'computer.name', { level: t('en', 'computer.strong') });
+    for (const l of [line('Ann', [6, 1], '13/7 8/7', false), line(computer, [5, 4], '24/20 13/8', false), line('Ann', [5, 5], '24/4', true), line(computer, [2, 1], '13/11 6/5', false), line('Ann', [6, 4], '24/14', true), line(computer, [2, 1], '8/6 6/5', false)]) {
       expect(caption).toContain(l);
     }
     expect(caption).not.toContain(t('en', 'caption.earlierPlays', { n: 1 }).slice(0, 4));
