@@ -47,10 +47,10 @@ export async function bundle(entry: string, file: string, { minify = true } = {}
 }
 
 /** Bundles a module's source text (`contents`, resolved from the repository) the same way, into `file`; returns its size. */
-export async function bundleSource(contents: string, file: string): Promise<number> {
+export async function bundleSource(contents: string, file: string, { external = [] as string[] } = {}): Promise<number> {
   const built = await esbuild.build({
     stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: 'bench-entry.ts' },
-    bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, mainFields: ['module', 'main'], write: false, logLevel: 'error',
+    bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, mainFields: ['module', 'main'], write: false, logLevel: 'error', external,
     alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
     banner: { js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url);" },
   });

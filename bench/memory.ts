@@ -9,7 +9,7 @@
  * Target: the handler's RSS after 5,000 presses ≤ 1.2 × its RSS after 500; a warm press ≤ 6 × the bare handler's.
  * Run: npx tsx bench/memory.ts (part of npm run bench). BENCH_MEMORY_PRESSES (5000) changes the
  * number of presses; BENCH_MEMORY_ENV='A=1 B=2' adds variables to the handler's process (say
- * MALLOC_ARENA_MAX=2), BENCH_MEMORY_NODE_ARGS node flags; BENCH_MEMORY_SNAPSHOTS=<folder> writes
+ * MALLOC_ARENA_MAX=2), BENCH_MEMORY_NODE_ARGS node flags (with --cpu-prof, the bundle is not minified); BENCH_MEMORY_SNAPSHOTS=<folder> writes
  * a heap snapshot of the handler there at each checkpoint; BENCH_MEMORY_PRELUDE, code the handler's
  * process runs before it imports the handler (an experiment: `const s = (await import('sharp')).default; s.cache(false);`).
  */
@@ -48,6 +48,7 @@ const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});
 const v8 = await import('node:v8');
 const headers = { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' };
 process.on('message', async (m) => {
+  if (m.exit) process.exit(0);
   if (m.snapshot) { v8.writeHeapSnapshot(m.snapshot); process.send({ snapshot: true }); return; }
   const t = performance.now();
   const answer = await handler({ headers, body: m.body });
@@ -70,8 +71,8 @@ class Sandbox {
   static async start(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Sandbox> {
     const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', CHILD(file)], { cwd: dirname(dirname(file)), env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     const sandbox = new Sandbox(child);
-    child.on('exit', (code, signal) => {
-      if (signal !== 'SIGTERM') throw new Error(`the handler's process ended (exit ${code})`);
+    child.on('exit', (code) => {
+      throw new Error(`the handler's process ended (exit ${code})`);
     });
     await sandbox.next();
     return sandbox;
@@ -95,8 +96,10 @@ class Sandbox {
     await done;
   }
 
+  /** Ends the process normally (so that node's --cpu-prof, say, writes its profile). */
   stop(): void {
-    this.child.kill();
+    this.child.removeAllListeners('exit');
+    this.child.send({ exit: true });
   }
 }
 
@@ -107,7 +110,7 @@ try {
   await symlink(join(ROOT, 'assets'), join(work, 'assets'));
   await symlink(join(ROOT, 'node_modules'), join(work, 'node_modules'));
   const ours = join(work, 'functions/telegram.mjs');
-  await bundle(join(ROOT, 'functions/telegram.ts'), ours);
+  await bundle(join(ROOT, 'functions/telegram.ts'), ours, { minify: !process.env.BENCH_MEMORY_NODE_ARGS?.includes('prof') });
   const bare = join(work, 'functions/bare-telegraf.mjs');
   await bundleSource(BARE_TELEGRAF, bare);
 
