@@ -32,13 +32,15 @@ const CHECKPOINTS = [100, 500, 1000, 2000, 3000, 4000, 5000, 10_000, 20_000].fil
 if (!CHECKPOINTS.includes(PRESSES)) CHECKPOINTS.push(PRESSES);
 const WARMUP = 50;
 /** Games played at once, in turn (a game a chat). */
-const GAMES_AT_ONCE = Number(process.env.BENCH_MEMORY_GAMES ?? 300);
+const GAMES_AT_ONCE = Number(process.env.BENCH_MEMORY_GAMES ?? 200);
 const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
 
 interface Answer {
   readonly ms: number;
   readonly status: number;
   readonly memory: NodeJS.MemoryUsage;
+  readonly anon: number;
+  readonly file: number;
 }
 
 /** The handler's process: imports `file`, then answers each event it is sent with its time and memory. */
@@ -53,7 +55,10 @@ process.on('message', async (m) => {
   const t = performance.now();
   const answer = await handler({ headers, body: m.body });
   const ms = performance.now() - t;
-  process.send({ ms, status: answer.statusCode, memory: process.memoryUsage() });
+  // Resident memory by kind (Linux): anonymous (heaps: V8's, malloc's) and file-backed (the code of node and of libvips and its libraries, as it is first run).
+  const status = await import('node:fs').then((fs) => fs.readFileSync('/proc/self/status', 'utf8')).catch(() => '');
+  const kb = (name) => Number(status.split('\\n').find((l) => l.startsWith(name + ':'))?.split(/ +|\\t/).at(-2)) * 1024;
+  process.send({ ms, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile') });
 });
 process.send({ ready: true });
 `;
@@ -171,9 +176,10 @@ try {
 
     console.log(`a warm sandbox: the bundled Telegram handler answering ${PRESSES} board presses (a game a chat, each press the board's first button), beside a bare telegraf handler answering the same boards, in turn` +
       `${Object.keys(extraEnv).length + nodeArgs.length > 0 ? ` (handler's process: ${[...nodeArgs, ...Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`)].join(' ')})` : ''}:`);
-    console.log('  presses   handler: rss heapUsed external arrayBuffers (MB)   bare: rss (MB)   warm press ÷ bare (medians over the presses since the last line)');
+    console.log('  presses   handler: rss (anon file) heapTotal heapUsed external arrayBuffers (MB)   bare: rss (MB)   warm press ÷ bare (medians over the presses since the last line)');
     // The deployed handler paces what it sends to one chat (pace.ts: about one message a second,
-    // 20 a minute in a group): the presses go round this many games, each in its chat, so none waits.
+    // 20 a minute in a group): the presses go round this many games, each in its chat, so none waits;
+    // fewer than the matches a sandbox keeps decoded (app/decoded.ts), as a sandbox's games in play are.
     const slots: { table: Table; id: string }[] = [];
     for (let i = 0; i < GAMES_AT_ONCE; i++) slots.push(await newGame());
     let games = slots.length;
@@ -210,7 +216,7 @@ try {
         const bares = bareTimes.slice(sinceLine);
         sinceLine = ourTimes.length;
         const ratio = ours.length === 0 ? '' : `${median(ours).toFixed(1)} ÷ ${median(bares).toFixed(2)} ms = ${(median(ours) / median(bares)).toFixed(1)} ×`;
-        console.log(`  ${String(presses).padStart(7)}   ${mb(m.rss)} ${mb(m.heapUsed)} ${mb(m.external)} ${mb(m.arrayBuffers)}${' '.repeat(24)}${mb(bareAnswer.memory.rss)}${' '.repeat(13)}${ratio}`);
+        console.log(`  ${String(presses).padStart(7)}   ${mb(m.rss)} (${mb(answer.anon)} ${mb(answer.file)}) ${mb(m.heapTotal)} ${mb(m.heapUsed)} ${mb(m.external)} ${mb(m.arrayBuffers)}${' '.repeat(28)}${mb(bareAnswer.memory.rss)}${' '.repeat(13)}${ratio}`);
         if (process.env.BENCH_MEMORY_SNAPSHOTS) {
           await mkdir(process.env.BENCH_MEMORY_SNAPSHOTS, { recursive: true });
           await handler.snapshot(join(process.env.BENCH_MEMORY_SNAPSHOTS, `handler-${presses}.heapsnapshot`));
