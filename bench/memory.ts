@@ -10,11 +10,13 @@
  * Run: npx tsx bench/memory.ts (part of npm run bench). BENCH_MEMORY_PRESSES (5000) changes the
  * number of presses; BENCH_MEMORY_ENV='A=1 B=2' adds variables to the handler's process (say
  * MALLOC_ARENA_MAX=2), BENCH_MEMORY_NODE_ARGS node flags (with --cpu-prof, the bundle is not minified); BENCH_MEMORY_SNAPSHOTS=<folder> writes
- * a heap snapshot of the handler there at each checkpoint; BENCH_MEMORY_PRELUDE, code the handler's
+ * a heap snapshot of the handler there at each checkpoint; BENCH_MEMORY_BESIDE=<a checkout of another
+ * commit>: its handler too, in the same turns, on games of its own (a before and after in one run); BENCH_MEMORY_PRELUDE, code the handler's
  * process runs before it imports the handler (an experiment: `const s = (await import('sharp')).default; s.cache(false);`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,11 +48,16 @@ interface Answer {
 /** The handler's process: imports `file`, then answers each event it is sent with its time and memory. */
 const CHILD = (file: string) => `
 ${process.env.BENCH_MEMORY_PRELUDE ?? ''}
-const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});
+const { handler, rendererMemory } = await import(${JSON.stringify(pathToFileURL(file).href)});
 const v8 = await import('node:v8');
 const headers = { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' };
 process.on('message', async (m) => {
   if (m.exit) process.exit(0);
+  if (m.caches) {
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]));
+    process.send({ caches: { ...(rendererMemory ? await rendererMemory() : {}), ...spaces } });
+    return;
+  }
   if (m.snapshot) { v8.writeHeapSnapshot(m.snapshot); process.send({ snapshot: true }); return; }
   const t = performance.now();
   const answer = await handler({ headers, body: m.body });
@@ -95,6 +102,13 @@ class Sandbox {
     return answer;
   }
 
+  /** What the renderer's caches hold (render/index.ts, `rendererMemory`). */
+  async caches(): Promise<Record<string, number>> {
+    const answered = this.next();
+    this.child.send({ caches: true });
+    return ((await answered) as { caches: Record<string, number> }).caches;
+  }
+
   async snapshot(file: string): Promise<void> {
     const done = this.next();
     this.child.send({ snapshot: file });
@@ -114,8 +128,28 @@ const work = await mkdtemp(join(tmpdir(), 'nardy-bench-memory-'));
 try {
   await symlink(join(ROOT, 'assets'), join(work, 'assets'));
   await symlink(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-  const ours = join(work, 'functions/telegram.mjs');
-  await bundle(join(ROOT, 'functions/telegram.ts'), ours, { minify: !process.env.BENCH_MEMORY_NODE_ARGS?.includes('prof') });
+  // The handler's bundle, as deployed, exporting besides what the renderer's caches hold (where it can).
+  const handlerBundle = async (root: string, dir: string) => {
+    const file = join(dir, 'functions/telegram.mjs');
+    const entry = join(dir, 'functions/telegram-and-caches.ts');
+    await mkdir(dirname(entry), { recursive: true });
+    const caches = readFileSync(join(root, 'src/render/index.ts'), 'utf8').includes('export async function rendererMemory');
+    await writeFile(entry, `export { handler } from ${JSON.stringify(join(root, 'functions/telegram.ts'))};\n` +
+      (caches ? `export { rendererMemory } from ${JSON.stringify(join(root, 'src/render/index.ts'))};\n` : ''));
+    await bundle(entry, file, { minify: !process.env.BENCH_MEMORY_NODE_ARGS?.includes('prof') });
+    return file;
+  };
+  const ours = await handlerBundle(ROOT, work);
+  // BENCH_MEMORY_BESIDE=<a checkout of another commit>: its handler, bundled beside its own assets, in turn with ours (games of its own).
+  const besideRoot = process.env.BENCH_MEMORY_BESIDE;
+  let besideFile: string | undefined;
+  if (besideRoot) {
+    const dir = join(work, 'beside');
+    await mkdir(dir);
+    await symlink(join(besideRoot, 'assets'), join(dir, 'assets'));
+    await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    besideFile = await handlerBundle(besideRoot, dir);
+  }
   const bare = join(work, 'functions/bare-telegraf.mjs');
   await bundleSource(BARE_TELEGRAF, bare);
 
@@ -132,8 +166,9 @@ try {
   };
   const extraEnv = Object.fromEntries((process.env.BENCH_MEMORY_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => kv.split('=', 2) as [string, string]));
   const nodeArgs = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const handler = await Sandbox.start(ours, { ...env, ...extraEnv }, nodeArgs);
   const bareHandler = await Sandbox.start(bare, env);
+  const handlers = [{ name: 'handler', sandbox: await Sandbox.start(ours, { ...env, ...extraEnv }, nodeArgs) }];
+  if (besideFile !== undefined) handlers.push({ name: 'beside', sandbox: await Sandbox.start(besideFile, { ...env, ...extraEnv }, nodeArgs) });
   try {
     const post = async (update: TgUpdate) => {
       const response = await fetch(`${local.url}/telegram`, {
@@ -176,60 +211,88 @@ try {
 
     console.log(`a warm sandbox: the bundled Telegram handler answering ${PRESSES} board presses (a game a chat, each press the board's first button), beside a bare telegraf handler answering the same boards, in turn` +
       `${Object.keys(extraEnv).length + nodeArgs.length > 0 ? ` (handler's process: ${[...nodeArgs, ...Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`)].join(' ')})` : ''}:`);
-    console.log('  presses   handler: rss (anon file) heapTotal heapUsed external arrayBuffers (MB)   bare: rss (MB)   warm press ÷ bare (medians over the presses since the last line)');
+    console.log('          presses   rss (anon file) heapTotal heapUsed external arrayBuffers (MB)   bare: rss (MB)   warm press ÷ bare (medians over the presses since the last line)');
     // The deployed handler paces what it sends to one chat (pace.ts: about one message a second,
     // 20 a minute in a group): the presses go round this many games, each in its chat, so none waits;
     // fewer than the matches a sandbox keeps decoded (app/decoded.ts), as a sandbox's games in play are.
-    const slots: { table: Table; id: string }[] = [];
-    for (let i = 0; i < GAMES_AT_ONCE; i++) slots.push(await newGame());
-    let games = slots.length;
-    const ourTimes: number[] = [];
-    const bareTimes: number[] = [];
-    let sinceLine = 0;
-    const rssAt = new Map<number, number>();
-    let presses = 0;
-    let paced = 0;
-    for (let turn = 0; presses < PRESSES; turn++) {
-      const slot = turn % slots.length;
-      const game = slots[slot]!;
-      const user = await mover(game.id, game.table);
-      const board = lastFromBot(game.table.chat, (m) => m.photo !== undefined);
-      const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
-      if (user === undefined || board === undefined || button?.callback_data === undefined) {
-        slots[slot] = await newGame();
-        games += 1;
-        continue;
+    interface Run {
+      readonly name: string;
+      readonly sandbox: Sandbox;
+      readonly slots: { table: Table; id: string }[];
+      turn: number;
+      games: number;
+      presses: number;
+      paced: number;
+      readonly times: number[];
+      readonly bareTimes: number[];
+      sinceLine: number;
+      readonly rssAt: Map<number, number>;
+    }
+    const runs: Run[] = [];
+    for (const { name, sandbox } of handlers) {
+      const slots: { table: Table; id: string }[] = [];
+      for (let i = 0; i < GAMES_AT_ONCE; i++) slots.push(await newGame());
+      runs.push({ name, sandbox, slots, turn: 0, games: slots.length, presses: 0, paced: 0, times: [], bareTimes: [], sinceLine: 0, rssAt: new Map<number, number>() });
+    }
+    /** The next press of a run's games: a new game where one ended. */
+    const nextPress = async (run: Run): Promise<{ user: TgUser; board: StoredMessage; data: string }> => {
+      for (;;) {
+        const slot = run.turn++ % run.slots.length;
+        const game = run.slots[slot]!;
+        const user = await mover(game.id, game.table);
+        const board = lastFromBot(game.table.chat, (m) => m.photo !== undefined);
+        const button = board === undefined ? undefined : buttonsOf(board).find((b) => !/resign|undo|back/i.test(b.text));
+        if (user !== undefined && board !== undefined && button?.callback_data !== undefined) return { user, board, data: button.callback_data };
+        run.slots[slot] = await newGame();
+        run.games += 1;
       }
-      // In turn, the bare one first: the same board, the same moment, one after the other.
-      const bareAnswer = await bareHandler.press(tg.userPress(user, board, button.callback_data));
-      const answer = await handler.press(tg.userPress(user, board, button.callback_data));
-      presses += 1;
-      if (answer.ms > 900) paced += 1;
-      if (presses > WARMUP) {
-        ourTimes.push(answer.ms);
-        bareTimes.push(bareAnswer.ms);
-      }
-      if (CHECKPOINTS.includes(presses)) {
+    };
+    while (runs[0]!.presses < PRESSES) {
+      for (const run of runs) {
+        const { user, board, data } = await nextPress(run);
+        // In turn, the bare one first: the same board, the same moment, one after the other.
+        const bareAnswer = await bareHandler.press(tg.userPress(user, board, data));
+        const answer = await run.sandbox.press(tg.userPress(user, board, data));
+        run.presses += 1;
+        if (answer.ms > 900) run.paced += 1;
+        if (run.presses > WARMUP) {
+          run.times.push(answer.ms);
+          run.bareTimes.push(bareAnswer.ms);
+        }
+        if (!CHECKPOINTS.includes(run.presses)) continue;
         const m = answer.memory;
-        rssAt.set(presses, m.rss);
-        const ours = ourTimes.slice(sinceLine);
-        const bares = bareTimes.slice(sinceLine);
-        sinceLine = ourTimes.length;
+        run.rssAt.set(run.presses, m.rss);
+        const ours = run.times.slice(run.sinceLine);
+        const bares = run.bareTimes.slice(run.sinceLine);
+        run.sinceLine = run.times.length;
         const ratio = ours.length === 0 ? '' : `${median(ours).toFixed(1)} ÷ ${median(bares).toFixed(2)} ms = ${(median(ours) / median(bares)).toFixed(1)} ×`;
-        console.log(`  ${String(presses).padStart(7)}   ${mb(m.rss)} (${mb(answer.anon)} ${mb(answer.file)}) ${mb(m.heapTotal)} ${mb(m.heapUsed)} ${mb(m.external)} ${mb(m.arrayBuffers)}${' '.repeat(28)}${mb(bareAnswer.memory.rss)}${' '.repeat(13)}${ratio}`);
+        console.log(`  ${run.name.padEnd(8)}${String(run.presses).padStart(5)}   ${mb(m.rss)} (${mb(answer.anon)} ${mb(answer.file)}) ${mb(m.heapTotal)} ${mb(m.heapUsed)} ${mb(m.external)} ${mb(m.arrayBuffers)}${' '.repeat(28)}${mb(bareAnswer.memory.rss)}${' '.repeat(13)}${ratio}`);
+        const c = await run.sandbox.caches();
+        const spaces = ['new_space', 'old_space', 'code_space', 'large_object_space'].map((name) => `${name} ${mb(c[name]!).trim()}`).join(', ');
+        console.log(`${' '.repeat(12)}V8's heap, resident by space (MB): ${spaces}`);
+        if (c.sprites !== undefined) {
+          console.log(`${' '.repeat(12)}renderer's caches: ${c.sprites} sprites (${mb(c.rgbaBytes!)} MB RGBA, keys ${mb(c.keyBytes!)} MB), ${c.bands} bands (${mb(c.chunkBytes!)} MB), ${c.imageIds} image ids (keys ${mb(c.imageKeyBytes!)} MB), ${c.paletteBands} palette bands`);
+        }
         if (process.env.BENCH_MEMORY_SNAPSHOTS) {
           await mkdir(process.env.BENCH_MEMORY_SNAPSHOTS, { recursive: true });
-          await handler.snapshot(join(process.env.BENCH_MEMORY_SNAPSHOTS, `handler-${presses}.heapsnapshot`));
+          await run.sandbox.snapshot(join(process.env.BENCH_MEMORY_SNAPSHOTS, `${run.name}-${run.presses}.heapsnapshot`));
         }
       }
     }
-    const first = rssAt.get(500);
-    const last = rssAt.get(PRESSES);
-    if (first !== undefined && last !== undefined) console.log(`  handler's RSS after ${PRESSES} presses ÷ after 500: ${(last / first).toFixed(2)} (target ≤ 1.20); ${games} games, ${paced} presses over 900 ms (paced)`);
-    const ratios = ourTimes.map((t, i) => t / bareTimes[i]!);
-    console.log(`  warm press over all ${ourTimes.length} presses after ${WARMUP}: median ${median(ourTimes).toFixed(1)} ms (p90 ${percentile(ourTimes, 90).toFixed(1)}), bare ${median(bareTimes).toFixed(2)} ms: ${(median(ourTimes) / median(bareTimes)).toFixed(1)} × (median of the pairs' ratios ${median(ratios).toFixed(1)} ×; target ≤ 6 ×)`);
+    for (const run of runs) {
+      const first = run.rssAt.get(500);
+      const last = run.rssAt.get(PRESSES);
+      if (first !== undefined && last !== undefined) console.log(`  ${run.name}: RSS after ${PRESSES} presses ÷ after 500: ${(last / first).toFixed(2)} (target ≤ 1.20); ${run.games} games, ${run.paced} presses over 900 ms (paced)`);
+      const ratios = run.times.map((t, i) => t / run.bareTimes[i]!);
+      console.log(`  ${run.name}: warm press over all ${run.times.length} presses after ${WARMUP}: median ${median(run.times).toFixed(1)} ms (p90 ${percentile(run.times, 90).toFixed(1)}), bare ${median(run.bareTimes).toFixed(2)} ms: ${(median(run.times) / median(run.bareTimes)).toFixed(1)} × (median of the pairs' ratios ${median(ratios).toFixed(1)} ×; target ≤ 6 ×)`);
+    }
+    if (runs.length === 2) {
+      const [a, b] = runs as [Run, Run];
+      const n = Math.min(a.times.length, b.times.length);
+      console.log(`  handler ÷ beside, the same turns: ${median(a.times.slice(0, n).map((t, i) => t / b.times[i]!)).toFixed(2)} (median of the turns' ratios); medians ${(median(a.times) / median(b.times)).toFixed(2)}`);
+    }
   } finally {
-    handler.stop();
+    for (const { sandbox } of handlers) sandbox.stop();
     bareHandler.stop();
     await local.close();
     await database.close();

@@ -124,6 +124,13 @@ export function spriteOf(svg: string, width: number, height: number): Promise<Sp
   return image;
 }
 
+/** What the kept pieces' images hold (bench/memory.ts): how many, their RGBA bytes, and the runs made from them (`runsOf`) so far. */
+export function spriteMemory(): { readonly sprites: number; readonly rgbaBytes: number; readonly keyBytes: number } {
+  let keyBytes = 0;
+  for (const key of sprites.keys()) keyBytes += key.length;
+  return { sprites: sprites.size, rgbaBytes: spriteBytes, keyBytes };
+}
+
 function forget(key: string): void {
   const kept = sprites.get(key);
   if (kept === undefined) return;
