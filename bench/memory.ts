@@ -271,7 +271,7 @@ try {
         const spaces = ['new_space', 'old_space', 'code_space', 'large_object_space'].map((name) => `${name} ${mb(c[name]!).trim()}`).join(', ');
         console.log(`${' '.repeat(12)}V8's heap, resident by space (MB): ${spaces}`);
         if (c.sprites !== undefined) {
-          console.log(`${' '.repeat(12)}renderer's caches: ${c.sprites} sprites (${mb(c.rgbaBytes!)} MB RGBA, keys ${mb(c.keyBytes!)} MB), ${c.bands} bands (${mb(c.chunkBytes!)} MB), ${c.imageIds} image ids (keys ${mb(c.imageKeyBytes!)} MB), ${c.paletteBands} palette bands`);
+          console.log(`${' '.repeat(12)}renderer's caches: ${c.sprites} sprites (${mb(c.spriteBytes ?? c.rgbaBytes!)} MB counted, keys ${mb(c.keyBytes!)} MB), ${c.bands} bands (${mb(c.chunkBytes!)} MB), ${c.imageIds} image ids (keys ${mb(c.imageKeyBytes!)} MB), ${c.paletteBands} palette bands`);
         }
         if (process.env.BENCH_MEMORY_SNAPSHOTS) {
           await mkdir(process.env.BENCH_MEMORY_SNAPSHOTS, { recursive: true });
