@@ -25,7 +25,7 @@ import { backgroundOf, blend, imageKey, place, spriteOf, type Placed, type Sprit
 import { indexRows } from './palette.ts';
 import { shippedBackground } from './shipped-backgrounds.ts';
 import { keepShippedSprites } from './shipped-sprites.ts';
-import { adler32, assemblePng, changedAdler, compressBand, compressBandNow, type CompressedBand } from './png.ts';
+import { adler32, assemblePng, changedAdler, compressBand, type CompressedBand } from './png.ts';
 import type { Scene } from './scene.ts';
 
 /** Rows per band: 32 compress as well as the whole picture did; fewer pay the empty window more often. */
@@ -35,11 +35,6 @@ export const BANDS = Math.ceil(HEIGHT / BAND_ROWS);
 export const ROW = 1 + WIDTH;
 /** A band's RGB pixels while its pieces are laid over them: one for the process, bands are drawn one at a time. */
 const canvas = Buffer.allocUnsafe(BAND_ROWS * WIDTH * 3);
-/**
- * At most this many new bands are compressed on the main thread (png.ts, `compressBandNow`): a
- * step's or a roll's picture changes 4–10; more, and zlib's threads compress them beside the drawing.
- */
-const COMPRESSED_NOW = 12;
 /** About 1.5 KB each: a hundred pictures' worth. */
 const KEPT_BANDS = 3000;
 
@@ -174,14 +169,11 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     const images = new Map<number, Sprite>();
     const drawing = Promise.all(needed.map(async (i) => void images.set(i, await spriteOf(placed[i].svg, placed[i].width, placed[i].height))));
     drawnSoFar += missing.length;
-    // A press's few new bands are compressed on the main thread; a picture of many (a process's
-    // first, a new view) on zlib's threads, two at a time (png.ts).
-    const compress = missing.length <= COMPRESSED_NOW ? compressBandNow : compressBand;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
       const band = drawing.then(() => {
         const drawn = drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
-        return compress(drawn.rows, drawn.adler);
+        return compressBand(drawn.rows, drawn.adler);
       });
       band.catch(() => bands.delete(key));
       bands.set(key, band);

@@ -6,7 +6,7 @@
  * end (the Adler-32 of every row, combined from the bands' own). Rows use filter 0 (none), as the
  * PNG specification advises for palette pictures: differences of palette indices mean nothing.
  */
-import { constants, crc32, createDeflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
 import { PALETTE } from './palette.ts';
 
 /** A band ready to be laid into a picture: its IDAT chunk, and the Adler-32 and length of its rows. */
@@ -54,21 +54,6 @@ function deflateBand(rows: Buffer): Promise<Buffer> {
   })).finally(() => void lane.waiting--);
   lane.queue = run.catch(() => undefined);
   return run;
-}
-
-/** A band compressed on the main thread: raw deflate ending in a full flush, as the lanes end a band. */
-const NOW_OPTIONS = { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH } as const;
-
-/**
- * Compresses a band's rows on the main thread. A press's picture changes a few bands, and handing
- * each to a lane and back (a write, then a flush: each a trip through libuv's pool and a callback)
- * cost the main thread more than compressing the band there (0.2 ms for 30 KB of rows, 0.02 of it
- * setting up the engine: a fresh one each, so nothing carries over from one band to the next) —
- * and on a busy machine each trip also waits for a core; Lambda's 1 GB has less than one (issue
- * #46, bench/memory.ts). `adler`, as for `compressBand`.
- */
-export function compressBandNow(rows: Buffer, adler = adler32(rows)): CompressedBand {
-  return { chunk: chunk('IDAT', deflateRawSync(rows, NOW_OPTIONS)), adler, length: rows.length };
 }
 
 /**
