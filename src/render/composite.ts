@@ -46,8 +46,9 @@ const backgrounds = new Map<string, Promise<Buffer>>();
  * meant about 60 MB of memory, reached only after tens of thousands of presses: each new clock
  * reading, pip count or name is a sprite, and the cache grew by about 2 MB a thousand presses all
  * that while (bench/memory.ts; issue #46). A press's pieces are a few dozen, most of them shipped
- * (kept apart, below): 12 MB holds several hundred of the others, and an evicted one costs a librsvg
- * call when it is shown again.
+ * (kept apart, below): 12 MB holds about a hundred of the others (a panel's pieces are wide), enough
+ * that presses were no slower in the same turns as with the old budget, and an evicted one costs a
+ * librsvg call when it is shown again.
  */
 const SPRITE_BYTES = 12 * 1024 * 1024;
 /** A sprite bigger than this is drawn each time, not kept (a panel is 292 KB). */
