@@ -8,11 +8,13 @@
  * press's time against the bare handler's (each timed inside its process, around the handler).
  * Target: the handler's RSS after 5,000 presses ≤ 1.2 × its RSS after 500; a warm press ≤ 6 × the bare handler's.
  * Run: npx tsx bench/memory.ts (part of npm run bench). BENCH_MEMORY_PRESSES (5000) changes the
- * number of presses; BENCH_MEMORY_ENV='A=1 B=2' adds variables to the handler's process (say
- * MALLOC_ARENA_MAX=2), BENCH_MEMORY_NODE_ARGS node flags (with --cpu-prof, the bundle is not minified); BENCH_MEMORY_SNAPSHOTS=<folder> writes
- * a heap snapshot of the handler there at each checkpoint; BENCH_MEMORY_BESIDE=<a checkout of another
- * commit>: its handler too, in the same turns, on games of its own (a before and after in one run); BENCH_MEMORY_PRELUDE, code the handler's
- * process runs before it imports the handler (an experiment: `const s = (await import('sharp')).default; s.cache(false);`).
+ * number of presses, BENCH_MEMORY_GAMES (200) the games in turn. For a before and after in one run,
+ * BENCH_MEMORY_BESIDE=<a checkout of another commit> runs its handler too, in the same turns, on
+ * games of its own. Experiments: BENCH_MEMORY_ENV='A=1 B=2' adds variables to the handler's process
+ * (say MALLOC_ARENA_MAX=2); BENCH_MEMORY_NODE_ARGS, node flags (with --cpu-prof the bundle is not
+ * minified); BENCH_MEMORY_PRELUDE, code the handler's process runs before it imports the handler
+ * (say `const s = (await import('sharp')).default; s.cache(false);`, or a wrapper of http.request
+ * timing its calls); BENCH_MEMORY_SNAPSHOTS=<folder>, a heap snapshot of each handler at each checkpoint.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
