@@ -22,14 +22,13 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
-import ESBUILD_PLUGINS from '../tools/deploy/esbuild-plugins.cjs';
+import { BARE_TELEGRAF, bundle, bundleSource, ROOT } from './bundles.ts';
 import { median, percentile } from './stats.ts';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
 import { startEmbeddedDatabase } from '../src/local/database.ts';
@@ -39,21 +38,9 @@ import { privateChatOf, type StoredMessage, type TgChat, type TgUpdate, type TgU
 // The AWS SDK's one-off warning that its 2027 releases need Node 22 (README) is noise here, as in `npm start`.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const ENTRIES = ['functions/telegram.ts', 'functions/legal.ts'];
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const MOVES = Number(process.env.BENCH_MOVES ?? 50);
-/**
- * The bare handler: telegraf alone, answering the press it is given, bundled as our handler is
- * (its figure is what any telegraf webhook pays: node, the bundle, one Bot API call).
- */
-const BARE_TELEGRAF = `
-import { Telegraf } from 'telegraf';
-const bot = new Telegraf(process.env.TELEGRAM_BOT_TOKEN, { telegram: { apiRoot: process.env.TELEGRAM_API_ROOT } });
-bot.botInfo = { id: 1000, is_bot: true, first_name: 'Nardy', username: 'nardy_bot', can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false };
-bot.on('callback_query', (ctx) => ctx.answerCbQuery('ok'));
-export const handler = async (event) => { await bot.handleUpdate(JSON.parse(event.body)); return { statusCode: 200, body: '' }; };
-`;
 /** The token the local stand-in of the Bot API accepts (src/local/main.ts). */
 const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
 /** DynamoDB calls by operation (`GetItem`, `BatchGetItem`, …), counted by `countingProxy`. */
@@ -69,30 +56,6 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
-/** Bundles an entry as serverless.yml's custom.esbuild does, into `file`; returns its size and its largest inputs. */
-async function bundle(entry: string, file: string): Promise<{ bytes: number; top: string }> {
-  const result = await esbuild.build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node22', external: ['sharp', '@aws-sdk/credential-provider-node'], plugins: ESBUILD_PLUGINS,
-    minify: !process.env.BENCH_COLD_PROFILE, mainFields: ['module', 'main'], write: false, metafile: true, logLevel: 'error',
-    alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
-    define: { 'import.meta.url': '__nardySourceUrl' },
-    banner: {
-      js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url); " +
-        "const __nardySourceUrl = new URL('../src/render/fonts.ts', import.meta.url).href;",
-    },
-  });
-  const output = result.outputFiles[0];
-  if (output === undefined) throw new Error(`${entry}: esbuild wrote nothing`);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, output.contents);
-  const inputs = Object.values(result.metafile.outputs)[0]?.inputs ?? {};
-  const heaviest = Object.entries(inputs)
-    .map(([path, input]) => ({ pkg: /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'src (ours)', bytes: input.bytesInOutput }))
-    .reduce((by, { pkg, bytes }) => by.set(pkg, (by.get(pkg) ?? 0) + bytes), new Map<string, number>());
-  const top = [...heaviest].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`).join(', ');
-  return { bytes: output.contents.length, top };
-}
-
 const work = await mkdtemp(join(tmpdir(), 'nardy-bench-local-'));
 try {
   // The bundles' layout mirrors the zip: functions/<name>.mjs beside assets/ (the font) and node_modules (sharp's binaries).
@@ -104,7 +67,7 @@ try {
   const bundles: { entry: string; file: string }[] = [];
   for (const entry of ENTRIES) {
     const file = join(work, entry.replace(/\.ts$/, '.mjs'));
-    const { bytes, top } = await bundle(join(ROOT, entry), file);
+    const { bytes, top } = await bundle(join(ROOT, entry), file, { minify: !process.env.BENCH_COLD_PROFILE });
     console.log(`  ${entry.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(8)} KB   (largest: ${top})`);
     bundles.push({ entry, file });
   }
@@ -117,18 +80,12 @@ try {
     await symlink(join(besideRoot, 'assets'), join(dir, 'assets'));
     await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     beside = join(dir, 'functions/telegram.mjs');
-    const { bytes } = await bundle(join(besideRoot, 'functions/telegram.ts'), beside);
+    const { bytes } = await bundle(join(besideRoot, 'functions/telegram.ts'), beside, { minify: !process.env.BENCH_COLD_PROFILE });
     console.log(`  ${'(beside) telegram.ts'.padEnd(22)} ${(bytes / 1024).toFixed(1).padStart(8)} KB   (${besideRoot})`);
   }
-  const bare = await esbuild.build({
-    stdin: { contents: BARE_TELEGRAF, resolveDir: ROOT, loader: 'ts', sourcefile: 'bare-telegraf.ts' },
-    bundle: true, platform: 'node', format: 'esm', target: 'node22', minify: true, mainFields: ['module', 'main'], write: false, logLevel: 'error',
-    alias: { 'whatwg-url': join(ROOT, 'tools/deploy/shims/whatwg-url.mjs') },
-    banner: { js: "import { createRequire as __nardyCreateRequire } from 'node:module'; const require = __nardyCreateRequire(import.meta.url);" },
-  });
   const bareFile = join(work, 'functions/bare-telegraf.mjs');
-  await writeFile(bareFile, bare.outputFiles[0]!.contents);
-  console.log(`  ${'(bare telegraf handler)'.padEnd(22)} ${(bare.outputFiles[0]!.contents.length / 1024).toFixed(1).padStart(8)} KB`);
+  const bareBytes = await bundleSource(BARE_TELEGRAF, bareFile);
+  console.log(`  ${'(bare telegraf handler)'.padEnd(22)} ${(bareBytes / 1024).toFixed(1).padStart(8)} KB`);
 
   // (b) cold import: spawn → import resolved, fresh node each time.
   const env = {

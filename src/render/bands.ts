@@ -46,6 +46,15 @@ export function bandsDrawn(): number {
   return drawnSoFar;
 }
 
+/** What the kept bands hold (bench/memory.ts): how many, their compressed bytes, and the bytes of the pieces' names. */
+export async function bandMemory(): Promise<{ readonly bands: number; readonly chunkBytes: number; readonly imageIds: number; readonly imageKeyBytes: number; readonly paletteBands: number }> {
+  let chunkBytes = 0;
+  for (const band of await Promise.all(bands.values())) chunkBytes += band.chunk.length;
+  let imageKeyBytes = 0;
+  for (const key of imageIds.keys()) imageKeyBytes += key.length;
+  return { bands: bands.size, chunkBytes, imageIds: imageIds.size, imageKeyBytes, paletteBands: paletteBands.size };
+}
+
 /**
  * Pieces' images by number, so a band's look is short to write. A number is never given to another
  * image: when the table is cleared, the bands keyed by the old numbers simply stop matching.

@@ -38,11 +38,36 @@ if (OUTPUT_WIDTH !== WIDTH) throw new Error('the compositor draws the design at 
 
 const backgrounds = new Map<string, Promise<Buffer>>();
 
-/** Keeps sprites up to this many bytes, least recently used out first: a few hundred pieces' looks. */
-const SPRITE_BYTES = 24 * 1024 * 1024;
+/**
+ * Keeps rasterised sprites up to this many bytes, least recently used out first. A sprite costs
+ * more than its RGBA: the runs `runsOf` makes when it is first laid hold its pixels again as RGB
+ * and palette indices, and a view object on V8's heap for each opaque run (about 90 bytes each,
+ * a text has hundreds), and those are counted too (`countRuns`). Counting RGBA alone, 24 MB of it
+ * meant about 60 MB of memory, reached only after tens of thousands of presses: each new clock
+ * reading, pip count or name is a sprite, and the cache grew by about 2 MB a thousand presses all
+ * that while (bench/memory.ts; issue #46). A press's pieces are a few dozen, most of them shipped
+ * (kept apart, below): 12 MB holds about a hundred of the others (a panel's pieces are wide), enough
+ * that presses were no slower in the same turns as with the old budget, and an evicted one costs a
+ * librsvg call when it is shown again.
+ */
+const SPRITE_BYTES = 12 * 1024 * 1024;
 /** A sprite bigger than this is drawn each time, not kept (a panel is 292 KB). */
 const LARGEST_KEPT = 512 * 1024;
-const sprites = new Map<string, { readonly image: Promise<Sprite>; readonly bytes: number }>();
+/** What a typed-array view costs on V8's heap (measured in heap snapshots: about 90 bytes), for `countRuns`. */
+const VIEW_BYTES = 96;
+/**
+ * Kept sprites by their SVG and box. `bytes` is what the entry holds: 0 for a shipped sprite
+ * (`keepSprite`), which is never evicted — all of them are views into the one inflated file, so
+ * dropping one would free nothing and cost a librsvg call the next time it is shown.
+ */
+interface Kept {
+  readonly image: Promise<Sprite>;
+  bytes: number;
+  readonly pinned: boolean;
+}
+const sprites = new Map<string, Kept>();
+/** Each kept rasterised sprite's entry, so that its runs are counted with it when made. */
+const keptOf = new WeakMap<Sprite, { readonly key: string; readonly kept: Kept }>();
 let spriteBytes = 0;
 
 /** Returns the RGB pixels of a scene. */
@@ -114,14 +139,40 @@ export function spriteOf(svg: string, width: number, height: number): Promise<Sp
   rasterisedSoFar += 1;
   const bytes = width * height * 4;
   if (bytes > LARGEST_KEPT) return image;
-  sprites.set(key, { image, bytes });
+  const entry = { image, bytes, pinned: false };
+  sprites.set(key, entry);
   spriteBytes += bytes;
-  image.catch(() => forget(key));
-  for (const old of sprites.keys()) {
-    if (spriteBytes <= SPRITE_BYTES) break;
-    forget(old);
-  }
+  image.then((sprite) => void keptOf.set(sprite, { key, kept: entry }), () => forget(key));
+  trimSprites();
   return image;
+}
+
+/** Drops the least recently used rasterised sprites until the kept ones fit `SPRITE_BYTES`. */
+function trimSprites(): void {
+  for (const [old, kept] of sprites) {
+    if (spriteBytes <= SPRITE_BYTES) break;
+    if (!kept.pinned) forget(old);
+  }
+}
+
+/** Counts a kept sprite's runs (`runsOf`) with it: their RGB, indices, tables and views. */
+function countRuns(sprite: Sprite, runs: Runs): void {
+  const entry = keptOf.get(sprite);
+  // Dropped meanwhile (or drawn anew under the same key): nothing of it is kept to count.
+  if (entry === undefined || sprites.get(entry.key) !== entry.kept) return;
+  const { kept } = entry;
+  const bytes = runs.rgb.length + runs.index.length + runs.runs.byteLength + runs.indexSums.byteLength + runs.rowStart.byteLength +
+    (runs.rgbRuns.length + runs.indexRuns.length) * VIEW_BYTES;
+  kept.bytes += bytes;
+  spriteBytes += bytes;
+  trimSprites();
+}
+
+/** What the kept pieces' images hold (bench/memory.ts): how many, the bytes counted against `SPRITE_BYTES` (shipped ones are not), and their keys' length. */
+export function spriteMemory(): { readonly sprites: number; readonly spriteBytes: number; readonly keyBytes: number } {
+  let keyBytes = 0;
+  for (const key of sprites.keys()) keyBytes += key.length;
+  return { sprites: sprites.size, spriteBytes, keyBytes };
 }
 
 function forget(key: string): void {
@@ -298,6 +349,7 @@ export function runsOf(sprite: Sprite): Runs {
   indexRuns.forEach((run, k) => weightedSums(run, 0, run.length, indexSums, k * 2));
   found = { rgb, index, runs: Int32Array.from(list), rgbRuns, indexRuns, indexSums, rowStart };
   runsOfSprite.set(sprite, found);
+  countRuns(sprite, found);
   return found;
 }
 
@@ -330,9 +382,7 @@ export function keepSprite(svg: string, sprite: Sprite, runs: StoredRuns): void 
   const key = imageKey(svg, sprite.width, sprite.height);
   if (sprites.has(key)) return;
   storedRunsOf.set(sprite, runs);
-  const bytes = sprite.width * sprite.height * 4;
-  sprites.set(key, { image: Promise.resolve(sprite), bytes });
-  spriteBytes += bytes;
+  sprites.set(key, { image: Promise.resolve(sprite), bytes: 0, pinned: true });
 }
 
 /**

@@ -35,6 +35,12 @@ export function warmRenderer(): Promise<void> {
   return warming;
 }
 
+/** What the renderer's caches hold now (bench/memory.ts). */
+export async function rendererMemory(): Promise<Record<string, number>> {
+  const [{ spriteMemory }, { bandMemory }] = await Promise.all([import('./composite.ts'), import('./bands.ts')]);
+  return { ...spriteMemory(), ...(await bandMemory()) };
+}
+
 // Advanced: the pieces, for tests, tools and the CLI.
 export { rasterise } from './raster.ts';
 export { FONTS_CONF, FONTS_DIR, useBundledFonts } from './fonts.ts';

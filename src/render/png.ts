@@ -80,7 +80,9 @@ export function assemblePng(width: number, height: number, bands: readonly Compr
 }
 
 function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(12 + data.length);
+  // Its own memory, not a slice of node's shared 8 KB pool: a band's chunk (1–2 KB) is kept for
+  // hundreds of presses (bands.ts), and a slice kept alive keeps its whole pool alive with it.
+  const out = Buffer.allocUnsafeSlow(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
   data.copy(out, 8);
