@@ -35,6 +35,11 @@ export function recallDecoded(id: string, version: number, stored: unknown): Mat
   return k.state;
 }
 
+/** Whether two stored forms of a match are the same, whatever order their keys come in. */
+export function sameStoredForm(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
 /** JSON with object keys sorted: equal for equal values whatever order a database returns keys in. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

@@ -11,7 +11,7 @@ import {
 } from '../game/index.ts';
 import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
 import { derivedDice, DEFAULT_SEED } from '../dice/fair.ts';
-import { recallDecoded, rememberDecoded } from './decoded.ts';
+import { recallDecoded, rememberDecoded, sameStoredForm } from './decoded.ts';
 import { SEED } from './remembered.ts';
 import type { Metrics } from './ports.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
@@ -182,12 +182,16 @@ export async function runCommand(
   const applied = apply(seeded, command, now, diceOf(deps, seeded, command));
   if (!applied.ok) return applied;
   const notes = (await options.beforeSave?.(applied.value.state)) ?? undefined;
-  const saved = await deps.store.save(nextRecord(record, applied.value.state, now, record.alarm, key), record.version, notes, { ends: endsSomething(applied.value.events) });
+  const attempt = nextRecord(record, applied.value.state, now, record.alarm, key);
+  const saved = await deps.store.save(attempt, record.version, notes, { ends: endsSomething(applied.value.events) });
   if (!saved.ok) {
     const stored = saved.error.kind === 'stale-version' ? saved.error.current : undefined;
     if (key === undefined || !stored?.applied?.includes(key)) return fail(storeError(saved.error));
-    // Our own write, retried by the client after its answer was lost: stored, exactly as sent.
-    if (stored.version !== record.version + 1 || stored.applied.at(-1) !== key) return fail(duplicate(key, stored));
+    // Our own write, retried by the client after its answer was lost: stored, exactly as sent. The
+    // same update delivered twice at once also finds its key stored, but by the other delivery,
+    // whose dice and times may differ from this attempt's: that is a duplicate, and this attempt's
+    // match must never be remembered as the stored one (bench/load.ts lost presses to exactly that).
+    if (stored.version !== record.version + 1 || stored.applied.at(-1) !== key || !sameStoredForm(stored.state, attempt.state)) return fail(duplicate(key, stored));
     rememberDecoded(gameId, stored.version, stored.state, applied.value.state);
     countEvents(deps.metrics, applied.value.events);
     return ok({ record: stored, state: applied.value.state, events: applied.value.events });

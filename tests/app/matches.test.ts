@@ -32,6 +32,23 @@ async function startedGame(id: string, clock?: ClockSettings): Promise<MatchStat
   return accepted.value.state;
 }
 
+describe('one update delivered twice at once', () => {
+  it('the delivery that loses the write answers duplicate, and this process keeps the stored match, not its own (dice and times differ)', async () => {
+    const state = await startedGame('g-twice');
+    const seat = seatToAct(state)!;
+    const play = legalPlays(positionOf(state.settings, state.game!), state.game!.turn.dice!)[0]!;
+    const command = { type: 'play' as const, by: state.players[seat]!.id, move: play.move };
+    // Random dice: each delivery rolls the next turn's dice on its own, as old games' dice do.
+    const [a, b] = await Promise.all([runCommand(deps(), 'g-twice', command, { updateKey: 'twice-1' }), runCommand(deps(), 'g-twice', command, { updateKey: 'twice-1' })]);
+    expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
+    const loser = a.ok ? b : a;
+    expect(!loser.ok && loser.error.kind).toBe('duplicate-update');
+    const loaded = await loadMatch(table.store, 'g-twice');
+    if (!loaded.ok) throw new Error('lost');
+    expect(loaded.value.state, 'what this process remembers is what is stored').toEqual((decodeMatch(loaded.value.record.state) as { value: MatchState }).value);
+  });
+});
+
 describe('matches in DynamoDB: one read, the reducer, one conditional write (issue 3)', () => {
   it('a challenge is stored, accepted and played, and reloads to the same match', async () => {
     const state = await startedGame('g-play');
