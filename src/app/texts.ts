@@ -210,6 +210,11 @@ export function gameLabel(state: MatchState, lang: Lang): string {
   return `${variantName(lang, state.settings.variant)}: ${names}`;
 }
 
+/** A match's score as its winner's words read it: the winner's points first ("Bob wins the match 3:1", #48). */
+export function winnerFirst(score: readonly [number, number], winner: number): { sa: number; sb: number } {
+  return winner === 1 ? { sa: score[1], sb: score[0] } : { sa: score[0], sb: score[1] };
+}
+
 /**
  * How a game ended, in words (the result message and the finished board's caption alike): how it
  * was decided — a pass, a resignation, a time-out — then who won it, as what and for how much.
@@ -239,7 +244,7 @@ export function resultText(state: MatchState, ended: GameEnd | undefined, lang: 
   const name = (seat: number | null | undefined) => playerName(state, seat, lang);
   lines.push(...endingLines(state, ended, lang));
   if (n > 0 && state.phase === 'finished' && result?.winner != null) {
-    lines.push(t(lang, 'result.match', { winner: name(result.winner), sa: state.score[0], sb: state.score[1] }));
+    lines.push(t(lang, 'result.match', { winner: name(result.winner), ...winnerFirst(state.score, result.winner) }));
   } else if (n > 0 && state.game && !state.game.ended) {
     lines.push(t(lang, 'result.next', { a: name(0), sa: state.score[0], sb: state.score[1], b: name(1), n, number: state.game.number }));
   }

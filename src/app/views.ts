@@ -12,7 +12,7 @@ import { boardButtons, point, type ViewMode } from './board-buttons.ts';
 import { progressOf } from './turn-answers.ts';
 import { playerName } from './player-name.ts';
 import { diceCaption } from './fair-dice.ts';
-import { endingLines } from './texts.ts';
+import { endingLines, winnerFirst } from './texts.ts';
 
 export type { ViewMode } from './board-buttons.ts';
 
@@ -178,7 +178,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     const e = game.ended;
     lines.push(...endingLines(state, e, lang));
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
-      lines.push(t(lang, 'result.match', { winner: name(lang, state, state.result.winner), sa: state.score[0], sb: state.score[1] }));
+      lines.push(t(lang, 'result.match', { winner: name(lang, state, state.result.winner), ...winnerFirst(state.score, state.result.winner) }));
     }
   } else {
     const turn = game.turn;

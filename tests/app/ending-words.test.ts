@@ -42,3 +42,12 @@ describe('#47 B17: a review with nothing to judge', () => {
     expect(text).not.toContain(t('en', 'review.legend'));
   });
 });
+
+describe('#48: the match score as the winner reads it', () => {
+  it('Bob wins a 1-point match by Ann\'s resignation: "Bob wins the match 1:0!", the winner\'s points first', () => {
+    const state = step(started({ variant: 'short', matchLength: 1 }, [3, 1]), { type: 'resign', by: ANN.id });
+    expect(state.result?.winner).toBe(1);
+    expect(resultText(state, state.game!.ended!, 'en')).toContain('Bob wins the match 1:0!');
+    expect(boardView(state, 1, 'en', 0).caption).toContain('Bob wins the match 1:0!');
+  });
+});

@@ -68,7 +68,7 @@ describe('issue 16 end to end: the end of a game, the rematch and the history', 
     const winner = state.players[state.result!.winner!]!;
     const loser = state.players[1 - state.result!.winner!]!;
     for (const r of results.slice(0, -1)) expect(r.text).toMatch(/Начинается партия \d/);
-    expect(results.at(-1)!.text).toContain(t('ru', 'result.match', { winner: winner.name, sa: state.score[0], sb: state.score[1] }));
+    expect(results.at(-1)!.text).toContain(t('ru', 'result.match', { winner: winner.name, sa: state.score[state.result!.winner!], sb: state.score[1 - state.result!.winner!] }));
     const [white, black] = state.players;
     const wins = (p: typeof white) => (p!.id === winner.id ? 1 : 0);
     expect(results.at(-1)!.text).toContain(t('ru', 'series.score', { a: white!.name, sa: wins(white), sb: wins(black), b: black!.name }));
