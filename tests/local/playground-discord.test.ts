@@ -70,6 +70,9 @@ describe('parseCommand: a typed line as Discord would send it', () => {
     expect(parseCommand('/nardy challenge @bob backgammon 5', people).options).toEqual({ opponent: discordPerson(BOB_USER), variant: 'short', match: 5 });
     expect(parseCommand('/nardy lang ru', people).options).toEqual({ language: 'ru' });
     expect(parseCommand('/nardy quiet 23-7 +3', people).options).toEqual({ hours: '23-7 +3' });
+    // A named free-text option takes the words that follow, as Discord's client sends the whole string (#48 item 7).
+    expect(parseCommand('/nardy move play:24/18 13/11', people).options).toEqual({ play: '24/18 13/11' });
+    expect(parseCommand('/nardy seed text:any words you like', people).options).toEqual({ text: 'any words you like' });
     expect(parseCommand('/nardy challenge clock:"1 day per move"', people).options).toEqual({ clock: 'd1' });
   });
 

@@ -60,11 +60,21 @@ export function parseCommand(text: string, person: (name: string) => DiscordPers
     shown.push(`${definition.name}:${typeof typed === 'object' ? `@${typed.user.global_name ?? typed.user.username}` : String(typed)}`);
   };
   const free: string[] = [];
-  for (const word of words.slice(2)) {
+  const rest = words.slice(2);
+  const namedOption = (word: string) => {
     const named = /^([a-z]+):(.*)$/i.exec(word);
     const definition = named === null ? undefined : definitions.find((d) => d.name === named[1].toLowerCase());
-    if (named !== null && definition !== undefined) {
-      set(definition, unquote(named[2]));
+    return named === null || definition === undefined ? undefined : { definition, value: named[2] };
+  };
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    const named = namedOption(word);
+    if (named !== undefined) {
+      // A free-text option takes the words up to the next option, as Discord's client sends the
+      // whole string (`/nardy move play:24/18 13/11`, `/nardy seed text:any words`; #48 item 7).
+      const words = [named.value];
+      if (isFreeText(named.definition)) while (i + 1 < rest.length && namedOption(rest[i + 1]!) === undefined) words.push(rest[++i]!);
+      set(named.definition, unquote(words.join(' ')));
       continue;
     }
     const bare = unquote(word);
@@ -73,7 +83,7 @@ export function parseCommand(text: string, person: (name: string) => DiscordPers
     else free.push(bare);
   }
   if (free.length > 0) {
-    const open = definitions.find((d) => d.type === STRING && d.choices === undefined && !Object.hasOwn(options, d.name));
+    const open = definitions.find((d) => isFreeText(d) && !Object.hasOwn(options, d.name));
     if (open === undefined) throw new BadRequest(`/nardy ${sub.name} does not take "${free.join(' ')}"; its options: ${describe(definitions)}`);
     set(open, free.join(' '));
   }
@@ -152,4 +162,9 @@ function tokens(text: string): string[] {
 
 function unquote(value: string): string {
   return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+}
+
+/** A string option without choices: free text, as many words as the user types. */
+function isFreeText(definition: Definition): boolean {
+  return definition.type === STRING && definition.choices === undefined;
 }
