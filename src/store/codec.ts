@@ -64,13 +64,28 @@ function readNotes(item: Item): GameNotes | undefined {
 }
 
 /** The attributes `encodeGame` may write beside the keys: a save sets those present and removes the others. */
-export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'p1', 'p2', 'chatPlatform', 'chatId', 'chatKey', 'duePk', 'dueAt', 'summary', 'alarm', 'applied', 'expiresAt'] as const;
+export const GAME_ATTRIBUTES = ['itemSchema', 'id', 'version', 'state', 'status', 'players', 'updatedAt', 'chatPlatform', 'chatId', 'dueAt', 'summary', 'alarm', 'applied', 'expiresAt'] as const;
+
+/**
+ * The index attributes a game item carried before its filing moved to an item of its own
+ * (`filing.ts`): an item that still has one is in the indexes itself, and is moved out by its next save.
+ */
+export const LEGACY_INDEX_ATTRIBUTES = ['p1', 'p2', 'chatKey', 'duePk'] as const;
+
+/** Whether a game item is still filed in the indexes itself (written before `filing.ts`). */
+export function isLegacyItem(item: Item): boolean {
+  return LEGACY_INDEX_ATTRIBUTES.some((name) => item[name] !== undefined);
+}
+
+/** The deadline the game's filing carries (`filing.ts`), as the game item knows it: at or before the game's own. */
+export function filedDue(item: Item): number | undefined {
+  const value = item.filed instanceof NumberValue ? Number(item.filed.value) : item.filed;
+  return typeof value === 'number' ? value : undefined;
+}
 
 /** The item that stores `record` at `version`. Throws `InvariantError` if the record breaks the contract. */
 export function encodeGame(record: GameRecord, version: number): Item {
   checkRecord(record, version);
-  const [first, second] = record.players;
-  const filed = fileUnder(record.status);
   return {
     pk: gameKey(record.id),
     sk: GAME_SORT_KEY,
@@ -81,16 +96,8 @@ export function encodeGame(record: GameRecord, version: number): Item {
     status: record.status,
     players: [...record.players],
     updatedAt: record.updatedAt,
-    ...(first === undefined ? {} : { p1: filed(playerKey(first)) }),
-    ...(second === undefined ? {} : { p2: filed(playerKey(second)) }),
-    ...(record.chat === undefined
-      ? {}
-      : {
-          chatPlatform: record.chat.platform,
-          chatId: record.chat.chatId,
-          chatKey: filed(chatKey(record.chat.platform, record.chat.chatId)),
-        }),
-    ...(record.dueAt === undefined ? {} : { duePk: DUE_PARTITION, dueAt: record.dueAt }),
+    ...(record.chat === undefined ? {} : { chatPlatform: record.chat.platform, chatId: record.chat.chatId }),
+    ...(record.dueAt === undefined ? {} : { dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
     ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
     ...(record.applied === undefined || record.applied.length === 0 ? {} : { applied: [...record.applied] }),
@@ -105,7 +112,7 @@ export function isOpen(status: GameStatus): boolean {
 }
 
 /** The index key a game of this status is filed under, from its open key. */
-function fileUnder(status: GameStatus): (key: string) => string {
+export function fileUnder(status: GameStatus): (key: string) => string {
   return isOpen(status) ? (key) => key : overKey;
 }
 
@@ -256,8 +263,10 @@ function readPlayers(item: Item, status: GameStatus): string[] {
     if (typeof p !== 'string' || p === '') throw new Malformed(`a player is ${describe(p)}`);
     return p;
   });
-  checkFiledKey(item, 'p1', players[0] === undefined ? undefined : playerKey(players[0]), status);
-  checkFiledKey(item, 'p2', players[1] === undefined ? undefined : playerKey(players[1]), status);
+  if (isLegacyItem(item)) {
+    checkFiledKey(item, 'p1', players[0] === undefined ? undefined : playerKey(players[0]), status);
+    checkFiledKey(item, 'p2', players[1] === undefined ? undefined : playerKey(players[1]), status);
+  }
   return players;
 }
 
@@ -269,13 +278,13 @@ function readChat(item: Item, status: GameStatus): StoredChat | undefined {
   const platform = item.chatPlatform;
   if (typeof platform !== 'string' || !PLATFORM_NAME.test(platform)) throw new Malformed(`chatPlatform is ${describe(item.chatPlatform)}`);
   const chatId = readText(item, 'chatId');
-  checkFiledKey(item, 'chatKey', chatKey(platform, chatId), status);
+  if (isLegacyItem(item)) checkFiledKey(item, 'chatKey', chatKey(platform, chatId), status);
   return { platform, chatId };
 }
 
 function readDue(item: Item): number | undefined {
   const dueAt = item.dueAt === undefined ? undefined : readCount(item, 'dueAt');
-  checkIndexKey(item, 'duePk', dueAt === undefined ? undefined : DUE_PARTITION);
+  if (isLegacyItem(item)) checkIndexKey(item, 'duePk', dueAt === undefined ? undefined : DUE_PARTITION);
   return dueAt;
 }
 

@@ -47,7 +47,7 @@ type Expressions = {
 
 export type GetInput = { TableName: string; Key: Item; ConsistentRead?: boolean };
 export type PutInput = { TableName: string; Item: Item } & Expressions;
-export type UpdateInput = { TableName: string; Key: Item; UpdateExpression: string } & Expressions;
+export type UpdateInput = { TableName: string; Key: Item; UpdateExpression: string; ReturnValues?: 'UPDATED_OLD' | 'ALL_OLD' } & Expressions;
 export type QueryInput = {
   TableName: string;
   IndexName?: string;
@@ -76,8 +76,10 @@ export class DynamoDb {
     await this.service.call('PutItem', withValues({ ...input, Item: toAttributes(input.Item) }));
   }
 
-  async update(input: UpdateInput): Promise<void> {
-    await this.service.call('UpdateItem', withValues({ ...input, Key: toAttributes(input.Key) }));
+  /** Updates an item; with `ReturnValues`, answers the attributes as they were (only those the update touched, for `UPDATED_OLD`). */
+  async update(input: UpdateInput): Promise<{ Attributes?: Item }> {
+    const out = await this.service.call('UpdateItem', withValues({ ...input, Key: toAttributes(input.Key) }));
+    return out.Attributes === undefined ? {} : { Attributes: fromAttributes(out.Attributes as AttributeMap) };
   }
 
   async query(input: QueryInput): Promise<{ Items: Item[]; Count: number; LastEvaluatedKey?: Item }> {

@@ -8,7 +8,8 @@
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import type { DynamoDb, QueryInput } from './connection.ts';
 
-import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, isOpen, itemBytes, noteAttribute } from './codec.ts';
+import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, LEGACY_INDEX_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, filedDue, isLegacyItem, isOpen, itemBytes, noteAttribute } from './codec.ts';
+import { FILING_SORT_KEY, Filings, refiled } from './filing.ts';
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
@@ -19,24 +20,32 @@ import { NumberValue } from './attribute-values.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
+/** The condition that a game item is not filed in the indexes itself (`isLegacyItem`). */
+const NOT_LEGACY = LEGACY_INDEX_ATTRIBUTES.map((name) => `attribute_not_exists(${name})`).join(' AND ');
+
 /** The games repository on one DynamoDB table created by `createTable`. */
 export class DynamoGameStore implements GameStore {
   /** The club's items (ratings, weekly posts) on the same table: `club.ts`. */
   readonly club: ClubStore;
+  /** Where each game stands in the indexes (`filing.ts`): the game item itself is in none. */
+  private readonly filings: Filings;
 
   constructor(
     private readonly db: DynamoDb,
     private readonly tableName: string,
   ) {
     this.club = new DynamoClubStore(db, tableName);
+    this.filings = new Filings(db, tableName);
   }
 
   async create(record: GameRecord): Promise<Result<GameRecord, StoreError>> {
     const item = encodeGame(record, record.version);
     const tooLarge = oversize(record.id, item);
     if (tooLarge !== undefined) return fail(tooLarge);
+    // Filed first: a game item is never in the store without its filing (the lists and the sweep find games by it).
+    if (!(await this.filings.create(record, record.version, record.dueAt))) return fail({ kind: 'already-exists', id: record.id });
     try {
-      await this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' });
+      await this.db.put({ TableName: this.tableName, Item: { ...item, ...(record.dueAt === undefined ? {} : { filed: record.dueAt }) }, ConditionExpression: 'attribute_not_exists(pk)' });
     } catch (error) {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
       throw error;
@@ -60,18 +69,31 @@ export class DynamoGameStore implements GameStore {
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
     const tooLarge = oversize(record.id, { ...item, ...update.noted }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
-    try {
-      await this.db.update({
-        TableName: this.tableName,
-        Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
-        UpdateExpression: update.expression(),
-        ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: { ...update.names, '#version': 'version' },
-        ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion },
-      });
-    } catch (error) {
-      if (isConditionFailure(error)) return fail(await this.explainConflict(record.id, expectedVersion));
-      throw error;
+    // One conditional write, which also holds only while the game's filing needs nothing first
+    // (`filing.ts`): it is not an item filed in the indexes itself, and its filed deadline is not
+    // after the new one. When it does, the filing is fixed and the write tried again.
+    const filedInTime = match.dueAt === undefined ? '' : ' AND filed <= :due';
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const old = await this.db.update({
+          TableName: this.tableName,
+          Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
+          UpdateExpression: update.expression(),
+          ConditionExpression: `#version = :expected AND ${NOT_LEGACY}${filedInTime}`,
+          ExpressionAttributeNames: { ...update.names, '#version': 'version' },
+          ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion, ...(match.dueAt === undefined ? {} : { ':due': match.dueAt }) },
+          ReturnValues: 'UPDATED_OLD',
+        });
+        if (refiled(old.Attributes ?? {}, match)) await this.filings.follow(match, expectedVersion + 1);
+        break;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const stored = await this.readGame(record.id);
+        const current = stored === undefined ? fail<StoreError>({ kind: 'not-found', id: record.id }) : decodeGame(stored);
+        if (!current.ok) return fail(current.error);
+        if (current.value.version !== expectedVersion || attempt === 3) return fail({ kind: 'stale-version', id: record.id, expected: expectedVersion, actual: current.value.version, current: current.value });
+        await this.fileFirst(stored!, current.value, match.dueAt);
+      }
     }
     const kept = { ...record.notes, ...notes };
     for (const [name, value] of Object.entries(notes)) if (value === undefined) delete kept[name];
@@ -111,14 +133,33 @@ export class DynamoGameStore implements GameStore {
   }
 
   /**
-   * Why a save's condition failed. One extra read, on the conflict path only: AWS could return the
-   * old item with the failure (`ReturnValuesOnConditionCheckFailure`), but dynalite ignores that.
-   * A corrupt stored item is reported as such and is never overwritten by a save.
+   * What a game's filing needs before its item may be written with the deadline `due`: an item
+   * still in the indexes itself is filed (due at once, so the sweep files its deadline) and leaves
+   * them; a filed deadline after `due` is brought forward, the filing first (`filing.ts`).
    */
-  private async explainConflict(id: string, expected: number): Promise<StoreError> {
-    const current = await this.load(id);
-    if (!current.ok) return current.error;
-    return { kind: 'stale-version', id, expected, actual: current.value.version, current: current.value };
+  private async fileFirst(item: Item, stored: GameRecord, due: number | undefined): Promise<void> {
+    const key = { pk: gameKey(stored.id), sk: GAME_SORT_KEY };
+    if (isLegacyItem(item)) {
+      await this.filings.adopt(stored, stored.version, 0);
+      await conditionally(this.db.update({
+        TableName: this.tableName, Key: key,
+        UpdateExpression: `SET filed = :zero REMOVE ${LEGACY_INDEX_ATTRIBUTES.join(', ')}`,
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':zero': 0, ':version': stored.version },
+      }));
+      return;
+    }
+    const filed = filedDue(item);
+    if (due === undefined || (filed !== undefined && filed <= due)) return;
+    await this.filings.lowerDue(stored.id, due);
+    await conditionally(this.db.update({
+      TableName: this.tableName, Key: key,
+      UpdateExpression: 'SET filed = :due',
+      ConditionExpression: `#version = :version AND ${filed === undefined ? 'attribute_not_exists(filed)' : 'filed = :filed'}`,
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':due': due, ':version': stored.version, ...(filed === undefined ? {} : { ':filed': filed }) },
+    }));
   }
 
   private async readGame(id: string): Promise<Item | undefined> {
@@ -128,7 +169,7 @@ export class DynamoGameStore implements GameStore {
 
   async listByPlayer(player: string, options: ListOptions = {}): Promise<Listing> {
     const key = playerKey(player);
-    return this.listFiled([...filedUnder(key, options).flatMap((k) => [newestFirst(INDEX.player1, 'p1', k, options), newestFirst(INDEX.player2, 'p2', k, options)])], options);
+    return this.listFiled(filedUnder(key, options).flatMap((k) => [newestFirst(INDEX.player1, 'p1', k, options), newestFirst(INDEX.player2, 'p2', k, options)]), options);
   }
 
   async listByChat(platform: string, chatId: string, options: ListOptions = {}): Promise<Listing> {
@@ -139,7 +180,8 @@ export class DynamoGameStore implements GameStore {
   /** The newest records of several index partitions, merged; a game found in two (both slots one identity) is kept once. */
   private async listFiled(queries: Omit<QueryInput, 'TableName'>[], options: ListOptions): Promise<Listing> {
     const limit = checkLimit(options.limit ?? DEFAULT_LIST_LIMIT);
-    const listings = await Promise.all(queries.map((query) => this.collect(query, limit)));
+    const wanted = statusWanted(options);
+    const listings = await Promise.all(queries.map((query) => this.collect(query, limit, (r) => wanted(r.status))));
     const byId = new Map(listings.reverse().flatMap((l) => l.records).map((r) => [r.id, r]));
     const records = [...byId.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
     return { records, corrupt: listings.flatMap((l) => l.corrupt) };
@@ -152,27 +194,61 @@ export class DynamoGameStore implements GameStore {
       ExpressionAttributeValues: { ':due': DUE_PARTITION, ':now': now },
       ScanIndexForward: true,
     };
-    return this.collect(query, checkLimit(limit));
+    // A filing may be due before its game is (`filing.ts`): such a game is filed anew at its deadline, not listed.
+    const later: Promise<void>[] = [];
+    const listing = await this.collect(query, checkLimit(limit), (record, filing) => {
+      if (record.dueAt !== undefined && record.dueAt <= now) return true;
+      if (filing !== undefined) later.push(this.fileDueLater(filing, record, now));
+      return false;
+    });
+    await Promise.all(later);
+    listing.records.sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0));
+    return listing;
+  }
+
+  /** The sweep found `filing` due before its game: files it at the game's deadline (none: off the due index). */
+  private async fileDueLater(filing: Item, record: GameRecord, now: number): Promise<void> {
+    const from = numberOf(filing.dueAt);
+    if (from === undefined || !(await this.filings.raiseDue(record.id, from, record.dueAt))) return;
+    const filed = record.dueAt;
+    const moved = await conditionally(this.db.update({
+      TableName: this.tableName,
+      Key: { pk: gameKey(record.id), sk: GAME_SORT_KEY },
+      UpdateExpression: filed === undefined ? 'REMOVE filed' : 'SET filed = :filed',
+      ConditionExpression: filed === undefined ? '#version = :version' : '#version = :version AND dueAt = :filed',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':version': record.version, ...(filed === undefined ? {} : { ':filed': filed }) },
+    }));
+    // The game was saved meanwhile, perhaps with an earlier deadline: filed at once, it is looked at again.
+    if (!moved) await this.filings.lowerDue(record.id, now);
   }
 
   /**
-   * Reads an index page by page until `wanted` records decoded or the index is exhausted. Corrupt
-   * items are reported and do not count, so they cannot crowd the good records out of a page.
+   * Reads an index page by page until `wanted` records were kept or the index is exhausted: a
+   * filing stands for its game, read with the page's other games in one batch; an item filed in
+   * the indexes itself (`isLegacyItem`) is its own game. Corrupt items are reported and do not
+   * count, so they cannot crowd the good records out of a page; a filing whose game is gone (TTL)
+   * is passed over.
    */
-  private async collect(query: Omit<QueryInput, 'TableName'>, wanted: number): Promise<Listing> {
+  private async collect(query: Omit<QueryInput, 'TableName'>, wanted: number, keep: (record: GameRecord, filing?: Item) => boolean): Promise<Listing> {
     const listing: Listing = { records: [], corrupt: [] };
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.query({
         ...query,
         TableName: this.tableName,
-        Limit: Math.max(wanted, 25),
+        Limit: Math.min(Math.max(wanted, 25), 100),
         ...(start === undefined ? {} : { ExclusiveStartKey: start }),
       });
+      const filings = page.Items.filter((item) => item.sk === FILING_SORT_KEY && typeof item.pk === 'string');
+      const games = new Map((filings.length === 0 ? [] : await this.batchGet(filings.map((f) => ({ pk: f.pk as string, sk: GAME_SORT_KEY })))).map((item) => [item.pk, item]));
       for (const item of page.Items) {
-        const decoded = decodeGame(item);
-        if (decoded.ok) listing.records.push(decoded.value);
-        else listing.corrupt.push(decoded.error);
+        const filing = item.sk === FILING_SORT_KEY ? item : undefined;
+        const game = filing === undefined ? item : games.get(filing.pk);
+        if (game === undefined) continue;
+        const decoded = decodeGame(game);
+        if (!decoded.ok) listing.corrupt.push(decoded.error);
+        else if (keep(decoded.value, filing)) listing.records.push(decoded.value);
         if (listing.records.length === wanted) return listing;
       }
       start = page.LastEvaluatedKey;
@@ -192,21 +268,30 @@ export class DynamoGameStore implements GameStore {
       values[':alarm'] = encodeAlarm(alarm);
     }
     if (dueAt === undefined) {
-      remove.push('duePk', 'dueAt');
+      remove.push('dueAt');
     } else {
-      set.push('duePk = :duePk', 'dueAt = :dueAt');
-      values[':duePk'] = DUE_PARTITION;
+      set.push('dueAt = :dueAt');
       values[':dueAt'] = dueAt;
     }
     if (expected !== undefined) values[':expected'] = encodeAlarm(expected);
-    return conditionally(this.db.update({
-      TableName: this.tableName,
-      Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
-      UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
-      ConditionExpression: `#version = :version AND ${expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected'}`,
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: values,
-    }));
+    const alarmAsExpected = expected === undefined ? 'attribute_not_exists(alarm)' : 'alarm = :expected';
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const written = await conditionally(this.db.update({
+        TableName: this.tableName,
+        Key: { pk: gameKey(id), sk: GAME_SORT_KEY },
+        UpdateExpression: [set.length > 0 ? `SET ${set.join(', ')}` : '', remove.length > 0 ? `REMOVE ${remove.join(', ')}` : ''].join(' ').trim(),
+        ConditionExpression: `#version = :version AND ${alarmAsExpected} AND ${NOT_LEGACY}${dueAt === undefined ? '' : ' AND filed <= :dueAt'}`,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: values,
+      }));
+      if (written) return true;
+      // Refused: by the version or the alarm (the answer), or by the filing (fixed first, then tried again).
+      const item = await this.readGame(id);
+      const stored = item === undefined ? undefined : decodeGame(item);
+      if (!stored?.ok || stored.value.version !== version || (item!.alarm ?? undefined) !== (expected === undefined ? undefined : values[':expected'])) return false;
+      await this.fileFirst(item!, stored.value, dueAt);
+    }
+    return false;
   }
 
   async claimUpdate(key: string, now: number, ttlSeconds: number): Promise<boolean> {
@@ -414,14 +499,30 @@ function filedUnder(key: string, options: ListOptions): string[] {
   return options.status === 'open' || isOpen(options.status) ? [key] : [overKey(key), key];
 }
 
-/** A query of one index partition, newest `updatedAt` first, optionally of one status. */
+/** Which statuses a list asks for. */
+function statusWanted(options: ListOptions): (status: GameRecord['status']) => boolean {
+  if (options.status === undefined) return () => true;
+  if (options.status === 'open') return isOpen;
+  return (status) => status === options.status;
+}
+
+/** A number attribute as read (the store's numbers come back as numbers or `NumberValue`s). */
+function numberOf(value: unknown): number | undefined {
+  const n = value instanceof NumberValue ? Number(value.value) : value;
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** A query of one index partition, newest filed first, of one status for games over. */
 function newestFirst(
   index: string,
   keyName: string,
   keyValue: string,
   options: ListOptions,
 ): Omit<QueryInput, 'TableName'> {
-  const statuses = options.status === 'open' ? ['challenge', 'active'] : options.status === undefined ? [] : [options.status];
+  // Only games over are filtered in the index: their filing's status is final. An open game's
+  // filing may lag its game's status (`filing.ts`), so open partitions are read whole and the
+  // games' own status decides (`statusWanted`).
+  const statuses = keyValue.startsWith(overKey('')) && options.status !== undefined && options.status !== 'open' ? [options.status] : [];
   const byStatus = statuses.length > 0;
   const values = Object.fromEntries(statuses.map((s, i) => [`:status${i}`, s]));
   return {

@@ -1,40 +1,47 @@
 /**
  * The single-table layout: key shapes, index names and the attributes they are keyed on.
  *
- * One item per game (`GAME#<id>` / `STATE`) carries the state and every index attribute, so a state
- * change is exactly one conditional write and no index ever needs a fix-up:
+ * A game is two items. Its game item (`GAME#<id>` / `STATE`) holds the match, its notes and its
+ * deadline; every state change is one conditional write on it, and it is in no index. Its filing
+ * (`GAME#<id>` / `FILED`, `filing.ts`) stands for it in the indexes and is written only when the
+ * game changes partition, players or expiry, or its deadline comes earlier than filed (issue #46:
+ * a move used to rewrite the whole game into up to four indexes):
  *
  * | index        | partition key                            | sort key    | holds                          |
  * |--------------|------------------------------------------|-------------|--------------------------------|
- * | (table)      | `pk` = `GAME#<id>` / `UPD#<key>`         | `sk` = `STATE` / `U` | games, idempotency claims |
- * | `byPlayer1`  | `p1` = `PLAYER#<identity>` (players[0])  | `updatedAt` | a player's games, first slot   |
- * | `byPlayer2`  | `p2` = `PLAYER#<identity>` (players[1])  | `updatedAt` | a player's games, second slot  |
- * | `byChat`     | `chatKey` = `CHAT#<platform>#<chatId>`   | `updatedAt` | a chat's games                 |
+ * | (table)      | `pk` = `GAME#<id>` / `UPD#<key>`         | `sk` = `STATE`, `FILED` / `U` | games, their filings, idempotency claims |
+ * | `byPlayer1`  | `p1` = `PLAYER#<identity>` (players[0])  | `updatedAt` | a player's filings, first slot (filed when) |
+ * | `byPlayer2`  | `p2` = `PLAYER#<identity>` (players[1])  | `updatedAt` | a player's filings, second slot |
+ * | `byChat`     | `chatKey` = `CHAT#<platform>#<chatId>`   | `updatedAt` | a chat's filings               |
+ *
+ * A list is one Query of each partition it reads, then one batch read of the games named; the
+ * games' own `updatedAt` orders them. Items written before issue #46 (a game item carrying `p1`,
+ * `p2`, `chatKey`, `duePk` itself) are still read and listed as they are, and the first save of
+ * each files it and takes it out of the indexes (`fileFirst` in `dynamodb.ts`): no migration step.
  *
  * Open and over in separate partitions (issue #20): while a game is open (status `challenge` or
- * `active`) its `p1`, `p2` and `chatKey` are the keys above; the save that finishes or closes it
- * files it under `OVER#<key>` (`overKey`). "My open games" and "this chat's open games" then read
- * only open items however many games are over, with no new index (and no second write). Items
- * written before this stay under the open key whatever their status: the lists still filter on
- * status, so they are read but not shown, and a save that ends them files them anew (see README,
- * "Limits"). Lists of games over read both partitions.
+ * `active`) its filing's `p1`, `p2` and `chatKey` are the keys above; once it is finished or
+ * closed, its filing is under `OVER#<key>` (`overKey`). "My open games" and "this chat's open
+ * games" then read only open filings however many games are over. Items filed before this stay
+ * under the open key whatever their status: the lists read the games' own status, so they are
+ * read but not shown (see README, "Limits"). Lists of games over read both partitions.
  *
  * Challenges and closed games carry `expiresAt` (epoch seconds, the table's TTL attribute): an
  * unanswered challenge some days after it expired, a declined, cancelled or expired one some days
  * after it closed; accepted and finished games never expire.
- * | `byDue`      | `duePk` = `DUE` (sparse)                 | `dueAt`     | games with a deadline pending  |
+ * | `byDue`      | `duePk` = `DUE` (sparse)                 | `dueAt`     | filings of games with a deadline, at or before it (lazily: `filing.ts`) |
  *
  * Why two player indexes instead of membership items (`GAME#id` / `PLAYER#x`, anchors-ecosystem.md
- * §3.1): a game has at most two players, so two slot attributes on the game item itself give "my
- * games" with one write per change and no transaction (dynalite has none); membership items would
- * need a second write at every status or `updatedAt` change, or would go stale. "My games" is two
- * queries merged by `updatedAt`.
+ * §3.1): a game has at most two players, so two slot attributes on its filing give "my games"
+ * with one write per change of partition and no transaction (dynalite has none). "My games" is
+ * two queries merged.
  *
- * Projections are ALL: the lists return whole records (the scheduler needs state and version), and
- * index writes are billed per 1 KB of projected item whatever the projection, so for a game item
- * under 1 KB a narrower projection would save nothing. Sparse indexes: an item without `p2`,
- * `chatKey` or `duePk` is simply absent from that index. `DUE` is a single partition; shard it
- * (`DUE#0..9`) only if deadlines ever exceed one partition's throughput.
+ * Projections are ALL, as created before issue #46 (an index's projection cannot be changed in
+ * place; a new index per change would be a migration of its own): what is projected is now a
+ * filing of about 200 bytes, written a few times in a game's life, so a narrower projection would
+ * save nothing. Sparse indexes: an item without `p2`, `chatKey` or `duePk` is absent from that
+ * index. `DUE` is a single partition; shard it (`DUE#0..9`) only if deadlines ever exceed one
+ * partition's throughput.
  *
  * What the app remembers outside a match (`src/app/remembered.ts` owns each value's key and decoder):
  *
@@ -69,7 +76,7 @@
  * their partition (`RATING#<player>`). A weekly item waits in `byDue` under `WEEKLY`, a partition
  * the games' sweep never reads (it reads `DUE`); the sweep reads `WEEKLY` with one more Query.
  *
- * A press reads its game, the presser's four values and its chat's language in one `BatchGetItem`; a game's notes come
+ * A press reads its game, the presser's values and its chat's language in one `BatchGetItem`; a game's notes come
  * with the game item. Notes are separate attributes so that one changes without the others
  * (`setNotes`, an `UpdateItem`), and a save sets only the match's attributes, never a note it did
  * not name. Remembered values are one item each, last write wins; `/forget` deletes a player's

@@ -79,10 +79,14 @@ describe('issue #3 storage: create, load, save', () => {
     const { dueAt, chat, summary, ...rest } = record;
     await t.store.save({ ...rest, players: ['telegram:1'] }, 1);
     const item = await rawItem(record.id);
-    for (const name of ['dueAt', 'duePk', 'chatKey', 'chatId', 'chatPlatform', 'p2', 'summary']) {
+    for (const name of ['dueAt', 'duePk', 'chatKey', 'chatId', 'chatPlatform', 'p1', 'p2', 'summary']) {
       expect(item, name).not.toHaveProperty(name);
     }
-    expect(item).toHaveProperty('p1', 'PLAYER#telegram:1');
+    // The game's filing (issue #46) follows it: its one player, no chat.
+    const filing = (await t.documents.send(new GetCommand({ TableName: t.tableName, Key: { pk: `GAME#${record.id}`, sk: 'FILED' } }))).Item;
+    expect(filing).toHaveProperty('p1', 'PLAYER#telegram:1');
+    expect(filing).not.toHaveProperty('p2');
+    expect(filing).not.toHaveProperty('chatKey');
   });
 });
 
