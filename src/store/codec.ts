@@ -192,6 +192,8 @@ function readGame(item: Item): GameRecord {
   if (readCount(item, 'itemSchema') !== ITEM_SCHEMA) throw new Malformed(`itemSchema is ${describe(item.itemSchema)}`);
   const id = readText(item, 'id');
   if (item.pk !== gameKey(id)) throw new Malformed(`pk ${describe(item.pk)} does not match id ${id}`);
+  // The store reads a game's pages before decoding it (`pages.ts`): one it could not find is named here.
+  if (item.pagesLost !== undefined || item.pages !== undefined) throw new Malformed(`the page ${describe(item.pagesLost ?? item.pages)} of its stored match is missing`);
   const status = readStatus(item);
   const players = readPlayers(item, status);
   const chat = readChat(item, status);

@@ -10,6 +10,7 @@ import type { DynamoDb, QueryInput } from './connection.ts';
 
 import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, LEGACY_INDEX_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, filedDue, isLegacyItem, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import { FILING_SORT_KEY, Filings, refiled } from './filing.ts';
+import { Pages } from './pages.ts';
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
@@ -29,6 +30,8 @@ export class DynamoGameStore implements GameStore {
   readonly club: ClubStore;
   /** Where each game stands in the indexes (`filing.ts`): the game item itself is in none. */
   private readonly filings: Filings;
+  /** The beginnings of long stored matches, kept apart from their game items (`pages.ts`). */
+  private readonly pages: Pages;
 
   constructor(
     private readonly db: DynamoDb,
@@ -36,6 +39,7 @@ export class DynamoGameStore implements GameStore {
   ) {
     this.club = new DynamoClubStore(db, tableName);
     this.filings = new Filings(db, tableName);
+    this.pages = new Pages(db, tableName);
   }
 
   async create(record: GameRecord): Promise<Result<GameRecord, StoreError>> {
@@ -50,6 +54,7 @@ export class DynamoGameStore implements GameStore {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
       throw error;
     }
+    this.pages.saved(record.id, record.version, [], item.state as string);
     return ok({ ...record });
   }
 
@@ -64,11 +69,16 @@ export class DynamoGameStore implements GameStore {
     }
     const { notes: _read, ...match } = record;
     const item = encodeGame(match, expectedVersion + 1);
+    const text = item.state as string;
+    // The match's text beyond its pages (`pages.ts`); a version this process has not read is read first.
+    const paged = this.pages.plan(record.id, expectedVersion, text) ?? ((await this.readGame(record.id)) && this.pages.plan(record.id, expectedVersion, text)) ?? { pages: [], tail: text };
     const update = new Changes();
-    for (const name of GAME_ATTRIBUTES) update.set(name, item[name]);
+    for (const name of GAME_ATTRIBUTES) update.set(name, name === 'state' ? paged.tail : item[name]);
+    update.set('pages', paged.pages.length === 0 ? undefined : [...paged.pages]);
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
-    const tooLarge = oversize(record.id, { ...item, ...update.noted }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
+    const tooLarge = oversize(record.id, { ...item, ...update.noted, state: text }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
+    if (paged.page !== undefined) await this.pages.write(record.id, paged.page);
     // One conditional write, which also holds only while the game's filing needs nothing first
     // (`filing.ts`): it is not an item filed in the indexes itself, and its filed deadline is not
     // after the new one. When it does, the filing is fixed and the write tried again.
@@ -84,6 +94,7 @@ export class DynamoGameStore implements GameStore {
           ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion, ...(match.dueAt === undefined ? {} : { ':due': match.dueAt }) },
           ReturnValues: 'UPDATED_OLD',
         });
+        this.pages.saved(record.id, expectedVersion + 1, paged.pages, text);
         if (refiled(old.Attributes ?? {}, match)) await this.filings.follow(match, expectedVersion + 1);
         break;
       } catch (error) {
@@ -117,7 +128,8 @@ export class DynamoGameStore implements GameStore {
   async loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }> {
     const wanted = [{ pk: gameKey(id), sk: GAME_SORT_KEY }, ...[...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))];
     const items = await this.batchGet(wanted);
-    const game = items.find((item) => item.pk === gameKey(id) && item.sk === GAME_SORT_KEY);
+    const read = items.find((item) => item.pk === gameKey(id) && item.sk === GAME_SORT_KEY);
+    const game = read === undefined ? undefined : (await this.pages.assemble([read]))[0]!;
     return { game: game === undefined ? fail({ kind: 'not-found', id }) : decodeGame(game), values: memoValues(items) };
   }
 
@@ -164,7 +176,7 @@ export class DynamoGameStore implements GameStore {
 
   private async readGame(id: string): Promise<Item | undefined> {
     const out = await this.db.get({ TableName: this.tableName, Key: { pk: gameKey(id), sk: GAME_SORT_KEY }, ConsistentRead: true });
-    return out.Item;
+    return out.Item === undefined ? undefined : (await this.pages.assemble([out.Item]))[0];
   }
 
   async listByPlayer(player: string, options: ListOptions = {}): Promise<Listing> {
@@ -241,10 +253,12 @@ export class DynamoGameStore implements GameStore {
         ...(start === undefined ? {} : { ExclusiveStartKey: start }),
       });
       const filings = page.Items.filter((item) => item.sk === FILING_SORT_KEY && typeof item.pk === 'string');
-      const games = new Map((filings.length === 0 ? [] : await this.batchGet(filings.map((f) => ({ pk: f.pk as string, sk: GAME_SORT_KEY })))).map((item) => [item.pk, item]));
+      const read = filings.length === 0 ? [] : await this.batchGet(filings.map((f) => ({ pk: f.pk as string, sk: GAME_SORT_KEY })));
+      const legacy = page.Items.filter((item) => item.sk === GAME_SORT_KEY);
+      const games = new Map((await this.pages.assemble([...read, ...legacy])).map((item) => [item.pk, item]));
       for (const item of page.Items) {
         const filing = item.sk === FILING_SORT_KEY ? item : undefined;
-        const game = filing === undefined ? item : games.get(filing.pk);
+        const game = games.get(item.pk);
         if (game === undefined) continue;
         const decoded = decodeGame(game);
         if (!decoded.ok) listing.corrupt.push(decoded.error);

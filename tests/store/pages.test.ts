@@ -1,0 +1,95 @@
+/**
+ * Issue #46: the game item stays small however long the game (`src/store/pages.ts`): the
+ * beginning of a long stored match lives in pages written once, read back whole by any process.
+ */
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DynamoGameStore, itemBytes, type GameRecord } from '../../src/store/index.ts';
+import { freshTable, game } from './fixture.ts';
+import type { TestTable } from './fixture.ts';
+
+let t: TestTable;
+beforeAll(async () => {
+  t = await freshTable();
+});
+
+/** A stored match the way the game layer grows one: rows appended to a history, a small part after it. */
+function match(rows: number, name = 'Ანა 🎲'): { v: number; h: unknown[][]; s: number[]; f: { k: string; n: number } } {
+  return { v: 1, h: [['C', 0, { id: 'telegram:1', name }], ...Array.from({ length: rows }, (_, i) => ['p', 1000 + i, i % 2, [6, 5], `24/18 13/${i % 12}`])], s: [], f: { k: 'a'.repeat(64), n: rows } };
+}
+
+async function gameItem(id: string): Promise<Record<string, unknown>> {
+  const out = await t.documents.send(new GetCommand({ TableName: t.tableName, Key: { pk: `GAME#${id}`, sk: 'STATE' } }));
+  return out.Item!;
+}
+
+/** The same table through a store of its own: a process that has read nothing yet. */
+const coldStore = () => new DynamoGameStore(t.db, t.tableName);
+
+async function play(record: GameRecord, rows: number): Promise<GameRecord> {
+  let current = record;
+  for (let n = 1; n <= rows; n++) {
+    const saved = await t.store.save({ ...current, state: match(n), updatedAt: current.updatedAt + 1 }, current.version);
+    if (!saved.ok) throw new Error(saved.error.kind);
+    current = saved.value;
+  }
+  return current;
+}
+
+describe('issue #46: a long match keeps a small game item', () => {
+  it('keeps the game item under 2 KB through 200 moves, and any process reads the whole match back', async () => {
+    const created = await t.store.create(game({ state: match(0), players: ['telegram:1', 'telegram:2'] }));
+    if (!created.ok) throw new Error(created.error.kind);
+    let current = created.value;
+    let largest = 0;
+    for (let n = 1; n <= 200; n++) {
+      const saved = await t.store.save({ ...current, state: match(n), updatedAt: current.updatedAt + 1 }, current.version);
+      if (!saved.ok) throw new Error(saved.error.kind);
+      current = saved.value;
+      largest = Math.max(largest, itemBytes(await gameItem(current.id)));
+    }
+    expect(JSON.stringify(match(200)).length).toBeGreaterThan(6_000);
+    expect(largest).toBeLessThan(2048);
+    expect((await gameItem(current.id)).pages).toBeDefined();
+    expect(await t.store.load(current.id)).toEqual({ ok: true, value: current });
+    expect(await coldStore().load(current.id)).toEqual({ ok: true, value: current });
+    expect((await coldStore().listByPlayer('telegram:2')).records).toContainEqual(current);
+    expect((await coldStore().loadWith(current.id, [])).game).toEqual({ ok: true, value: current });
+    // A process that never read the game saves its next move on top of the pages.
+    const cold = coldStore();
+    const next = await cold.save({ ...current, state: match(201) }, current.version);
+    expect(next.ok).toBe(true);
+    expect((await coldStore().load(current.id)).ok && ((await coldStore().load(current.id)) as { value: GameRecord }).value.state).toEqual(match(201));
+  });
+
+  it('writes the whole match into the game item again when its beginning changed (a name forgotten)', async () => {
+    const created = await t.store.create(game({ state: match(0) }));
+    if (!created.ok) throw new Error(created.error.kind);
+    const long = await play(created.value, 120);
+    expect((await gameItem(long.id)).pages).toBeDefined();
+    const renamed = await t.store.save({ ...long, state: match(120, 'Player 1') }, long.version);
+    expect(renamed.ok).toBe(true);
+    expect((await gameItem(long.id)).pages).toBeUndefined();
+    expect(await coldStore().load(long.id)).toEqual({ ok: true, value: { ...long, state: match(120, 'Player 1'), version: long.version + 1 } });
+  });
+
+  it('stores exactly one of 20 racing moves, pages and all', async () => {
+    const created = await t.store.create(game({ state: match(0) }));
+    if (!created.ok) throw new Error(created.error.kind);
+    const long = await play(created.value, 150);
+    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => coldStore().save({ ...long, state: { ...match(151), s: [i] } }, long.version)));
+    const won = racing.filter((r) => r.ok);
+    expect(won).toHaveLength(1);
+    expect(await coldStore().load(long.id)).toEqual(won[0]);
+  });
+
+  it('reports a game whose page is lost as a corrupt item, never a crash', async () => {
+    const created = await t.store.create(game({ state: match(0) }));
+    if (!created.ok) throw new Error(created.error.kind);
+    const long = await play(created.value, 80);
+    const pages = await t.documents.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': `GAME#${long.id}`, ':page': 'PAGE#' } }));
+    await t.documents.send(new DeleteCommand({ TableName: t.tableName, Key: { pk: `GAME#${long.id}`, sk: pages.Items![0]!.sk } }));
+    const loaded = await coldStore().load(long.id);
+    expect(loaded.ok ? 'decoded' : loaded.error).toMatchObject({ kind: 'corrupt-item', reason: expect.stringMatching(/page .* missing/) });
+  });
+});
