@@ -80,23 +80,28 @@ export function ownBoardIn(record: GameRecord, state: MatchState, chat: ChatRef)
 /**
  * Tells the player to move that it is their turn: one short notice in the game's chat (the
  * previous one deleted, to keep the chat clean) and a ping in their private chat when they have
- * opened the bot there, in their own language (`reachPlayers`: from the game's notes). The new
- * notice is noted on the game by a write of its own: it is posted only once the turn is stored,
- * because a notice is a notification, and one posted for a write that then lost could not be
- * taken back.
+ * opened the bot there, in their own language (`reachPlayers`: from the game's notes). Here the
+ * notice is posted once the turn is stored and noted by a write of its own; a press on the board
+ * posts it before, and notes it with the move's own write (`postNotice`, issue #46).
  */
 export async function noticeTurn(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<void> {
-  const { deps, emit, messenger } = p;
-  const chat = record.chat;
-  if (chat) {
-    const sent = await emit({ kind: 'text', chat, text: t(lang, 'notify.yourMove', { name: messenger.mention(player) }) });
-    const previous = noteOf(record, NOTICE);
-    // Noting the new notice and deleting the old one need not wait for each other.
-    if (sent) await Promise.all([setNotes(deps.store, record.id, [NOTICE, sent]), previous && emit({ kind: 'delete', message: previous })]);
-  }
-  const [reach] = await reachPlayers(deps.store, record, [player]);
-  if (reach?.chat && reach.chat.chatId !== chat?.chatId) {
-    await emit({ kind: 'text', chat: reach.chat, text: t(reach.lang, 'notify.yourMove', { name: player.name }) });
+  const sent = await postNotice(p, record, player, lang);
+  if (sent) await setNotes(p.deps.store, record.id, [NOTICE, sent]);
+  await followNotice(p, record, player, sent);
+}
+
+/** Posts the "your move" notice in the game's chat (none for a game without one): the message to note as its `NOTICE`. */
+export async function postNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<MessageRef | undefined> {
+  if (!record.chat) return undefined;
+  return p.emit({ kind: 'text', chat: record.chat, text: t(lang, 'notify.yourMove', { name: p.messenger.mention(player) }) });
+}
+
+/** What follows a notice once its turn is stored: the one before it (`record`'s, unless told) deleted, and the player pinged privately. */
+export async function followNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, sent: MessageRef | undefined, previous = noteOf(record, NOTICE)): Promise<void> {
+  if (sent && previous) await p.emit({ kind: 'delete', message: previous });
+  const [reach] = await reachPlayers(p.deps.store, record, [player]);
+  if (reach?.chat && reach.chat.chatId !== record.chat?.chatId) {
+    await p.emit({ kind: 'text', chat: reach.chat, text: t(reach.lang, 'notify.yourMove', { name: player.name }) });
   }
 }
 

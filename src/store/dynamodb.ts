@@ -54,7 +54,7 @@ export class DynamoGameStore implements GameStore {
       if (isConditionFailure(error)) return fail({ kind: 'already-exists', id: record.id });
       throw error;
     }
-    this.pages.saved(record.id, record.version, [], item.state as string);
+    this.pages.saved(record.id, record.version, [], record.state);
     return ok({ ...record });
   }
 
@@ -70,8 +70,8 @@ export class DynamoGameStore implements GameStore {
     const { notes: _read, ...match } = record;
     const item = encodeGame(match, expectedVersion + 1);
     const text = item.state as string;
-    // The match's text beyond its pages (`pages.ts`); a version this process has not read is read first.
-    const paged = this.pages.plan(record.id, expectedVersion, text) ?? ((await this.readGame(record.id)) && this.pages.plan(record.id, expectedVersion, text)) ?? { pages: [], tail: text };
+    // The match beyond its pages (`pages.ts`); a version this process has not read is read first.
+    const paged = this.pages.plan(record.id, expectedVersion, match.state) ?? ((await this.readGame(record.id)) && this.pages.plan(record.id, expectedVersion, match.state)) ?? { pages: [], tail: text };
     const update = new Changes();
     for (const name of GAME_ATTRIBUTES) update.set(name, name === 'state' ? paged.tail : item[name]);
     update.set('pages', paged.pages.length === 0 ? undefined : [...paged.pages]);
@@ -94,7 +94,7 @@ export class DynamoGameStore implements GameStore {
           ExpressionAttributeValues: { ...update.values, ':expected': expectedVersion, ...(match.dueAt === undefined ? {} : { ':due': match.dueAt }) },
           ReturnValues: 'UPDATED_OLD',
         });
-        this.pages.saved(record.id, expectedVersion + 1, paged.pages, text);
+        this.pages.saved(record.id, expectedVersion + 1, paged.pages, match.state);
         if (refiled(old.Attributes ?? {}, match)) await this.filings.follow(match, expectedVersion + 1);
         break;
       } catch (error) {

@@ -1,18 +1,19 @@
 /**
- * A game item of bounded size, however long the game (issue #46): the stored match (`state`, a JSON
- * text) keeps only its end in the game item, the rest in pages written once and never changed.
+ * A game item of bounded size, however long the game (issue #46): the stored match keeps only the
+ * end of its history in the game item, the rest in pages written once and never changed.
  *
- * The stored form of a match grows at the end of its history, so the text a save writes shares
- * a long beginning with the text it replaces. When the part after the pages grows past
- * `TAIL_BYTES`, the beginning both texts share is cut off into a page (`GAME#<id>` /
- * `PAGE#<from>#<to>#<version>`, the text of the stored version between those offsets), written
- * before the game item, which then lists it in `pages` and keeps the rest in `state`. A page's key
- * names exactly its text, so two saves racing from one version write the same page, and one
- * that then loses its condition leaves an unused page behind, never a wrong one. A save whose text
- * no longer begins with the pages' (a name changed by `/forget`) writes the whole text into the
- * game item again, and the pages start anew from there.
+ * The convention with the game layer (`GameRecord.state`): a state that is an object with a list
+ * `h` (the match's history, `game/codec.ts`) only ever grows that list at its end, apart from the
+ * rare rewrite of a row (a name forgotten by `/forget`); everything else in it may change at any
+ * save. When the rows after the pages grow past `TAIL_BYTES`, the rows the stored version already
+ * had are cut off into a page (`GAME#<id>` / `PAGE#<from>#<to>#<version>`: rows `from` to `to` of
+ * the history as stored at `version`), written before the game item, which then lists it in
+ * `pages` and keeps the rest of the state in `state`. A page's key names exactly its rows, so two
+ * saves racing from one version write the same page, and one that then loses its condition
+ * leaves an unused page behind, never a wrong one. A save whose history no longer begins with
+ * the pages' rows writes the whole state into the game item again, and the pages start anew.
  *
- * Pages never change, so a process keeps the ones it read or wrote (`PAGE_CACHE_BYTES`): a warm
+ * Pages never change, so a process keeps the ones it read or wrote (`PAGE_CACHE_CHARS`): a warm
  * instance reads a game it is playing with the one read of its game item; a cold one reads the
  * pages in one more batch.
  */
@@ -22,15 +23,15 @@ import { GAME_SORT_KEY, gameKey } from './layout.ts';
 
 /** The most of the stored match the game item keeps beyond its pages, in UTF-8 bytes. */
 export const TAIL_BYTES = 900;
-/** The least a new page holds: a shorter shared beginning waits in the game item for the next save. */
-const PAGE_MIN_CHARS = 400;
+/** The fewest rows a new page holds: fewer wait in the game item for the next save. */
+const PAGE_MIN_ROWS = 4;
 /** Pages kept in memory, in characters of text, the oldest used forgotten first. */
 const PAGE_CACHE_CHARS = 8 * 1024 * 1024;
-/** Games whose stored text this process knows, for the next save's pages. */
+/** Games whose stored history this process knows, for the next save's pages. */
 const KNOWN_GAMES = 512;
 
-/** How a save stores a match's text: a page to write first, the pages the game item lists, its tail. */
-export interface PagedText {
+/** How a save stores a match: a page to write first, the pages the game item lists, and the rest of the state as text. */
+export interface PagedState {
   readonly page?: { readonly sk: string; readonly text: string };
   readonly pages: readonly string[];
   readonly tail: string;
@@ -39,7 +40,14 @@ export interface PagedText {
 interface Known {
   readonly version: number;
   readonly pages: readonly string[];
-  readonly text: string;
+  /** The stored history, each row as JSON text. */
+  readonly rows: readonly string[];
+}
+
+type Paged = { h: unknown[] } & Record<string, unknown>;
+
+function historyOf(state: unknown): Paged | undefined {
+  return typeof state === 'object' && state !== null && Array.isArray((state as { h?: unknown }).h) ? (state as Paged) : undefined;
 }
 
 /** The pages of the games of one table, and what this process knows of them. */
@@ -55,8 +63,8 @@ export class Pages {
 
   /**
    * Game items as read, with their whole stored match in `state` and no `pages`: the pages'
-   * text taken from memory, or read in one batch for all the items. An item whose page is gone
-   * keeps no `state` (it then decodes as corrupt, saying so in `pagesLost`).
+   * rows taken from memory, or read in one batch for all the items. An item whose page is gone
+   * keeps no `state` (it then decodes as corrupt, saying which page in `pagesLost`).
    */
   async assemble(items: readonly Item[]): Promise<Item[]> {
     const wanted = new Map<string, Item>();
@@ -69,32 +77,39 @@ export class Pages {
     }
     return items.map((item) => {
       const pages = pagesOf(item);
-      if (pages.length === 0 || typeof item.state !== 'string') return this.learn(item);
-      const texts = pages.map((sk) => this.texts.get(pageId(item, sk)));
-      const { pages: _listed, ...rest } = item;
-      const lost = pages.find((_, i) => texts[i] === undefined);
-      if (lost !== undefined) {
-        const { state: _tail, ...without } = rest;
-        return { ...without, pagesLost: lost };
+      if (pages.length === 0 || typeof item.state !== 'string') return this.learn(item, []);
+      const { pages: _listed, state: tail, ...rest } = item;
+      const lost = pages.find((sk) => !this.texts.has(pageId(item, sk)));
+      if (lost !== undefined) return { ...rest, pagesLost: lost };
+      try {
+        const state = historyOf(JSON.parse(tail as string));
+        const rows = pages.flatMap((sk) => JSON.parse(this.texts.get(pageId(item, sk))!) as unknown[]);
+        if (state === undefined) return { ...rest, pagesLost: 'a state without a history' };
+        return this.learn({ ...rest, state: JSON.stringify({ ...state, h: [...rows, ...state.h] }) }, pages);
+      } catch {
+        return { ...rest, pagesLost: 'a page that is not JSON' };
       }
-      return this.learn({ ...rest, state: texts.join('') + item.state }, pages);
     });
   }
 
-  /** How to store `text` as the game `id` saved over `version`; undefined when this process does not know that version's text (`assemble` it first). */
-  plan(id: string, version: number, text: string): PagedText | undefined {
+  /** How to store `state` as the game `id` saved over `version`; undefined when this process does not know that version's history (`assemble` it first). */
+  plan(id: string, version: number, state: unknown): PagedState | undefined {
+    const match = historyOf(state);
+    if (match === undefined) return { pages: [], tail: JSON.stringify(state) };
     const known = this.known.get(id);
     if (known === undefined || known.version !== version) return undefined;
-    const paged = known.pages.reduce((n, sk) => n + pageLength(sk), 0);
-    if (!text.startsWith(known.text.slice(0, paged))) return { pages: [], tail: text };
-    const tail = text.slice(paged);
+    const rows = match.h.map((row) => JSON.stringify(row));
+    const paged = known.pages.reduce((n, sk) => n + pageRows(sk), 0);
+    const same = (i: number) => i < rows.length && i < known.rows.length && rows[i] === known.rows[i];
+    for (let i = 0; i < paged; i++) if (!same(i)) return { pages: [], tail: JSON.stringify(state) };
+    const rest = (from: number) => JSON.stringify({ ...match, h: match.h.slice(from) });
+    const tail = rest(paged);
     if (Buffer.byteLength(tail, 'utf8') <= TAIL_BYTES) return { pages: known.pages, tail };
-    let to = commonPrefix(known.text, text);
-    // Never between the two halves of a character outside the BMP: each page must be valid UTF-8.
-    if (to > paged && isHighSurrogate(text.charCodeAt(to - 1))) to--;
-    if (to - paged < PAGE_MIN_CHARS) return { pages: known.pages, tail };
-    const page = { sk: `PAGE#${paged}#${to}#${version}`, text: text.slice(paged, to) };
-    return { page, pages: [...known.pages, page.sk], tail: text.slice(to) };
+    let to = paged;
+    while (same(to)) to++;
+    if (to - paged < PAGE_MIN_ROWS) return { pages: known.pages, tail };
+    const page = { sk: `PAGE#${paged}#${to}#${version}`, text: `[${known.rows.slice(paged, to).join(',')}]` };
+    return { page, pages: [...known.pages, page.sk], tail: rest(to) };
   }
 
   /** Writes a page a save is about to list (before the game item: a listed page always exists). */
@@ -104,14 +119,18 @@ export class Pages {
   }
 
   /** What a successful save stored, for the next one. */
-  saved(id: string, version: number, pages: readonly string[], text: string): void {
-    this.know(id, { version, pages, text });
+  saved(id: string, version: number, pages: readonly string[], state: unknown): void {
+    const match = historyOf(state);
+    if (match !== undefined) this.know(id, { version, pages, rows: match.h.map((row) => JSON.stringify(row)) });
   }
 
-  private learn(item: Item, pages: readonly string[] = []): Item {
+  private learn(item: Item, pages: readonly string[]): Item {
     const version = typeof item.version === 'number' ? item.version : Number((item.version as { value?: string } | undefined)?.value);
-    if (item.sk === GAME_SORT_KEY && typeof item.id === 'string' && typeof item.state === 'string' && Number.isSafeInteger(version)) {
-      this.know(item.id, { version, pages, text: item.state });
+    if (item.sk !== GAME_SORT_KEY || typeof item.id !== 'string' || typeof item.state !== 'string' || !Number.isSafeInteger(version)) return item;
+    try {
+      this.saved(item.id, version, pages, JSON.parse(item.state));
+    } catch {
+      // Not JSON: it decodes as corrupt, and is never saved over from here.
     }
     return item;
   }
@@ -145,21 +164,10 @@ function pageId(item: Item, sk: string): string {
   return `${String(item.pk)}|${sk}`;
 }
 
-/** A page's length in characters, from its key. */
-function pageLength(sk: string): number {
+/** How many rows a page holds, from its key. */
+function pageRows(sk: string): number {
   const [, from, to] = sk.split('#');
   const n = Number(to) - Number(from);
   if (!Number.isSafeInteger(n) || n <= 0) throw new InvariantError(`page key ${sk} is malformed`);
   return n;
-}
-
-function commonPrefix(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -13,8 +13,8 @@ import { cancelsAsAdmin } from '../chat-admin.ts';
 import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts';
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { rateAtMatchEnd } from '../club/match-end.ts';
-import { bringBoardDown, noticeTurn, ownBoardIn, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
-import { BOARD, INVITEE, noteOf, reachNote } from '../remembered.ts';
+import { bringBoardDown, followNotice, noticeTurn, ownBoardIn, postNotice, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
+import { BOARD, INVITEE, NOTICE, noteOf, reachNote } from '../remembered.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { mayAnswerRefusal } from '../limits.ts';
 import { claimPost } from '../posted.ts';
@@ -153,6 +153,7 @@ export const press: Handler<'press'> = async (u) => {
   if (!command) return refresh();
   let answered = false;
   let toast: Promise<unknown> = Promise.resolve();
+  // A press on the board: its notice, if it hands the turn over, is noted by the move's own write.
   const committed = await commitCommand(u, loaded.value, command, async (next) => {
     // The toast stays the first effect (it stops the spinner) and travels beside the write; the
     // next board is worked out and drawn once the write is on its way (`setImmediate`), so neither
@@ -161,10 +162,10 @@ export const press: Handler<'press'> = async (u) => {
     toast.catch(() => undefined);
     answered = true;
     if (next.game) setImmediate(() => prepareNext(u, record, next, boardLang));
-  });
+  }, token.surface === 'board' && intent.message ? boardLang : undefined);
   await toast;
   if (!committed.ok) return pressFailed(u, committed.error, boardLang, token.surface, answered);
-  await answerCommand(u, state, committed.value, boardLang, { surface: token.surface, message: intent.message });
+  await answerCommand(u, state, committed.value, boardLang, { surface: token.surface, message: intent.message }, committed.noticed);
 };
 
 /**
@@ -185,17 +186,43 @@ function prepareNext(u: Press, record: GameRecord, next: MatchState, lang: Lang)
  * reaches the acting player (`reachNote`) riding along.
  */
 export async function commitCommand(
-  u: Update, loaded: { record: GameRecord; state: MatchState }, command: Command, prepare?: (next: MatchState) => Promise<void>,
-): Promise<Result<Outcome, AppError>> {
+  u: Update, loaded: { record: GameRecord; state: MatchState }, command: Command, prepare?: (next: MatchState) => Promise<void>, noticeIn?: Lang,
+): Promise<Result<Outcome, AppError> & { noticed?: PostedNotice }> {
   const { deps, intent } = u;
-  return runCommand(deps, loaded.record.id, command, {
+  let noticed: MessageRef | undefined;
+  const committed = await runCommand(deps, loaded.record.id, command, {
     loaded,
     ...(intent.updateKey === undefined ? {} : { updateKey: intent.updateKey }),
     beforeSave: async (next) => {
       await prepare?.(next);
-      return reachNote(loaded.record, intent.from.id, u.me);
+      const reach = reachNote(loaded.record, intent.from.id, u.me);
+      const player = noticeIn === undefined ? undefined : noticeBeforeSave(loaded.state, next, intent.from.id);
+      noticed = player && (await postNotice(u, loaded.record, player, noticeIn!));
+      return noticed ? { ...reach, [NOTICE.name]: noticed } : reach;
     },
   });
+  if (committed.ok) return noticed ? { ...committed, noticed: { sent: noticed, previous: noteOf(loaded.record, NOTICE) } } : committed;
+  // The move was not stored: its notice is taken back at once.
+  if (noticed) await u.emit({ kind: 'delete', message: noticed });
+  return committed;
+}
+
+/** A turn notice posted before its move was stored, and the one it replaces. */
+export interface PostedNotice {
+  readonly sent: MessageRef;
+  readonly previous?: MessageRef;
+}
+
+/**
+ * The player a move on the board hands the turn to, when its notice may go out before the move
+ * is stored, to be noted by the move's own write (issue #46: one write a turn less): the board is
+ * edited in place, so the notice never comes before the board it refers to (#47 B16); not when a
+ * game ends (its result comes first). Should the write then lose, the notice is deleted at once:
+ * the opponent may have seen it flash, the price of a write saved on every turn.
+ */
+function noticeBeforeSave(before: MatchState, after: MatchState, by: string): { readonly id: string; readonly name: string } | undefined {
+  if (before.phase !== 'playing' || before.game?.number !== after.game?.number) return undefined;
+  return turnHandedTo(before, after, by);
 }
 
 /** The human player a command hands the turn to (not the one who gave it, not the computer), if any. */
@@ -219,12 +246,12 @@ export interface CommandSource {
  * reducer and conditional write; the board is then redrawn once when the human has something to
  * do (or the match is over).
  */
-export async function answerCommand(u: Update, before: MatchState, committed: Outcome, lang: Lang, source: CommandSource): Promise<void> {
-  await afterCommand(u, before, committed, source, lang);
+export async function answerCommand(u: Update, before: MatchState, committed: Outcome, lang: Lang, source: CommandSource, noticed?: PostedNotice): Promise<void> {
+  await afterCommand(u, before, committed, source, lang, noticed);
   await playComputer(u.deps, committed, (o) => showComputerMove(u, o, lang, source.surface === 'board' ? source.message : undefined));
 }
 
-async function afterCommand(u: Update, before: MatchState, committed: Outcome, source: CommandSource, lang: Lang): Promise<void> {
+async function afterCommand(u: Update, before: MatchState, committed: Outcome, source: CommandSource, lang: Lang, noticed?: PostedNotice): Promise<void> {
   const { emit } = u;
   const after = committed.state;
   const fromText = source.surface === 'text';
@@ -243,7 +270,9 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
   // The board goes first: "Alice, your move!" refers to it, so it must not arrive before it (#47 B16).
   const player = turnHandedTo(before, after, u.intent.from.id);
   await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
-  if (player) await noticeTurn(u, committed.record, player, lang);
+  // A notice posted before the write (`commitCommand`) is followed up: the one before it deleted, the player pinged.
+  if (player && noticed) await followNotice(u, committed.record, player, noticed.sent, noticed.previous);
+  else if (player) await noticeTurn(u, committed.record, player, lang);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
