@@ -87,7 +87,7 @@ export function ownBoardIn(record: GameRecord, state: MatchState, chat: ChatRef)
 export async function noticeTurn(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, lang: Lang): Promise<void> {
   const sent = await postNotice(p, record, player, lang);
   if (sent) await setNotes(p.deps.store, record.id, [NOTICE, sent]);
-  await followNotice(p, record, player, sent);
+  await followNotice(p, record, player, sent, noteOf(record, NOTICE));
 }
 
 /** Posts the "your move" notice in the game's chat (none for a game without one): the message to note as its `NOTICE`. */
@@ -96,8 +96,8 @@ export async function postNotice(p: Publisher, record: GameRecord, player: { rea
   return p.emit({ kind: 'text', chat: record.chat, text: t(lang, 'notify.yourMove', { name: p.messenger.mention(player) }) });
 }
 
-/** What follows a notice once its turn is stored: the one before it (`record`'s, unless told) deleted, and the player pinged privately. */
-export async function followNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, sent: MessageRef | undefined, previous = noteOf(record, NOTICE)): Promise<void> {
+/** What follows a notice once its turn is stored: the one before it (`previous`) deleted, and the player pinged privately. */
+export async function followNotice(p: Publisher, record: GameRecord, player: { readonly id: string; readonly name: string }, sent: MessageRef | undefined, previous: MessageRef | undefined): Promise<void> {
   if (sent && previous) await p.emit({ kind: 'delete', message: previous });
   const [reach] = await reachPlayers(p.deps.store, record, [player]);
   if (reach?.chat && reach.chat.chatId !== record.chat?.chatId) {
