@@ -136,6 +136,8 @@ const EN = {
 
   // Board captions.
   'caption.turn': '{name} to move',
+  'caption.closedAbandoned': '🚫 Closed: nobody moved for 30 days. It takes no more moves.',
+  'caption.closedRemoved': '🚫 Closed: {name} was removed from the tournament. The match takes no more moves, and ratings do not change.',
   'caption.dice': '{name} rolled {dice}',
   'caption.ladder': '{name}: mad doubles go on — {dice}',
   'caption.ladderPassed': '{name} plays what the opponent could not: {dice}, {moves|move|moves}',
@@ -260,6 +262,7 @@ const EN = {
   'error.not-your-turn': 'It is not your turn.',
   'error.wrong-phase': 'That cannot be done right now.',
   'error.game-closed': 'This game was closed: nobody moved in it for 30 days.',
+  'error.game-removed': 'This match was closed: one of its players was removed from the tournament.',
   'error.illegal-play': 'The rules do not allow that move.',
   'error.invalid-notation': 'I could not read that move. Write it like 24/18 18/15.',
   'error.ambiguous-play': 'That move can be played in more than one way. Please pick one with the buttons.',
@@ -401,6 +404,8 @@ const EN = {
   'tournament.cancelled': 'The tournament was cancelled.',
   'tournament.challenge': '🏆 Tournament, round {round}: {a} against {b}. {b}, press Accept to start the match; Decline gives it up. {settings}',
   'tournament.removed': '{name} is out of the tournament; their matches are forfeited.',
+  'tournament.matchClosed': 'The match {game} was closed: {name} was removed from the tournament. {winner} wins it by forfeit; ratings do not change.',
+  'tournament.matchWithdrawn': '{name} was removed from the tournament: {winner} wins this match by forfeit.',
   'tournament.removeWho': 'Whom should I take out of the tournament? Their pending match is forfeited.',
   'tournament.inGroup': 'A tournament is played in a group: send /tournament there.',
   'tournament.tooMany': 'This chat has {n} open tournaments already. Finish or cancel one first.',

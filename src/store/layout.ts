@@ -59,6 +59,7 @@
  * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
  * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
  * | the tournament of a match   | game item, `note:tournament`               | a tournament's pairing opened  |
+ * | why a match was closed unfinished | game item, `note:closedFor`: the seat removed from its tournament | the removal closed it (#48) |
  * | a chat's open tournaments   | `MEMO#tournaments#<platform>:<chat>` / `M` | `/tournament` (compare-and-set) |
  * | where a person is named outside their games | `MEMO#named#<player or platform:@handle>` / `M`, with `expiresAt`: tournament ids, challenge ids | a sign-up, a challenge addressed to them (`app/named.ts`; read by `/forget`) |
  *

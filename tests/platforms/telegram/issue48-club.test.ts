@@ -1,0 +1,127 @@
+/**
+ * Issue #48, the club's rough edges, end to end through the Telegram stand-in (real HTTP, dynalite,
+ * the production webhook): a player removed from a tournament while their match is under way.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredMessage, TgUser } from '../../../src/local/telegram-api/index.ts';
+import { encodeToken } from '../../../src/app/index.ts';
+import { t } from '../../../src/i18n/index.ts';
+import { remove, type Tournament } from '../../../src/app/tournament/model.ts';
+import { changeTournament, loadTournament } from '../../../src/app/tournament/stored.ts';
+import { seatToAct } from '../../../src/game/index.ts';
+import { api, buttonsOf, choose, problems, setupE2e, stored, world } from './e2e-harness.ts';
+
+setupE2e();
+
+const PLAYERS: TgUser[] = ['Ada', 'Boris', 'Clio', 'Dato'].map((name, i) => ({ id: 4801 + i, is_bot: false, first_name: name, language_code: 'en' }));
+const userOf = (id: string) => PLAYERS.find((u) => `telegram:${u.id}` === id)!;
+const [ADA] = PLAYERS as [TgUser, ...TgUser[]];
+
+type World = ReturnType<typeof world>;
+
+const tournamentButtons = (m: StoredMessage) => (m.reply_markup?.inline_keyboard ?? []).flat().filter((b): b is typeof b & { callback_data: string } => typeof b.callback_data === 'string' && b.callback_data.startsWith('t:'));
+const messageOf = (w: World, id: number | string) => api.messages(w.group.id).find((m) => m.message_id === Number(id))!;
+
+async function pressLabel(w: World, user: TgUser, message: StoredMessage, label: string) {
+  const button = tournamentButtons(message).find((b) => b.text === label);
+  expect(button, `a "${label}" button`).toBeDefined();
+  return w.press(user, message, button!.callback_data);
+}
+
+/** A knockout of four opened by Ada and started: its message id and id. */
+async function startKnockout(w: World): Promise<{ signup: number; id: string }> {
+  await w.say(ADA, '/tournament');
+  const signup = w.live().at(-1)!;
+  for (const p of PLAYERS.slice(1)) await pressLabel(w, p, messageOf(w, signup.message_id), t('en', 'button.tournament.join'));
+  await pressLabel(w, ADA, messageOf(w, signup.message_id), t('en', 'button.tournament.start'));
+  const id = /^t:([a-z0-9]+):/.exec(tournamentButtons(messageOf(w, signup.message_id))[0]!.callback_data)![1]!;
+  return { signup: signup.message_id, id };
+}
+
+const tournament = async (w: World, id: string): Promise<Tournament> => (await loadTournament(w.store, id))!.tournament;
+
+/** The pairing's invited player accepts, and the player to act presses one of the board's buttons: a match under way. */
+async function underWay(w: World, match: string) {
+  const { record } = await stored(match, w.store);
+  const challenge = messageOf(w, (record.notes?.challenge as { messageId: string }).messageId);
+  const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
+  const { state: before } = await stored(match, w.store);
+  await w.press(userOf(before.invitee!), challenge, accept.data);
+  const { state } = await stored(match, w.store);
+  expect(state.phase).toBe('playing');
+  const board = messageOf(w, ((await stored(match, w.store)).record.notes?.board as { messageId: string }).messageId);
+  await w.press(userOf(state.players[seatToAct(state)!]!.id), board, choose(buttonsOf(board), w.rng, undefined).data);
+  return (await stored(match, w.store)).state;
+}
+
+/** Asserts that `match` is closed for `removed`: no move taken, not rated, its board and the chat saying why, the forfeit counted once. */
+async function expectClosed(w: World, id: string, match: string, removed: string) {
+  const { record, state } = await stored(match, w.store);
+  expect(record.status).toBe('closed');
+  expect(state.phase).toBe('playing');
+  const name = userOf(removed).first_name;
+  const opponent = state.players.find((p) => p!.id !== removed)!;
+  // The board says why, and offers no move: only its history (and its dice's transcript, for checkable dice).
+  const board = messageOf(w, (record.notes?.board as { messageId: string }).messageId);
+  expect(board.caption).toContain(t('en', 'caption.closedRemoved', { name }));
+  expect(buttonsOf(board).map((b) => b.token.choice.k).sort()).toEqual(['history', ...(state.fair?.seeds ? ['verify'] : [])]);
+  expect(buttonsOf(board).every((b) => b.token.version === record.version)).toBe(true);
+  // A move at the board's own version is refused, saying why, and changes nothing.
+  const resign = encodeToken({ surface: 'board', gameId: match, version: record.version, choice: { k: 'resign' } });
+  const mover = userOf(state.players[seatToAct(state)!]!.id);
+  expect((await w.press(mover, board, resign)).text).toBe(t('en', 'error.game-removed'));
+  expect((await stored(match, w.store)).record.version).toBe(record.version);
+  // One line in the chat, the forfeit counted once, nothing rated, nothing left to close.
+  const line = t('en', 'tournament.matchClosed', { game: `long nardy: ${state.players[0]!.name} — ${state.players[1]!.name}`, name, winner: opponent.name });
+  expect(w.live().filter((m) => (m.text ?? '').startsWith(line))).toHaveLength(1);
+  const tm = await tournament(w, id);
+  const pairing = tm.rounds.flatMap((r) => r.pairings).find((p) => p.match === match)!;
+  expect(pairing.result).toMatchObject({ winner: opponent.id, forfeit: true });
+  expect(tm.closing).toBeUndefined();
+  expect(await w.store.club.ratingsOf(opponent.id)).toEqual([]);
+  expect(await w.store.club.ratingsOf(removed)).toEqual([]);
+  // The opponent's /games no longer lists it as their move.
+  const dm = { id: userOf(opponent.id).id, type: 'private' as const, first_name: userOf(opponent.id).first_name };
+  expect(await w.post(api.userMessage(userOf(opponent.id), dm, '/games'))).toBe(200);
+  expect(api.messages(dm.id).filter((m) => m.fromBot).at(-1)!.text).not.toContain(name);
+}
+
+describe('#48 item 3: a player removed from a tournament while their match is under way', () => {
+  it('the organiser\'s Remove closes the match: no more moves, not rated, its board and the chat say why, the forfeit counted once', async () => {
+    const w = world(-1048001, 4801);
+    const { signup, id } = await startKnockout(w);
+    const [first] = (await tournament(w, id)).rounds[0]!.pairings;
+    const state = await underWay(w, first!.match);
+    const removed = [first!.a, first!.b].find((p) => p !== `telegram:${ADA.id}`)!;
+    const boardBefore = messageOf(w, ((await stored(first!.match, w.store)).record.notes?.board as { messageId: string }).messageId);
+    const staleMove = buttonsOf(boardBefore).find((b) => b.token.choice.k !== 'history' && b.token.choice.k !== 'dice')!;
+    await pressLabel(w, ADA, messageOf(w, signup), t('en', 'button.tournament.remove'));
+    await pressLabel(w, ADA, messageOf(w, signup), `❌ ${userOf(removed).first_name}`);
+    expect(w.live().some((m) => m.text === t('en', 'tournament.removed', { name: userOf(removed).first_name }))).toBe(true);
+    await expectClosed(w, id, first!.match, removed);
+    // A button of the board from before the removal moves nothing either.
+    const version = (await stored(first!.match, w.store)).record.version;
+    await w.press(userOf(state.players[seatToAct(state)!]!.id), boardBefore, staleMove.data);
+    expect((await stored(first!.match, w.store)).record.version).toBe(version);
+    // Refresh heals nothing more: the match is told once.
+    await pressLabel(w, ADA, messageOf(w, signup), t('en', 'button.tournament.refresh'));
+    await expectClosed(w, id, first!.match, removed);
+    expect(problems).toEqual([]);
+  });
+
+  it('a removal whose closing a crash lost is finished by the heal (Refresh, or the scheduler)', async () => {
+    const w = world(-1048002, 4802);
+    const { signup, id } = await startKnockout(w);
+    const [first] = (await tournament(w, id)).rounds[0]!.pairings;
+    await underWay(w, first!.match);
+    const removed = [first!.a, first!.b].find((p) => p !== `telegram:${ADA.id}`)!;
+    // The removal stored, and the process gone before the match was closed.
+    const stored1 = await changeTournament(w.store, id, Date.now(), (tm) => remove(tm, `telegram:${ADA.id}`, removed));
+    expect(stored1.ok).toBe(true);
+    expect((await tournament(w, id)).closing).toEqual([{ match: first!.match, removed }]);
+    expect((await stored(first!.match, w.store)).record.status).toBe('active');
+    await pressLabel(w, ADA, messageOf(w, signup), t('en', 'button.tournament.refresh'));
+    await expectClosed(w, id, first!.match, removed);
+    expect(problems).toEqual([]);
+  });
+});
