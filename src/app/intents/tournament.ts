@@ -101,7 +101,9 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
     return showTournament(u, latest);
   }
   const changed = await changeTournament(deps.store, tm.id, deps.now(), change, loaded);
-  if (!changed.ok) return void (await emit({ kind: 'toast', text: t(lang, ERROR_TEXT[changed.error], { name: tm.organiser.name }) }));
+  // A sign-up's Cancel is its organiser's and any admin's of its chat: a refusal names both (#48).
+  const refusal = action.k === 'cancel' && !changed.ok && changed.error === 'not-organiser' ? 'tournament.onlyOrganiserOrAdmin' : undefined;
+  if (!changed.ok) return void (await emit({ kind: 'toast', text: t(lang, refusal ?? ERROR_TEXT[changed.error], { name: tm.organiser.name }) }));
   const done = DONE[action.k];
   await emit({ kind: 'toast', text: done === undefined ? '' : t(lang, done) });
   if (changed.value === 'already') return;

@@ -69,3 +69,30 @@ describe('#48 item 3 on Discord: a player removed from a tournament while their 
     expect(w.problems).toEqual([]);
   });
 });
+
+describe('#48 items 4 and 5 on Discord: a challenge\'s buttons are each one\'s, and it lists in its addressee\'s /nardy games', () => {
+  it('Boris sees Ada\'s challenge in /nardy games; his Cancel and her Decline say whose they are; his Decline declines', async () => {
+    const channel = w.discord.guildChannel();
+    const [ada, boris, clio] = PLAYERS as [(typeof PLAYERS)[number], (typeof PLAYERS)[number], (typeof PLAYERS)[number]];
+    await w.act(w.discord.command(ada, channel, 'challenge', { opponent: boris, variant: 'short' }));
+    const challenge = publicMessages(w, channel).at(-1)!;
+    const button = (k: string) => buttonsOf(challenge).find((b) => b.token.choice.k === k)!;
+    const gameId = button('accept').token.gameId;
+
+    await w.act(w.discord.command(boris, channel, 'games'));
+    const listed = whispersTo(w, channel, boris).at(-1)!;
+    expect(listed.content).toContain(t('en', 'games.challengeToYou'));
+    expect(listed.content).toContain('Ada');
+    await w.act(w.discord.command(clio, channel, 'games'));
+    expect(whispersTo(w, channel, clio).at(-1)!.content).toBe(t('en', 'games.none'));
+
+    await w.act(w.discord.press(boris, challenge, button('cancel').customId));
+    expect(whispersTo(w, channel, boris).at(-1)!.content).toBe(t('en', 'toast.forChallenger', { name: 'Ada' }));
+    await w.act(w.discord.press(ada, challenge, button('decline').customId));
+    expect(whispersTo(w, channel, ada).at(-1)!.content).toBe(t('en', 'toast.forInvitee', { name: 'Boris' }));
+    expect((await stored(w, gameId)).state.phase).toBe('challenge');
+    await w.act(w.discord.press(boris, challenge, button('decline').customId));
+    expect((await stored(w, gameId)).state.phase).toBe('declined');
+    expect(w.problems).toEqual([]);
+  });
+});

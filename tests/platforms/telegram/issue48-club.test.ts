@@ -125,3 +125,73 @@ describe('#48 item 3: a player removed from a tournament while their match is un
     expect(problems).toEqual([]);
   });
 });
+
+describe('#48 item 4: a challenge to @handle (the messenger gave no id) can be declined, and lists in its addressee\'s /games', () => {
+  const ALI: TgUser = { id: 4811, is_bot: false, first_name: 'Ali', username: 'ali_plays', language_code: 'en' };
+  const BEKA: TgUser = { id: 4812, is_bot: false, first_name: 'Beka', username: 'Beka_Nardy', language_code: 'en' };
+  const GIO: TgUser = { id: 4813, is_bot: false, first_name: 'Gio', username: 'gio_x', language_code: 'en' };
+  const dmOf = (u: TgUser) => ({ id: u.id, type: 'private' as const, first_name: u.first_name });
+  async function gamesOf(w: World, u: TgUser): Promise<StoredMessage> {
+    expect(await w.post(api.userMessage(u, dmOf(u), '/games'))).toBe(200);
+    return api.messages(u.id).filter((m) => m.fromBot).at(-1)!;
+  }
+
+  it('Beka sees it in /games by her handle, Decline is hers (not "not your game"), Cancel is Ali\'s; a stranger\'s Decline changes nothing', async () => {
+    const w = world(-1001048004, 4804);
+    await w.say(ALI, '/nardy @beka_nardy short');
+    const challenge = w.live().at(-1)!;
+    expect(challenge.text).toContain('@beka_nardy');
+    const button = (k: string) => buttonsOf(messageOf(w, challenge.message_id)).find((b) => b.token.choice.k === k);
+    expect(button('decline'), 'a challenge to a handle has Decline').toBeDefined();
+    const gameId = button('accept')!.token.gameId;
+
+    // Her /games lists it, found by the handle she holds (in any case), as a challenge to her.
+    const listed = await gamesOf(w, BEKA);
+    expect(listed.text).toContain(t('en', 'games.challengeToYou'));
+    expect(listed.text).toContain('Ali');
+    // With a link to the challenge, where its buttons are (a supergroup's messages have links).
+    expect((listed.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.url)).toEqual([expect.stringContaining(`/${challenge.message_id}`)]);
+    expect(api.messages(GIO.id).filter((m) => m.fromBot)).toEqual([]);
+    expect((await gamesOf(w, GIO)).text).toBe(t('en', 'games.none'));
+
+    // The wrong buttons say whose they are.
+    expect((await w.press(BEKA, challenge, button('cancel')!.data)).text).toBe(t('en', 'toast.forChallenger', { name: 'Ali' }));
+    expect((await w.press(ALI, challenge, button('decline')!.data)).text).toBe(t('en', 'toast.forInvitee', { name: '@beka_nardy' }));
+    expect((await w.press(GIO, challenge, button('decline')!.data)).text).toBe(t('en', 'toast.notYourGame'));
+    expect((await stored(gameId, w.store)).state.phase).toBe('challenge');
+
+    // Hers declines it.
+    expect((await w.press(BEKA, challenge, button('decline')!.data)).text ?? '').toBe('');
+    expect((await stored(gameId, w.store)).state.phase).toBe('declined');
+    expect(messageOf(w, challenge.message_id).text).toBe(t('en', 'challenge.declined'));
+    expect((await gamesOf(w, BEKA)).text).toBe(t('en', 'games.none'));
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('#48 item 5: a tournament\'s texts', () => {
+  it('a pairing\'s challenger pressing its Accept or Decline is told whose answer it is; the invited player\'s /games lists it', async () => {
+    const w = world(-1048005, 4805);
+    const { id } = await startKnockout(w);
+    const [pairing] = (await tournament(w, id)).rounds[0]!.pairings;
+    const { record } = await stored(pairing!.match, w.store);
+    const challenge = messageOf(w, (record.notes?.challenge as { messageId: string }).messageId);
+    const invited = userOf(pairing!.b).first_name;
+    for (const k of ['accept', 'decline']) {
+      const button = buttonsOf(challenge).find((b) => b.token.choice.k === k)!;
+      expect((await w.press(userOf(pairing!.a), challenge, button.data)).text).toBe(t('en', 'toast.forInvitee', { name: invited }));
+    }
+    expect((await stored(pairing!.match, w.store)).state.phase).toBe('challenge');
+    const b = userOf(pairing!.b);
+    expect(await w.post(api.userMessage(b, { id: b.id, type: 'private', first_name: b.first_name }, '/games'))).toBe(200);
+    expect(api.messages(b.id).filter((m) => m.fromBot).at(-1)!.text).toContain(t('en', 'games.challengeToYou'));
+    expect(problems).toEqual([]);
+  });
+
+  it('a member\'s Cancel under someone else\'s sign-up says who may cancel it: its organiser or an admin', async () => {
+    const w = world(-1048006, 4806);
+    await w.say(ADA, '/tournament');
+    const signup = w.live().at(-1)!;
+    expect((await pressLabel(w, PLAYERS[1]!, signup, t('en', 'button.tournament.cancel'))).text).toBe(t('en', 'tournament.onlyOrganiserOrAdmin', { name: 'Ada' }));
+  });
+});
