@@ -195,3 +195,39 @@ describe('#48 item 5: a tournament\'s texts', () => {
     expect((await pressLabel(w, PLAYERS[1]!, signup, t('en', 'button.tournament.cancel'))).text).toBe(t('en', 'tournament.onlyOrganiserOrAdmin', { name: 'Ada' }));
   });
 });
+
+describe('#48 item 6: /stats says whose the best winning streak is', () => {
+  it('five rated wins in a row across short and long nardy: each family\'s line gives that family\'s streak (3 and 2), none claims 3 for all', async () => {
+    const w = world(-1048007, 4807);
+    const EKA: TgUser = { id: 4821, is_bot: false, first_name: 'Eka', language_code: 'en' };
+    const GELA: TgUser = { id: 4822, is_bot: false, first_name: 'Gela', language_code: 'en' };
+    const byId = (id: string) => (id === `telegram:${EKA.id}` ? EKA : GELA);
+    for (const variant of ['short', 'long', 'short', 'long', 'short']) {
+      await w.say(EKA, `/nardy ${variant}`);
+      const challenge = w.live().at(-1)!;
+      const accept = buttonsOf(challenge).find((b) => b.token.choice.k === 'accept')!;
+      await w.press(GELA, challenge, accept.data);
+      const gameId = accept.token.gameId;
+      // Eka plays until it is Gela's turn; Gela resigns.
+      for (let presses = 0; presses < 40; presses++) {
+        const { state } = await stored(gameId, w.store);
+        if (state.players[seatToAct(state)!]!.id !== `telegram:${EKA.id}`) break;
+        await w.press(EKA, w.board(), choose(buttonsOf(w.board()), w.rng, undefined).data);
+      }
+      for (const k of ['askResign', 'resign']) {
+        const { state } = await stored(gameId, w.store);
+        await w.press(byId(state.players[seatToAct(state)!]!.id), w.board(), buttonsOf(w.board()).find((b) => b.token.choice.k === k)!.data);
+      }
+      const { state } = await stored(gameId, w.store);
+      expect(state.phase).toBe('finished');
+      expect(state.players[state.result!.winner!]!.id).toBe(`telegram:${EKA.id}`);
+    }
+    const dm = { id: EKA.id, type: 'private' as const, first_name: EKA.first_name };
+    expect(await w.post(api.userMessage(EKA, dm, '/stats'))).toBe(200);
+    const lines = api.messages(EKA.id).filter((m) => m.fromBot).at(-1)!.text!.split('\n');
+    expect(lines.find((l) => l.startsWith(`${t('en', 'family.long')}:`))).toMatch(/; best winning streak in long nardy: 2$/);
+    expect(lines.find((l) => l.startsWith(`${t('en', 'family.short')}:`))).toMatch(/; best winning streak in short nardy: 3$/);
+    expect(lines.filter((l) => /streak/i.test(l))).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+});
