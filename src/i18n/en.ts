@@ -447,6 +447,8 @@ const EN = {
   'dice.notCheckable': 'This game began before checkable dice: it has no transcript to check.',
   'dice.notOver': 'The server seed stays secret until the match is over; then 🔍 Verify gives the transcript.',
   'seed.set': 'Your dice seed is now “{seed}”: it is mixed into every roll of the matches accepted from now on.',
+  'seed.spaces': 'Line breaks and runs of spaces in it became single spaces.',
+  'seed.cut': 'I kept its first {n|character|characters}: a seed is no longer.',
   'seed.cleared': 'Your dice seed is back to the default (none).',
   'seed.show': 'Your dice seed: {seed}. {command} <text> sets it, {off} clears it.',
   'luck.title': '🍀 Luck in game {number}: {game}',

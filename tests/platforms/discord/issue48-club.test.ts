@@ -96,3 +96,16 @@ describe('#48 items 4 and 5 on Discord: a challenge\'s buttons are each one\'s, 
     expect(w.problems).toEqual([]);
   });
 });
+
+describe('#48 item 6 on Discord: /nardy seed says when it did not keep the seed as typed', () => {
+  it('a run of spaces and 70 characters: the ephemeral reply shows the seed kept and says both', async () => {
+    const channel = w.discord.guildChannel();
+    const [ada] = PLAYERS as [(typeof PLAYERS)[number]];
+    await w.act(w.discord.command(ada, channel, 'seed', { text: `my   seed ${'z'.repeat(70)}` }));
+    const kept = `my seed ${'z'.repeat(56)}`;
+    expect(whispersTo(w, channel, ada).at(-1)?.content).toBe(`${t('en', 'seed.set', { seed: kept })} ${t('en', 'seed.spaces')} ${t('en', 'seed.cut', { n: 64 })}`);
+    await w.act(w.discord.command(ada, channel, 'seed', { text: 'plain seed' }));
+    expect(whispersTo(w, channel, ada).at(-1)?.content).toBe(t('en', 'seed.set', { seed: 'plain seed' }));
+    expect(w.problems).toEqual([]);
+  });
+});

@@ -231,3 +231,25 @@ describe('#48 item 6: /stats says whose the best winning streak is', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('#48 item 6: /seed says when it did not keep the seed as typed', () => {
+  it('a seed with a line break and a run of spaces, 80 characters long: kept as one line of 64, and the reply says both, in the player\'s language', async () => {
+    const w = world(-1048008, 4808);
+    const LEVAN: TgUser = { id: 4831, is_bot: false, first_name: 'Levan', language_code: 'ru' };
+    const dm = { id: LEVAN.id, type: 'private' as const, first_name: LEVAN.first_name };
+    const privately = async (text: string) => {
+      expect(await w.post(api.userMessage(LEVAN, dm, text))).toBe(200);
+      return api.messages(LEVAN.id).filter((m) => m.fromBot).at(-1)!.text!;
+    };
+    const typed = `lucky\n7    ${'x'.repeat(80)}`;
+    const kept = `lucky 7 ${'x'.repeat(56)}`;
+    expect([...kept]).toHaveLength(64);
+    expect(await privately(`/seed ${typed}`)).toBe(`${t('ru', 'seed.set', { seed: kept })} ${t('ru', 'seed.spaces')} ${t('ru', 'seed.cut', { n: 64 })}`);
+    expect(await privately('/seed lucky    7')).toBe(`${t('ru', 'seed.set', { seed: 'lucky 7' })} ${t('ru', 'seed.spaces')}`);
+    expect(await privately(`/seed ${'я'.repeat(65)}`)).toBe(`${t('ru', 'seed.set', { seed: 'я'.repeat(64) })} ${t('ru', 'seed.cut', { n: 64 })}`);
+    // As typed: nothing more is said (spaces at its ends are not part of it).
+    expect(await privately('/seed  lucky 7 ')).toBe(t('ru', 'seed.set', { seed: 'lucky 7' }));
+    expect(t('ru', 'seed.cut', { n: 64 })).toContain('64 символа');
+    expect(problems).toEqual([]);
+  });
+});
