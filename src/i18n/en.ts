@@ -408,7 +408,7 @@ const EN = {
   'tournament.cancelled': 'The tournament was cancelled.',
   'tournament.challenge': '🏆 Tournament, round {round}: {a} against {b}. {b}, press Accept to start the match; Decline gives it up. {settings}',
   'tournament.removed': '{name} is out of the tournament; their matches are forfeited.',
-  'tournament.matchClosed': 'The match {game} was closed: {name} was removed from the tournament. {winner} wins it by forfeit; ratings do not change.',
+  'tournament.matchClosed': 'The match ({game}) was closed: {name} was removed from the tournament. {winner} wins it by forfeit; ratings do not change.',
   'tournament.matchWithdrawn': '{name} was removed from the tournament: {winner} wins this match by forfeit.',
   'tournament.removeWho': 'Whom should I take out of the tournament? Their pending match is forfeited.',
   'tournament.inGroup': 'A tournament is played in a group: send /tournament there.',

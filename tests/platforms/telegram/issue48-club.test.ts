@@ -83,7 +83,7 @@ async function expectClosed(w: World, id: string, match: string, removed: string
   // The opponent's /games no longer lists it as their move.
   const dm = { id: userOf(opponent.id).id, type: 'private' as const, first_name: userOf(opponent.id).first_name };
   expect(await w.post(api.userMessage(userOf(opponent.id), dm, '/games'))).toBe(200);
-  expect(api.messages(dm.id).filter((m) => m.fromBot).at(-1)!.text).not.toContain(name);
+  expect(api.messages(dm.id).filter((m) => m.fromBot).at(-1)!.text).not.toContain(`${state.players[0]!.name} — ${state.players[1]!.name}`);
 }
 
 describe('#48 item 3: a player removed from a tournament while their match is under way', () => {
