@@ -10,10 +10,12 @@ import type { Button } from './ports.ts';
 import { playsOf, progressOf } from './turn-answers.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
-/** A view-only state of the board message: a checker picked, or a confirmation asked. */
+/** A view-only state of the board message: a checker picked, or a confirmation asked; or the match closed unfinished, and why in words. */
 export interface ViewMode {
   readonly pick?: number;
   readonly confirm?: 'pass' | 'resign';
+  /** The match was closed for good while under way (abandoned, a player removed from its tournament): this line says why, and no move is offered. */
+  readonly closed?: string;
 }
 
 /** A point in notation: 1..24, `bar` (25) or `off` (0). */
@@ -43,6 +45,8 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   const id = state.id;
   const b = (key: MessageKey, choice: Choice) => button(lang, key, id, version, choice);
   if (state.phase === 'finished') return finishedButtons(state, version, lang);
+  // Closed unfinished: what is left is to read it, and to check its dice (its seed is revealed).
+  if (mode.closed !== undefined) return [[b('button.history', { k: 'history' }), ...(state.fair?.seeds ? [b('button.verify', { k: 'verify' })] : [])]];
   if (game.ended || state.phase !== 'playing') return [];
   const turn = game.turn;
   // The pass says what it loses, too long to share a row: it gets one of its own.

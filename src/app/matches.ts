@@ -12,7 +12,7 @@ import {
 import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
 import { derivedDice, DEFAULT_SEED } from '../dice/fair.ts';
 import { recallDecoded, rememberDecoded, sameStoredForm } from './decoded.ts';
-import { SEED } from './remembered.ts';
+import { CLOSED_FOR, noteOf, SEED } from './remembered.ts';
 import type { Metrics } from './ports.ts';
 import { carriedAlarm, wakeAt } from './reminders.ts';
 
@@ -36,7 +36,9 @@ export type AppError =
   /** The update was applied already (a redelivery): `record` is the game as stored now. */
   | { readonly kind: 'duplicate-update'; readonly message: string; readonly record?: GameRecord }
   /** The game was closed for good (abandoned): it stays viewable but takes no more commands. */
-  | { readonly kind: 'game-closed'; readonly id: string };
+  | { readonly kind: 'game-closed'; readonly id: string }
+  /** The same, closed because a player was removed from its tournament (#48). */
+  | { readonly kind: 'game-removed'; readonly id: string };
 
 /** The outcome of a use case: the stored record, the match and what happened. */
 export interface Outcome {
@@ -174,7 +176,7 @@ export async function runCommand(
   const { record, state } = current;
   const key = options.updateKey;
   if (key !== undefined && record.applied?.includes(key)) return fail(duplicate(key, record));
-  if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: 'game-closed', id: gameId });
+  if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: noteOf(record, CLOSED_FOR) === undefined ? 'game-closed' : 'game-removed', id: gameId });
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version, current: record });
   }

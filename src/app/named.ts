@@ -1,12 +1,16 @@
 /**
  * Where a person is named outside their own games (issue #45): the tournaments they opened or
- * joined, and the challenges addressed to them, by id or by `@handle`. None of these is in their
- * player index (a tournament is one item for everyone; a challenge lists only its challenger until
- * it is accepted), so `/forget` could not find them without a list of its own. One small
- * remembered value per person (`NAMED_IN`), written when they are named, read once by `/forget`.
+ * joined, and the challenges addressed to them (a `/nardy` to them by id or by `@handle`, a
+ * rematch, a tournament's pairing). None of these is in their player index (a tournament is one
+ * item for everyone; a challenge lists only its challenger until it is accepted), so `/forget`
+ * could not find them without a list of its own, nor `/games` the challenges waiting for their
+ * answer (#48). One small remembered value per person (`NAMED_IN`), written when they are named,
+ * read by `/forget` and `/games`.
  */
-import type { GameStore } from '../store/index.ts';
-import { NAMED_IN, type NamedIn } from './remembered.ts';
+import type { MatchState } from '../game/index.ts';
+import type { GameRecord, GameStore } from '../store/index.ts';
+import type { ChatUser } from './ports.ts';
+import { INVITEE, NAMED_IN, noteOf, type NamedIn } from './remembered.ts';
 
 /** How many of each kind are kept, the newest last: a challenge expires within days, and nobody plays in fifty tournaments at once. */
 const KEPT = 50;
@@ -39,4 +43,15 @@ export async function namedIn(store: GameStore, owners: readonly string[]): Prom
   const values = await store.recallMany(owners.map((o) => NAMED_IN.key(o)));
   const all = owners.map((o) => NAMED_IN.decode(values.get(NAMED_IN.key(o))) ?? EMPTY);
   return { tournaments: [...new Set(all.flatMap((n) => n.tournaments))], challenges: [...new Set(all.flatMap((n) => n.challenges))] };
+}
+
+/**
+ * Whether a challenge still waiting for its answer is addressed to this person: by their id, or
+ * (a challenge to `@handle` the messenger gave no id for) by the handle they hold now (#48).
+ */
+export function addressedTo(record: GameRecord, state: MatchState, who: Pick<ChatUser, 'id' | 'username'>): boolean {
+  if (state.phase !== 'challenge') return false;
+  if (state.invitee !== null) return state.invitee === who.id;
+  const handle = noteOf(record, INVITEE);
+  return handle !== undefined && handle === who.username?.toLowerCase();
 }

@@ -9,7 +9,8 @@ import type { GameEnd, MatchState, Seat } from '../game/index.ts';
 import { t, type Lang } from '../i18n/index.ts';
 import type { GameRecord } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, MessageRef, Messenger } from './ports.ts';
-import { BOARD, boardOf, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
+import { BOARD, boardOf, CLOSED_FOR, NOTICE, noteOf, reachPlayers, setNotes, type Note } from './remembered.ts';
+import { playerName } from './player-name.ts';
 import { endedGameNumber, resultButtons, revealLine } from './fair-dice.ts';
 import { countGameDice } from './lifetime-dice.ts';
 import { countMatch, seriesText } from './series.ts';
@@ -44,7 +45,7 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
   const draw = async (chat: NonNullable<GameRecord['chat']>, note: Note<MessageRef>, viewer?: Seat) => {
     const known = noteOf(record, note);
     const replace = place.pressed?.chat.chatId === chat.chatId ? place.pressed : place.known || viewer !== undefined ? known : undefined;
-    const sent = await emit({ kind: 'board', chat, view: boardView(state, record.version, lang, deps.now(), place.mode, viewer), replace });
+    const sent = await emit({ kind: 'board', chat, view: boardView(state, record.version, lang, deps.now(), closedMode(record, state, lang, place.mode), viewer), replace });
     if (sent && sent.messageId !== known?.messageId) notes.push([note, sent]);
   };
   if (record.chat) {
@@ -62,7 +63,17 @@ export async function publishBoard(p: Publisher, record: GameRecord, state: Matc
 
 /** Draws a view-only state of the board (a checker picked, a confirmation asked) over the pressed one, or anew. */
 export async function showBoard(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, chat: NonNullable<GameRecord['chat']>, pressed: MessageRef | undefined, mode: ViewMode = {}): Promise<void> {
-  await p.emit({ kind: 'board', chat, view: boardView(state, record.version, lang, p.deps.now(), mode, ownBoardIn(record, state, chat)), replace: pressed });
+  await p.emit({ kind: 'board', chat, view: boardView(state, record.version, lang, p.deps.now(), closedMode(record, state, lang, mode), ownBoardIn(record, state, chat)), replace: pressed });
+}
+
+/**
+ * The view of a board as its record says: a match closed unfinished (abandoned, or a player removed
+ * from its tournament, #48) shows why in its caption and offers no move; any other, `mode` itself.
+ */
+export function closedMode(record: GameRecord, state: MatchState, lang: Lang, mode: ViewMode = {}): ViewMode {
+  if (record.status !== 'closed' || state.phase !== 'playing') return mode;
+  const why = noteOf(record, CLOSED_FOR);
+  return { closed: why === undefined ? t(lang, 'caption.closedAbandoned') : t(lang, 'caption.closedRemoved', { name: playerName(state, why.removed, lang) }) };
 }
 
 /**
@@ -113,7 +124,7 @@ export async function followNotice(p: Publisher, record: GameRecord, player: { r
 export async function bringBoardDown(p: Publisher, record: GameRecord, state: MatchState, lang: Lang, mode: ViewMode = {}): Promise<void> {
   const old = noteOf(record, BOARD);
   if (!record.chat || !state.game || !old) return;
-  const sent = await p.emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, lang, p.deps.now(), mode) });
+  const sent = await p.emit({ kind: 'board', chat: record.chat, view: boardView(state, record.version, lang, p.deps.now(), closedMode(record, state, lang, mode)) });
   if (!sent) return;
   await setNotes(p.deps.store, state.id, [BOARD, sent]);
   await p.emit({ kind: 'delete', message: old });

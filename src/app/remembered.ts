@@ -147,6 +147,17 @@ export const INVITEE: Note<string> = { name: 'invitee', decode: text };
 export const TOURNAMENT: Note<string> = { name: 'tournament', decode: text };
 /** Whom a challenge is addressed to, as its message names them (a name, or `@handle`): the message is redrawn with it. */
 export const ADDRESSEE: Note<string> = { name: 'addressee', decode: text };
+/**
+ * Why a match under way was closed, when not for want of moves (abandoned): the seat of the player
+ * removed from its tournament (#48). A seat, not a name: the name fades with the match's.
+ */
+export const CLOSED_FOR: Note<{ readonly removed: 0 | 1 }> = {
+  name: 'closedFor',
+  decode: (v) => {
+    const seat = (v as { removed?: unknown } | null)?.removed;
+    return seat === 0 || seat === 1 ? { removed: seat } : undefined;
+  },
+};
 
 /**
  * How the game reaches a player outside its chat: their private chat with the bot (when they

@@ -95,7 +95,8 @@ export function challengeMessage(state: MatchState, version: number, lang: Lang,
   const text = withCommitment(state, lang, series ? `${invitation}\n${series}` : invitation);
   const token = (k: 'accept' | 'decline' | 'cancel') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
   const row: Button[] = [{ label: t(lang, 'button.accept'), token: token('accept') }];
-  if (state.invitee) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
+  // Addressed to someone (by id, or by a handle alone: `opponentName` names them): they may decline (#48).
+  if (state.invitee || opponentName !== undefined) row.push({ label: t(lang, 'button.decline'), token: token('decline') });
   row.push({ label: t(lang, 'button.cancel'), token: token('cancel') });
   const buttons: Button[][] = [row, [{ label: t(lang, 'button.settings'), token: encodeToken({ surface: 'text', gameId: state.id, version, choice: { k: 'settings' } }) }, ...diceButton(state, version, lang)]];
   // An inline challenge (`inline.ts`) carries the link that stores it when first followed. A chat's
@@ -255,13 +256,16 @@ export function resultText(state: MatchState, ended: GameEnd | undefined, lang: 
 interface Summary { variant?: string; names?: (string | null)[]; score?: number[]; toAct?: string | null; deadline?: number | null; away?: string[] }
 
 /**
- * Returns the games list of a player: their turn first (least time left first), then the others,
- * then open challenges; each with the time left on the clock when one runs. Not a rule: a view.
+ * Returns the games list of a player: their turn first (least time left first), then the
+ * challenges addressed to them, then their other games, then their own open challenges; each with
+ * the time left on the clock when one runs. Not a rule: a view.
  */
 export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang, now: number): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
   if (open.length === 0) return { text: t(lang, 'games.none'), games: [] };
-  const rank = (r: GameRecord) => (r.status === 'challenge' ? 2 : (r.summary as Summary | undefined)?.toAct === playerId ? 0 : 1);
+  // A challenge not of mine is one addressed to me (`games.ts`): an answer waits from me, after my moves.
+  const toMe = (r: GameRecord) => r.status === 'challenge' && !r.players.includes(playerId);
+  const rank = (r: GameRecord) => (toMe(r) ? 1 : r.status === 'challenge' ? 3 : (r.summary as Summary | undefined)?.toAct === playerId ? 0 : 2);
   const deadline = (r: GameRecord) => (r.summary as Summary | undefined)?.deadline ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...open].sort((a, b) => rank(a) - rank(b) || deadline(a) - deadline(b));
   const lines = sorted.map((r) => {
@@ -269,7 +273,7 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
     const names = (s.names ?? []).filter((n): n is string => !!n).join(' — ');
     const variant = variantName(lang, s.variant ?? 'long');
     const opponent = (s.names ?? []).find((n, i) => n && r.players[i] !== playerId) ?? '';
-    const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
+    const status = toMe(r) ? t(lang, 'games.challengeToYou') : r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
     const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
     return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${names} (${variant})` };

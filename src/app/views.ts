@@ -136,9 +136,9 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, vie
   return {
     variant: state.settings.variant,
     board: (([white, black]) => ({ white, black }))(shownBoard(state)),
-    turn: game.ended ? null : COLOUR[actor ?? t0.seat],
+    turn: game.ended || mode.closed !== undefined ? null : COLOUR[actor ?? t0.seat],
     view: pictureView(state, viewer),
-    dice: t0.dice && !game.ended ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
+    dice: t0.dice && !game.ended && mode.closed === undefined ? { values: [t0.dice[0], t0.dice[1]], left: diceLeft?.ok ? [...diceLeft.value.diceLeft] : undefined } : undefined,
     cube: pictureCube(state),
     bomb: game.bomb === null ? undefined : { owner: game.bomb === 'centre' ? null : COLOUR[game.bomb] },
     players: {
@@ -149,8 +149,8 @@ function picture(state: MatchState, lang: Lang, mode: ViewMode, now: number, vie
     showPips: state.settings.showPips,
     highlights: {
       lastPlay: last ? { by: COLOUR[last.seat], steps: pictureSteps(last.move) } : undefined,
-      turnSteps: game.ended ? undefined : t0.steps.map((s) => ({ from: s.from, to: s.to })),
-      selected,
+      turnSteps: game.ended || mode.closed !== undefined ? undefined : t0.steps.map((s) => ({ from: s.from, to: s.to })),
+      selected: mode.closed === undefined ? selected : undefined,
     },
     result: game.ended ? { winner: game.ended.winner === null ? null : COLOUR[game.ended.winner], kind: game.ended.kind, points: game.ended.points, matchOver: state.phase === 'finished' && state.settings.matchLength > 0 } : undefined,
     language: lang,
@@ -180,7 +180,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     if (state.phase === 'finished' && state.result?.winner != null && n > 0) {
       lines.push(t(lang, 'result.match', { winner: name(lang, state, state.result.winner), ...winnerFirst(state.score, state.result.winner) }));
     }
-  } else {
+  } else if (mode.closed === undefined) {
     const turn = game.turn;
     if (turn.stage === 'doubled' || turn.stage === 'beavered') {
       lines.push(t(lang, 'caption.doubled', { name: name(lang, state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(lang, state, seatToAct(state)!) }));
@@ -200,6 +200,7 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
       lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(lang, state, game.cube.owner) }));
     }
   }
+  if (mode.closed !== undefined) lines.push(mode.closed);
   const hints = hintsUsed(state);
   for (const seat of [0, 1] as const) if (hints[seat] > 0) lines.push(t(lang, 'caption.hints', { name: name(lang, state, seat), n: hints[seat] }));
   const board = shownBoard(state);

@@ -137,7 +137,8 @@ function commandFor(state: MatchState, e: MatchEvent): Command | string {
   switch (e.type) {
     case 'accepted': return { type: 'accept', by: e.by };
     case 'configured': return { type: 'configure', by: state.players[0]?.id ?? '', settings: e.settings };
-    case 'declined': return { type: 'decline', by: state.invitee ?? '' };
+    // A challenge to a handle alone was declined by whoever held it: no id is kept, none is needed.
+    case 'declined': return state.invitee === null ? { type: 'decline', by: '@', named: true } : { type: 'decline', by: state.invitee };
     case 'cancelled': return { type: 'cancel', by: state.players[0]?.id ?? '' };
     case 'expired': case 'timedOut': return { type: 'tick' };
     case 'rolled': return { type: 'roll', by: id(e.seat) };

@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from '../lib/index.ts';
 import type { Command, GameError } from './types.ts';
 
-const BY_ID = ['decline', 'cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign', 'hint'];
+const BY_ID = ['cancel', 'roll', 'double', 'detonate', 'take', 'pass', 'beaver', 'undo', 'confirm', 'acceptResign', 'declineResign', 'hint'];
 const KINDS = ['oin', 'mars', 'koks'];
 
 function isText(v: unknown): v is string {
@@ -38,6 +38,9 @@ export function checkCommand(value: unknown): Result<Command, GameError> {
   const by = c.by;
   if (BY_ID.includes(type)) return ok({ type, by } as Command);
   switch (type) {
+    case 'decline':
+      if (c.named !== undefined && c.named !== true) return bad('decline named is true or absent');
+      return ok({ type, by, ...(c.named ? { named: true as const } : {}) });
     case 'play':
       if (c.pending !== undefined && typeof c.pending !== 'boolean') return bad('play pending is true or false');
       return typeof c.move === 'string' && c.move.length <= 200 ? ok({ type, by, move: c.move, ...(c.pending ? { pending: true } : {}) }) : bad('play needs a move in notation');

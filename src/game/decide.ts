@@ -81,7 +81,8 @@ function decideChallenge(state: MatchState, cmd: Command, at: number, dice: Dice
       return ok([{ type: 'accepted', at, by: cmd.by, challengerSeat }, { type: 'gameStarted', at, number: 1, starter: null }]);
     }
     case 'decline':
-      if (state.invitee === null || cmd.by !== state.invitee) return error('not-a-player', 'only the invited player can decline');
+      // A challenge to a handle alone has no invitee id: the app vouches that the presser holds the handle (`named`).
+      if (cmd.by === challenger.id || (state.invitee === null ? cmd.named !== true : cmd.by !== state.invitee)) return error('not-a-player', 'only the invited player can decline');
       return ok([{ type: 'declined', at }]);
     case 'cancel':
       if (cmd.by !== challenger.id) return error('not-a-player', 'only the challenger can cancel');

@@ -227,7 +227,11 @@ export const TRANSIENT_EVENTS: ReadonlySet<MatchEvent['type']> = new Set(['stepp
 /** What a player (or the scheduler) asks for. */
 export type Command =
   | { readonly type: 'accept'; readonly by: Player }
-  | { readonly type: 'decline'; readonly by: PlayerId }
+  /**
+   * The invited player refuses the challenge. `named`: a challenge addressed to a handle alone (the
+   * messenger gave no id, so `invitee` is null), declined by whoever the app found holds that handle.
+   */
+  | { readonly type: 'decline'; readonly by: PlayerId; readonly named?: true }
   | { readonly type: 'cancel'; readonly by: PlayerId }
   /** The challenger changes the settings of an open challenge (validated as a whole). */
   | { readonly type: 'configure'; readonly by: PlayerId; readonly settings: Partial<Omit<MatchSettings, 'variant'>> & { variant?: string } }

@@ -66,8 +66,9 @@
  * | a challenge's invitee handle| game item, `note:invitee`                  | created with the challenge     |
  * | whom a challenge names      | game item, `note:addressee`                | created with the challenge     |
  * | the tournament of a match   | game item, `note:tournament`               | a tournament's pairing opened  |
+ * | why a match was closed unfinished | game item, `note:closedFor`: the seat removed from its tournament | the removal closed it (#48) |
  * | a chat's open tournaments   | `MEMO#tournaments#<platform>:<chat>` / `M` | `/tournament` (compare-and-set) |
- * | where a person is named outside their games | `MEMO#named#<player or platform:@handle>` / `M`, with `expiresAt`: tournament ids, challenge ids | a sign-up, a challenge addressed to them (`app/named.ts`; read by `/forget`) |
+ * | where a person is named outside their games | `MEMO#named#<player or platform:@handle>` / `M`, with `expiresAt`: tournament ids, challenge ids | a sign-up, a challenge addressed to them — `/nardy`, a rematch, a tournament's pairing (`app/named.ts`; read by `/forget` and `/games`) |
  *
  * The club's tables need no index of their own (`store/club.ts`): a rating item sits in `byChat`
  * under its board's key, its `updatedAt` slot holding the rating, so a chat's (or the global) top

@@ -190,7 +190,7 @@ describe('issue #45: tournaments — one open per organiser, an admin may cancel
     const message = { chat, messageId: signup! };
     let before = tx.effects.length;
     await handleIntent(deps(), { kind: 'tournament', chat, from: member(4612, 'Bob'), token, message, isAdmin: false }, tx.emit);
-    expect(tx.since(before)).toEqual([{ kind: 'toast', text: t('en', 'tournament.onlyOrganiser', { name: 'Fz24' }) }]);
+    expect(tx.since(before)).toEqual([{ kind: 'toast', text: t('en', 'tournament.onlyOrganiserOrAdmin', { name: 'Fz24' }) }]);
     expect(await phaseOf(token)).toBe('signup');
     before = tx.effects.length;
     await handleIntent(deps(), { kind: 'tournament', chat, from: member(4613, 'Alice'), token, message, isAdmin: true }, tx.emit);

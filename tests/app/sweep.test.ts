@@ -11,6 +11,7 @@ import {
 import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays } from '../../src/engine/index.ts';
 import { positionOf, seatToAct, type MatchState } from '../../src/game/index.ts';
+import { t } from '../../src/i18n/index.ts';
 import { startTelegramApi, type StoredMessage, type TelegramApi, type TgUser } from '../../src/local/telegram-api/index.ts';
 import { telegramMessenger } from '../../src/platforms/telegram/index.ts';
 import { telegramEmit } from '../../src/platforms/telegram/send.ts';
@@ -384,6 +385,10 @@ describe('issue 7: reminders and time-outs on a fake clock, through the Telegram
     now += DAY + MINUTE;
     expect(await sweep(sweepDeps())).toMatchObject({ abandoned: 1 });
     expect(api.messages(w.group.id).at(-1)!.text).toMatch(/Nobody has moved .* for 30 days/);
+    // Its board says it is closed and offers no move any more (#48): only its history.
+    const board = api.messages(w.group.id).filter((m) => m.photo !== undefined).at(-1)!;
+    expect(board.caption).toContain(t('en', 'caption.closedAbandoned'));
+    expect((board.reply_markup?.inline_keyboard ?? []).flat().map((b) => decodeToken(b.callback_data!)?.choice.k)).toEqual(['history']);
     const { record, state } = await match('abandon1');
     expect(record.status).toBe('closed');
     expect(record.dueAt).toBe(record.updatedAt + 30 * DAY);

@@ -177,6 +177,17 @@ describe('issue #3 bad input: commands in the wrong phase are wrong-phase', () =
     expect(reject(challenge(SHORT, T0, null), { type: 'decline', by: ANN.id }).kind).toBe('not-a-player');
   });
 
+  it('#48: a challenge to a handle alone (no invitee id) is declined only as `named` (the app matched the handle), never by its challenger; the declined match decodes', () => {
+    const open = challenge(SHORT, T0, null);
+    expect(reject(open, { type: 'decline', by: ANN.id, named: true }).kind).toBe('not-a-player');
+    expect(reject(challenge(SHORT), { type: 'decline', by: CAROL.id, named: true }).kind).toBe('not-a-player');
+    expect(reject(open, { type: 'decline', by: BOB.id, named: 'yes' } as unknown as Command).kind).toBe('unknown-command');
+    const declined = step(open, { type: 'decline', by: BOB.id, named: true });
+    expect(declined.phase).toBe('declined');
+    const decoded = decodeMatch(encodeMatch(declined));
+    expect(decoded.ok && decoded.value.phase).toBe('declined');
+  });
+
   it('a match in play cannot be declined or cancelled', () => {
     expect(reject(annToMove(), { type: 'decline', by: ANN.id }).kind).toBe('wrong-phase');
     expect(reject(annToMove(), { type: 'cancel', by: ANN.id }).kind).toBe('wrong-phase');

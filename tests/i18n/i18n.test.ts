@@ -27,7 +27,7 @@ const STORE_ERROR_KINDS = {
   'not-found': true, 'stale-version': true, 'already-exists': true, 'corrupt-item': true, 'too-large': true,
 } as const satisfies Record<StoreError['kind'], true>;
 const APP_ERROR_KINDS = {
-  ...GAME_ERROR_KINDS, ...STORE_ERROR_KINDS, 'duplicate-update': true, 'game-closed': true,
+  ...GAME_ERROR_KINDS, ...STORE_ERROR_KINDS, 'duplicate-update': true, 'game-closed': true, 'game-removed': true,
 } as const satisfies Record<AppError['kind'], true>;
 const ENGINE_ERROR_KINDS = {
   'invalid-notation': true, 'illegal-play': true, 'ambiguous-play': true, 'invalid-position': true,

@@ -58,8 +58,8 @@ export interface StatsSubject {
 }
 
 /**
- * `/stats`: per family (the global boards) the rating, its change over 30 days, games and wins;
- * the best winning streak, the favourite variant (most rated matches) and, in a chat, the series
+ * `/stats`: per family (the global boards) the rating, its change over 30 days, games, wins and
+ * the best winning streak in that family; the favourite variant (most rated matches) and, in a chat, the series
  * between the subject and the caller there.
  */
 export async function statsText(store: GameStore, lang: Lang, chat: StoredChat | undefined, subject: StatsSubject, caller: StatsSubject, now: number): Promise<string> {
@@ -76,9 +76,10 @@ export async function statsText(store: GameStore, lang: Lang, chat: StoredChat |
   for (const [family, s] of byFamily) {
     lines.push(t(lang, 'stats.family', {
       family: familyName(lang, family), rating: whole(s.rating), deviation: whole(s.deviation), change: signed(changeOver(s, now, 30)), games: s.games, wins: s.wins,
+      // A streak is its family's, as the rating is (#48): wins in a row in long nardy say nothing of a short-nardy loss between them.
+      streak: s.bestStreak,
     }));
   }
-  lines.push(t(lang, 'stats.streak', { n: Math.max(...byFamily.map(([, s]) => s.bestStreak)) }));
   const played = new Map<string, number>();
   for (const [, s] of byFamily) for (const [variant, n] of Object.entries(s.variants)) played.set(variant, (played.get(variant) ?? 0) + n);
   const favourite = [...played.entries()].sort((a, b) => b[1] - a[1])[0];

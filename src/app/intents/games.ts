@@ -1,29 +1,56 @@
 /**
  * `/games`: my open games and challenges in every chat, my turn first, with the time left; under
- * it a "bring board down" button per game with a board (and a link to it where the messenger has one).
+ * it a "bring board down" button per game with a board (and a link to it where the messenger has
+ * one). The challenges addressed to me are listed too (#48), with a link to each where the
+ * messenger has one: they are not in my player index until I accept, so they are found where a
+ * challenge notes whom it names (`named.ts`) — by my id, and by my handle for a challenge to
+ * `@handle` the messenger gave no id for (the handle I hold when I ask).
  */
 import { t } from '../../i18n/index.ts';
+import type { GameRecord } from '../../store/index.ts';
+import { loadMatch } from '../matches.ts';
+import { addressedTo, handleOwner, namedIn } from '../named.ts';
 import type { Button } from '../ports.ts';
-import { BOARD, noteOf } from '../remembered.ts';
+import { BOARD, CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { gamesList } from '../texts.ts';
 import { encodeToken } from '../tokens.ts';
-import type { Handler } from './update.ts';
+import type { Handler, Update } from './update.ts';
+
+/** How many of the newest challenges naming a player are read: a challenge expires within days, and few are addressed to anyone at once. */
+const ADDRESSED_LOOKED_AT = 10;
+
+/** The challenges addressed to the caller that still wait for their answer. */
+async function addressedToMe(u: Update): Promise<GameRecord[]> {
+  const { deps, intent } = u;
+  const from = intent.from;
+  const owners = [from.id, ...(from.username ? [handleOwner(intent.chat.platform, from.username)] : [])];
+  const named = await namedIn(deps.store, owners);
+  const read = await Promise.all(named.challenges.slice(-ADDRESSED_LOOKED_AT).map((id) => loadMatch(deps.store, id)));
+  return read.flatMap((r) => (r.ok && r.value.record.status === 'challenge' && r.value.state.challengeExpiresAt > deps.now() && addressedTo(r.value.record, r.value.state, from) ? [r.value.record] : []));
+}
 
 export const games: Handler<'games'> = async (u) => {
   const { deps, intent, lang } = u;
   // Open games only, one partition (store/layout.ts): finished ones must not crowd them out of the page.
-  const open = await deps.store.listByPlayer(intent.from.id, { status: 'open', limit: 40 });
-  const records = [...open.records.filter((r) => r.status === 'active'), ...open.records.filter((r) => r.status === 'challenge')];
+  const [open, addressed] = await Promise.all([deps.store.listByPlayer(intent.from.id, { status: 'open', limit: 40 }), addressedToMe(u)]);
+  const records = [...open.records.filter((r) => r.status === 'active'), ...open.records.filter((r) => r.status === 'challenge'), ...addressed];
   const list = gamesList(records, intent.from.id, lang, deps.now());
   const buttons: Button[][] = [];
   for (const game of list.games) {
     const record = records.find((r) => r.id === game.id);
     const ref = record && noteOf(record, BOARD);
-    if (!record || !ref) continue;
+    if (!record) continue;
+    if (!ref) {
+      // A challenge to me: a link to it, where its Accept and Decline are.
+      const challenge = addressed.includes(record) ? noteOf(record, CHALLENGE_MESSAGE) : undefined;
+      const url = challenge && deps.messengers[challenge.chat.platform]?.messageLink(challenge);
+      if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+      continue;
+    }
     const url = deps.messengers[ref.chat.platform]?.messageLink(ref);
     const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version: record.version, choice: { k: 'bringDown' } }) };
     buttons.push(url ? [down, { label: '↗', url }] : [down]);
   }
-  const text = buttons.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
+  const text = buttons.some((row) => row.some((b) => 'token' in b)) ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
   await u.emit({ kind: 'text', chat: intent.chat, text, buttons });
 };

@@ -5,7 +5,7 @@
  */
 import { COMPUTER_ID, seatToAct, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
 import { ok, type Result } from '../../lib/index.ts';
-import { errorText, t, type Lang } from '../../i18n/index.ts';
+import { errorText, t, type Lang, type MessageKey } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
@@ -14,7 +14,8 @@ import { matchOf, runCommand, type AppError, type Outcome } from '../matches.ts'
 import type { ChatUser, Intent, MessageRef } from '../ports.ts';
 import { rateAtMatchEnd } from '../club/match-end.ts';
 import { bringBoardDown, followNotice, noticeTurn, ownBoardIn, postNotice, publishBoard, showBoard, tellEnding, type Placement } from '../publish.ts';
-import { BOARD, INVITEE, NOTICE, noteOf, reachNote } from '../remembered.ts';
+import { ADDRESSEE, BOARD, INVITEE, NOTICE, noteOf, reachNote } from '../remembered.ts';
+import { addressedTo } from '../named.ts';
 import { decodeToken, type Choice, type Surface, type Token } from '../tokens.ts';
 import { mayAnswerRefusal } from '../limits.ts';
 import { claimPost } from '../posted.ts';
@@ -87,6 +88,23 @@ function modeOf(choice: Choice): ViewMode {
   return {};
 }
 
+/**
+ * Whose answer a press of a challenge's Accept, Decline or Cancel is not (#48): Accept and Decline
+ * are its addressee's (anyone's but the challenger's Accept for an open one), Cancel its
+ * challenger's. The words for a press of the other's, rather than "This is not your game": it is.
+ */
+export function misanswered(record: GameRecord, state: MatchState, choice: Choice['k'], from: ChatUser): { key: MessageKey; params?: Record<string, string> } | undefined {
+  if (state.phase !== 'challenge' || isComputerMatch(state)) return undefined;
+  const challenger = state.players[0];
+  if ((choice === 'accept' || choice === 'decline') && challenger?.id === from.id) {
+    const addressed = state.invitee !== null || noteOf(record, INVITEE) !== undefined;
+    if (addressed) return { key: 'toast.forInvitee', params: { name: noteOf(record, ADDRESSEE) ?? '?' } };
+    return choice === 'accept' ? { key: 'toast.forAnyone' } : undefined;
+  }
+  if (choice === 'cancel' && challenger?.id !== from.id && addressedTo(record, state, from)) return { key: 'toast.forChallenger', params: { name: challenger?.name ?? '?' } };
+  return undefined;
+}
+
 /** A challenge to a handle may be accepted only by that handle (the messenger gave no id for it). */
 export function mayAccept(record: GameRecord, from: ChatUser): boolean {
   const handle = noteOf(record, INVITEE);
@@ -144,12 +162,19 @@ export const press: Handler<'press'> = async (u) => {
   // A challenge to a handle that is not the presser's says whose it is (issue #47, B3): the bot
   // cannot tell a mistyped handle from a stranger's, so the challenger can be asked to reply instead.
   if (token.choice.k === 'accept' && !mayAccept(record, intent.from)) return void (await emit({ kind: 'toast', text: t(lang, 'toast.forHandle', { handle: noteOf(record, INVITEE) ?? '' }), alert: true }));
+  const wrong = misanswered(record, state, token.choice.k, intent.from);
+  if (wrong) return void (await emit({ kind: 'toast', text: t(lang, wrong.key, wrong.params) }));
   // A challenge to the computer: its author's Play makes the computer accept.
   const computerAccepts = token.choice.k === 'accept' && isComputerMatch(state);
   if (computerAccepts && state.players[0]?.id !== intent.from.id) return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
   // The reducer lets only the challenger cancel: a chat's admin cancels in the challenger's name (the message says who did).
   const byAdmin = token.choice.k === 'cancel' && (await cancelsAsAdmin(u, record, state));
-  const command = computerAccepts ? computerAcceptance(state, boardLang) : byAdmin ? { type: 'cancel' as const, by: state.players[0]!.id } : commandOf(token.choice, intent.from, state, u.me.confirm);
+  // A challenge to a handle alone (no id) is declined by whoever holds that handle; the reducer cannot tell, so the press vouches (`named`).
+  const named = token.choice.k === 'decline' && state.invitee === null && addressedTo(record, state, intent.from);
+  const command = computerAccepts ? computerAcceptance(state, boardLang)
+    : byAdmin ? { type: 'cancel' as const, by: state.players[0]!.id }
+    : named ? { type: 'decline' as const, by: intent.from.id, named: true as const }
+    : commandOf(token.choice, intent.from, state, u.me.confirm);
   if (!command) return refresh();
   let answered = false;
   let toast: Promise<unknown> = Promise.resolve();

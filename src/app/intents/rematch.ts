@@ -12,7 +12,8 @@ import type { GameRecord } from '../../store/index.ts';
 import { openChallenge } from '../matches.ts';
 import { boardLangOf } from '../board-language.ts';
 import type { Intent } from '../ports.ts';
-import { CHALLENGE_MESSAGE, reachNote, reachOf, setNotes } from '../remembered.ts';
+import { ADDRESSEE, CHALLENGE_MESSAGE, noted, reachNote, reachOf, setNotes } from '../remembered.ts';
+import { noteNamed } from '../named.ts';
 import { recallSeries, seriesText } from '../series.ts';
 import { challengeMessage } from '../texts.ts';
 import type { Update } from './update.ts';
@@ -38,12 +39,14 @@ export async function rematch(u: Update<Intent & { kind: 'press' }>, record: Gam
     invitee: computer ? null : opponent.id,
     // The challenger's colour is the one they did not play (seat 0 plays White).
     settings: { ...state.settings, colour: seat === 0 ? 'black' : 'white' },
-  }, chat, lang, { ...reachNote(undefined, me.id, u.me), ...(computer ? {} : pick(record.notes, reachOf(opponent.id).name)) });
+  }, chat, lang, { ...reachNote(undefined, me.id, u.me), ...(computer ? {} : { ...pick(record.notes, reachOf(opponent.id).name), ...noted(ADDRESSEE, opponent.name) }) });
   if (!opened.ok) {
     return void (await emit({ kind: 'toast', text: opened.error.kind === 'already-exists' ? t(u.lang, 'rematch.offered') : errorText(u.lang, opened.error) }));
   }
   await emit({ kind: 'toast', text: '' });
   const { state: challenge, record: created } = opened.value;
+  // Not in the opponent's index until accepted: their `/games` (and `/forget`) find it through this (#48).
+  if (!computer) await noteNamed(deps.store, opponent.id, 'challenges', challenge.id, deps.now());
   const series = computer ? undefined : seriesText(lang, await recallSeries(deps.store, record.chat, me.id, opponent.id), [me, opponent]);
   const message = challengeMessage(challenge, created.version, lang, undefined, computer ? undefined : opponent.name, series);
   const sent = await emit({ kind: 'text', chat, text: message.text, buttons: message.buttons });

@@ -14,7 +14,7 @@ import type { Intent } from '../ports.ts';
 import { openTicket, ticketChallenge, ticketIn } from './inline.ts';
 import { noticeTurn, publishBoard } from '../publish.ts';
 import { CHALLENGE_MESSAGE, noteOf, PRIVATE_CHAT, remember } from '../remembered.ts';
-import { mayAccept } from './press.ts';
+import { mayAccept, misanswered } from './press.ts';
 import { say, type Handler, type Update } from './update.ts';
 
 async function notePrivateChat(u: Update): Promise<void> {
@@ -46,6 +46,9 @@ export const join: Handler<'join'> = async (u) => {
   await notePrivateChat(u);
   const loaded = await challengeToJoin(u);
   if (!loaded.ok) return say(u, loaded.error === 'expired' ? t(lang, 'challenge.expired') : errorText(lang, loaded.error));
+  // Its challenger following the link is told whose answer it is (#48), not that it is not their game.
+  const wrong = misanswered(loaded.value.record, loaded.value.state, 'accept', intent.from);
+  if (wrong) return say(u, t(lang, wrong.key, wrong.params));
   if (!mayAccept(loaded.value.record, intent.from)) return say(u, t(lang, 'toast.notYourGame'));
   const outcome = await runCommand(deps, loaded.value.record.id, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { loaded: loaded.value });
   if (!outcome.ok) return say(u, errorText(lang, outcome.error));

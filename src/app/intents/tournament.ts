@@ -11,8 +11,6 @@ import type { Result } from '../../lib/index.ts';
 import { isChatAdmin, isSameChat } from '../chat-admin.ts';
 import { OPEN_TOURNAMENTS_PER_CHAT, OPEN_TOURNAMENTS_PER_ORGANISER } from '../limits.ts';
 import { noteNamed } from '../named.ts';
-import { loadMatch, runCommand } from '../matches.ts';
-import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { tournamentOfToken, type TournamentAction } from '../tournament/buttons.ts';
 import { publishChange, showTournament } from '../tournament/flow.ts';
 import { healTournament } from '../tournament/heal.ts';
@@ -21,6 +19,7 @@ import type { Tournament, TournamentError, TournamentSettings } from '../tournam
 import { noteOpened, openTournaments } from '../tournament/open-list.ts';
 import { changeTournament, createTournament, loadTournament } from '../tournament/stored.ts';
 import { removeKeyboard, tournamentMessage } from '../tournament/views.ts';
+import { closeRemovedMatches } from '../tournament/withdraw.ts';
 import { newGameId } from './challenge.ts';
 import { say, type Handler, type Update } from './update.ts';
 import type { Intent } from '../ports.ts';
@@ -102,7 +101,9 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
     return showTournament(u, latest);
   }
   const changed = await changeTournament(deps.store, tm.id, deps.now(), change, loaded);
-  if (!changed.ok) return void (await emit({ kind: 'toast', text: t(lang, ERROR_TEXT[changed.error], { name: tm.organiser.name }) }));
+  // A sign-up's Cancel is its organiser's and any admin's of its chat: a refusal names both (#48).
+  const refusal = action.k === 'cancel' && !changed.ok && changed.error === 'not-organiser' ? 'tournament.onlyOrganiserOrAdmin' : undefined;
+  if (!changed.ok) return void (await emit({ kind: 'toast', text: t(lang, refusal ?? ERROR_TEXT[changed.error], { name: tm.organiser.name }) }));
   const done = DONE[action.k];
   await emit({ kind: 'toast', text: done === undefined ? '' : t(lang, done) });
   if (changed.value === 'already') return;
@@ -111,22 +112,7 @@ async function pressed(u: TournamentUpdate, data: string): Promise<void> {
   await publishChange(u, changed.value.before, changed.value.after);
   if (action.k === 'remove' && changed.value.before.phase === 'playing') {
     await say(u, t(tm.lang, 'tournament.removed', { name: model.entrant(tm, action.player).name }));
-    await withdrawChallenges(u, changed.value.before, action.player);
-  }
-}
-
-/**
- * A removed player's challenges nobody accepted yet are withdrawn (declined or cancelled in their
- * name, the message saying so): the tournament counted them as forfeits already. A match in play
- * is left to its players; its end changes nothing any more.
- */
-async function withdrawChallenges(u: TournamentUpdate, before: Tournament, player: string): Promise<void> {
-  for (const pairing of model.pendingPairings(before).filter((p) => p.a === player || p.b === player)) {
-    const loaded = await loadMatch(u.deps.store, pairing.match);
-    if (!loaded.ok || loaded.value.state.phase !== 'challenge') continue;
-    const command = pairing.b === player ? { type: 'decline' as const, by: player } : { type: 'cancel' as const, by: player };
-    const done = await runCommand(u.deps, pairing.match, command, { loaded: loaded.value });
-    const message = noteOf(loaded.value.record, CHALLENGE_MESSAGE);
-    if (done.ok && message) await u.emit({ kind: 'editText', message, text: t(before.lang, command.type === 'decline' ? 'challenge.declined' : 'challenge.cancelled') });
+    // Their pending matches were forfeited by this write: their games are taken out of play now (#48).
+    await closeRemovedMatches(u, changed.value.after);
   }
 }

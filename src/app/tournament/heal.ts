@@ -3,8 +3,10 @@
  * counted (a process that died between a match's final write and the tournament's update), any
  * pairing whose challenge was never opened opened (one that died between the round's write and
  * the challenges), and a challenge opened but never posted (one that died in between) posted once
- * it is `UNPOSTED_AFTER_MS` old (younger, its writer may still be posting it). The Refresh button does it at once; the scheduler does it for every tournament
- * being played every `HEAL_EVERY_MS` (its item is on the due index while it is played). A sign-up
+ * it is `UNPOSTED_AFTER_MS` old (younger, its writer may still be posting it), and a removed
+ * player's game left in play closed (`withdraw.ts`). The Refresh button does it at once; the
+ * scheduler does it for every tournament being played every `HEAL_EVERY_MS` (its item is on the
+ * due index while it is played, or while a removed player's game is left to close). A sign-up
  * is on the due index too, due when it expires: the scheduler closes it then (issue #45).
  */
 import { decodeMatch } from '../../game/index.ts';
@@ -16,6 +18,7 @@ import { expire, pairingOf, pendingPairings } from './model.ts';
 import { announcePairing, postPairing } from './pairings.ts';
 import { CHALLENGE_MESSAGE, noteOf } from '../remembered.ts';
 import { changeTournament, loadTournament, type Loaded } from './stored.ts';
+import { closeRemovedMatches } from './withdraw.ts';
 
 /** How old a challenge without its message must be before the heal posts it. */
 const UNPOSTED_AFTER_MS = 2 * 60_000;
@@ -39,6 +42,8 @@ export async function healTournament(p: Teller, loaded: Loaded): Promise<number>
     const outcome = state.ok ? outcomeOf(read.value, state.value) : undefined;
     if (outcome !== undefined && (await countTournamentMatch(p, tm.id, pairing.match, outcome))) mended++;
   }
+  // A removed player's games a crash left in play (#48): closed now.
+  if ((tm.closing?.length ?? 0) > 0) mended += await closeRemovedMatches(p, tm);
   return mended;
 }
 

@@ -16,7 +16,9 @@
  *   won minus lost), then a coin flip: the lower hash of the tournament id and the player id.
  * - Forfeits: a match whose challenge is declined, or nobody accepted in time, is lost by the
  *   invited player; one cancelled by its challenger, by the challenger; a match abandoned unfinished,
- *   by the player who was to move. A removed player loses their pending match and every later one.
+ *   by the player who was to move. A removed player loses their pending match and every later one;
+ *   the pending match's game is withdrawn (a challenge) or closed (a match under way: no more
+ *   moves, not rated), which `closing` lists until it is done (`tournament/withdraw.ts`).
  *   A forfeit counts as a win by the match length to nothing.
  */
 import { createHash } from 'node:crypto';
@@ -87,6 +89,12 @@ export interface Tournament {
   readonly createdAt: number;
   /** Why a cancelled sign-up was closed when not by its organiser: a chat admin, or nobody started it in time (issue #45). */
   readonly closedBy?: { readonly admin: Entrant } | { readonly expiry: number };
+  /**
+   * The games of a removed player's pending matches, still to be withdrawn or closed (#48): written
+   * with the removal, taken off once their games are closed, so a crash in between leaves them for
+   * the scheduler's heal. Each: the match id and the removed player.
+   */
+  readonly closing?: readonly { readonly match: string; readonly removed: string }[];
 }
 
 /**
@@ -226,13 +234,22 @@ export function remove(t: Tournament, by: string, player: string): Result<Tourna
   if (!t.players.some((p) => p.id === player) || t.removed.includes(player)) return fail('not-in');
   if (t.phase === 'signup') return leave(t, player);
   if (t.phase !== 'playing') return fail('not-playing');
-  let next: Tournament = { ...t, removed: [...t.removed, player] };
+  const pending = pendingPairings(t).filter((p) => p.a === player || p.b === player);
+  let next: Tournament = { ...t, removed: [...t.removed, player], closing: [...(t.closing ?? []), ...pending.map((p) => ({ match: p.match, removed: player }))] };
   for (const [round, r] of next.rounds.entries()) {
     for (const [index, p] of r.pairings.entries()) {
       if (p.result === undefined && (p.a === player || p.b === player)) next = withResult(next, round, index, forfeitTo(next, p, p.a === player ? p.b : p.a));
     }
   }
   return ok(advance(next));
+}
+
+/** The games in `matches` closed (or found closed already): taken off `closing`; `already` when none was on it. */
+export function closed(t: Tournament, matches: readonly string[]): Result<Tournament | 'already', TournamentError> {
+  const left = (t.closing ?? []).filter((c) => !matches.includes(c.match));
+  if (left.length === (t.closing ?? []).length) return ok('already');
+  const { closing: _done, ...rest } = t;
+  return ok(left.length === 0 ? rest : { ...rest, closing: left });
 }
 
 /** A forfeit of `pairing` won by `winner`: the match length to nothing. */

@@ -9,6 +9,7 @@ import { cubeByDefault, type MatchState } from '../../game/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { t } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
+import { noteNamed } from '../named.ts';
 import type { Button, MessageRef } from '../ports.ts';
 import type { Teller } from './publisher.ts';
 import { ADDRESSEE, CHALLENGE_MESSAGE, noted, setNotes, TOURNAMENT } from '../remembered.ts';
@@ -41,6 +42,8 @@ export async function postPairing(p: Teller, tm: Tournament, round: number, pair
   const opened = await openChallenge(p.deps, { id: pairing.match, by: a, invitee: b.id, settings: matchSettings(tm), ttlMs: acceptWithin(tm) },
     tm.chat, tm.lang, { ...noted(TOURNAMENT, tm.id), ...noted(ADDRESSEE, b.name) });
   if (!opened.ok) return false;
+  // Not in the invited player's index until accepted: their `/games` (and `/forget`) find it through this.
+  await noteNamed(p.deps.store, b.id, 'challenges', pairing.match, p.deps.now());
   await announcePairing(p, tm, round, pairing, opened.value.record, opened.value.state);
   return true;
 }

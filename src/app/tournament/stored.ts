@@ -32,9 +32,12 @@ export async function loadTournament(store: GameStore, id: string): Promise<Load
   return tournament === undefined ? undefined : { record: read.value, tournament };
 }
 
-/** The record of a tournament: due for the scheduler while it is being played, and when its sign-up expires (`heal.ts`). */
+/**
+ * The record of a tournament: due for the scheduler while it is being played or a removed player's
+ * game is still to be closed (a final decided by the removal), and when its sign-up expires (`heal.ts`).
+ */
 function recordOf(tournament: Tournament, version: number, now: number): TournamentRecord {
-  const dueAt = tournament.phase === 'playing' ? now + HEAL_EVERY_MS : tournament.phase === 'signup' ? signupExpiresAt(tournament) : undefined;
+  const dueAt = tournament.phase === 'playing' || (tournament.closing?.length ?? 0) > 0 ? now + HEAL_EVERY_MS : tournament.phase === 'signup' ? signupExpiresAt(tournament) : undefined;
   return { id: tournament.id, version, state: tournament, updatedAt: now, ...(dueAt === undefined ? {} : { dueAt }) };
 }
 

@@ -40,7 +40,7 @@ describe('issue 17 end to end on Discord: ratings, /nardy top, /nardy stats, /na
     await w.act(w.discord.command(NODAR, channel, 'stats', { player: ANNA }));
     const stats = publicMessages(w, channel).at(-1)!.content.split('\n');
     const annaWon = winner.name === 'Anna';
-    expect(stats[1]).toBe(t('ru', 'stats.family', { family: t('ru', 'family.long'), rating: annaWon ? 1662 : 1338, deviation: 290, change: annaWon ? '+162' : '−162', games: 1, wins: annaWon ? 1 : 0 }));
+    expect(stats[1]).toBe(t('ru', 'stats.family', { family: t('ru', 'family.long'), rating: annaWon ? 1662 : 1338, deviation: 290, change: annaWon ? '+162' : '−162', games: 1, wins: annaWon ? 1 : 0, streak: annaWon ? 1 : 0 }));
     expect(stats.at(-1)).toBe(t('ru', 'series.score', { a: 'Anna', sa: annaWon ? 1 : 0, sb: annaWon ? 0 : 1, b: 'Нодар' }));
 
     await w.act(w.discord.command(CAROL, channel, 'weekly', { on: true }));

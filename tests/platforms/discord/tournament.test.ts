@@ -105,10 +105,11 @@ describe('issue 17 on Discord: /nardy tournament', () => {
     expect(after.removed).toEqual([out]);
     expect(after.rounds[0]!.pairings[0]!.result).toMatchObject({ forfeit: true });
     expect(publicMessages(w, channel).some((m) => m.content === t('en', 'tournament.removed', { name: personOf(out).user.global_name! }))).toBe(true);
-    // Their challenge nobody had accepted is withdrawn, in their name.
+    // Their challenge nobody had accepted is withdrawn, in their name, its message saying they were removed (#48), not that anyone declined.
     const withdrawn = await stored(w, first.rounds[0]!.pairings[0]!.match);
     expect(withdrawn.state.phase).toBe('declined');
-    expect(messageIn(channel, (withdrawn.record.notes?.challenge as { messageId: string }).messageId).content).toBe(t('en', 'challenge.declined'));
+    expect(messageIn(channel, (withdrawn.record.notes?.challenge as { messageId: string }).messageId).content)
+      .toBe(t('en', 'tournament.matchWithdrawn', { name: personOf(out).user.global_name!, winner: personOf(first.rounds[0]!.pairings[0]!.a).user.global_name! }));
     const tm = await playToWinner(channel, id);
     const all = tm.rounds.flatMap((r) => r.pairings);
     expect(all).toHaveLength(10);

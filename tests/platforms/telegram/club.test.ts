@@ -43,7 +43,7 @@ describe('issue 17 end to end on Telegram: ratings, /top, /stats, /weekly', () =
     const stats = w.live().at(-1)!.text!.split('\n');
     const annaWon = winner.id === `telegram:${ANNA.id}`;
     expect(stats[0]).toBe(t('ru', 'stats.title', { name: 'Anna' }));
-    expect(stats[1]).toBe(t('ru', 'stats.family', { family: t('ru', 'family.short'), rating: annaWon ? 1662 : 1338, deviation: 290, change: annaWon ? '+162' : '−162', games: 1, wins: annaWon ? 1 : 0 }));
+    expect(stats[1]).toBe(t('ru', 'stats.family', { family: t('ru', 'family.short'), rating: annaWon ? 1662 : 1338, deviation: 290, change: annaWon ? '+162' : '−162', games: 1, wins: annaWon ? 1 : 0, streak: annaWon ? 1 : 0 }));
     expect(stats).toContain(t('ru', 'stats.favourite', { variant: t('ru', 'variant.short') }));
     expect(stats).toContain(t('ru', 'series.score', { a: 'Anna', sa: annaWon ? 1 : 0, sb: annaWon ? 0 : 1, b: NODAR.first_name }));
 
