@@ -13,7 +13,7 @@ import { FILING_SORT_KEY, Filings, refiled } from './filing.ts';
 import { Pages } from './pages.ts';
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, SETTINGS, settingsKey, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, RateSpec, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
 import { conditionally, isConditionFailure } from './conditional.ts';
@@ -126,16 +126,59 @@ export class DynamoGameStore implements GameStore {
   }
 
   async loadWith(id: string, keys: readonly string[]): Promise<{ game: Result<GameRecord, StoreError>; values: Map<string, unknown> }> {
-    const wanted = [{ pk: gameKey(id), sk: GAME_SORT_KEY }, ...[...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))];
-    const items = await this.batchGet(wanted);
+    const { items, values } = await this.readMemos(keys, [{ pk: gameKey(id), sk: GAME_SORT_KEY }]);
     const read = items.find((item) => item.pk === gameKey(id) && item.sk === GAME_SORT_KEY);
     const game = read === undefined ? undefined : (await this.pages.assemble([read]))[0]!;
-    return { game: game === undefined ? fail({ kind: 'not-found', id }) : decodeGame(game), values: memoValues(items) };
+    return { game: game === undefined ? fail({ kind: 'not-found', id }) : decodeGame(game), values };
   }
 
   async recallMany(keys: readonly string[]): Promise<Map<string, unknown>> {
     if (keys.length === 0) return new Map();
-    return memoValues(await this.batchGet([...new Set(keys)].map((key) => ({ pk: memoKey(key), sk: MEMO_SORT_KEY }))));
+    return (await this.readMemos(keys)).values;
+  }
+
+  /**
+   * Remembered values and any other `also` items in one batch: a player's settings are one item
+   * (`settingsPlace`); one kept the old way, a value an item (before issue #46), is read once more
+   * and moved into one (`moveSettings`).
+   */
+  private async readMemos(keys: readonly string[], also: readonly Item[] = []): Promise<{ items: Item[]; values: Map<string, unknown> }> {
+    const unique = [...new Set(keys)];
+    const places = unique.map(placeOf);
+    const wanted = new Map([...also, ...places].map((k) => [`${String(k.pk)}|${String(k.sk)}`, { pk: String(k.pk), sk: String(k.sk) }]));
+    const items = await this.batchGet([...wanted.values()]);
+    const byPk = new Map(items.filter((item) => item.sk === MEMO_SORT_KEY).map((item) => [item.pk as string, item]));
+    const unmoved = [...new Set(places.filter((p) => p.field !== undefined && byPk.get(p.pk)?.moved !== true).map((p) => p.owner!))];
+    const moved = await this.moveSettings(unmoved);
+    const values = new Map<string, unknown>();
+    for (const [i, key] of unique.entries()) {
+      const place = places[i]!;
+      const item = place.field === undefined ? byPk.get(place.pk) : moved.get(place.pk) ?? byPk.get(place.pk);
+      const value = item === undefined ? undefined : place.field === undefined ? memoValue(item) : parsed(item[settingAttribute(place.field)]);
+      if (value !== undefined) values.set(key, value);
+    }
+    return { items, values };
+  }
+
+  /**
+   * Moves players' settings kept the old way (one item a value) into their settings item: read in
+   * one batch and written once, each only if nobody moved it meanwhile. Answers the items as moved.
+   */
+  private async moveSettings(owners: readonly string[]): Promise<Map<string, Item>> {
+    const moved = new Map<string, Item>();
+    if (owners.length === 0) return moved;
+    const old = await this.batchGet(owners.flatMap((owner) => SETTINGS.map((field) => ({ pk: memoKey(`${field}#${owner}`), sk: MEMO_SORT_KEY }))));
+    const found = new Map(old.map((item) => [item.pk as string, item]));
+    await Promise.all(owners.map(async (owner) => {
+      const item: Item = { pk: settingsKey(owner), sk: MEMO_SORT_KEY, moved: true };
+      for (const field of SETTINGS) {
+        const json = found.get(memoKey(`${field}#${owner}`))?.value;
+        if (typeof json === 'string') item[settingAttribute(field)] = json;
+      }
+      moved.set(item.pk as string, item);
+      await conditionally(this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(moved)' }));
+    }));
+    return moved;
   }
 
   /** Strongly consistent batch read of up to 100 keys. */
@@ -329,11 +372,45 @@ export class DynamoGameStore implements GameStore {
   async remember(key: string, value: unknown, now: number): Promise<void> {
     const json = JSON.stringify(value);
     if (key === '' || json === undefined || json.length > 4096) throw new InvariantError(`remember(${JSON.stringify(key)}): bad key or value`);
-    await this.db.put({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } });
+    const place = placeOf(key);
+    if (place.field === undefined) {
+      await this.db.put({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } });
+      return;
+    }
+    // One setting of the player's item; an item not moved yet is moved first, or its other settings would be lost.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const set = await conditionally(this.db.update({
+        TableName: this.tableName, Key: { pk: place.pk, sk: MEMO_SORT_KEY },
+        UpdateExpression: 'SET #setting = :value, updatedAt = :now',
+        ConditionExpression: 'moved = :moved',
+        ExpressionAttributeNames: { '#setting': settingAttribute(place.field) },
+        ExpressionAttributeValues: { ':value': json, ':now': now, ':moved': true },
+      }));
+      if (set) return;
+      await this.moveSettings([place.owner!]);
+    }
+    throw new Error(`remember(${JSON.stringify(key)}): the settings item could not be moved`);
   }
 
   async forget(keys: readonly string[]): Promise<void> {
-    await this.db.batchWrite(this.tableName, [...new Set(keys)].map((key) => ({ DeleteRequest: { Key: { pk: memoKey(key), sk: MEMO_SORT_KEY } } })));
+    const unique = [...new Set(keys)];
+    const places = unique.map(placeOf);
+    // Values kept the old way go whatever else happens; a player's settings item goes whole once every setting is forgotten.
+    const gone = unique.map((key) => ({ DeleteRequest: { Key: { pk: memoKey(key), sk: MEMO_SORT_KEY } } }));
+    const owners = [...new Set(places.filter((p) => p.field !== undefined).map((p) => p.owner!))];
+    for (const owner of owners) {
+      const fields = places.filter((p) => p.owner === owner).map((p) => p.field!);
+      if (SETTINGS.every((f) => fields.includes(f))) gone.push({ DeleteRequest: { Key: { pk: settingsKey(owner), sk: MEMO_SORT_KEY } } });
+      else {
+        await conditionally(this.db.update({
+          TableName: this.tableName, Key: { pk: settingsKey(owner), sk: MEMO_SORT_KEY },
+          UpdateExpression: `REMOVE ${fields.map((_, i) => `#f${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, settingAttribute(f)])),
+        }));
+      }
+    }
+    await this.db.batchWrite(this.tableName, gone);
   }
 
   async rememberIf(key: string, value: unknown, expected: unknown, now: number, expiresAt: number): Promise<boolean> {
@@ -445,8 +522,7 @@ export class DynamoGameStore implements GameStore {
   }
 
   async recall(key: string): Promise<unknown> {
-    const read = await this.db.get({ TableName: this.tableName, Key: { pk: memoKey(key), sk: MEMO_SORT_KEY }, ConsistentRead: true });
-    return read.Item === undefined ? undefined : memoValue(read.Item);
+    return (await this.readMemos([key])).values.get(key);
   }
 }
 
@@ -464,14 +540,31 @@ function memoValue(item: Item): unknown {
   }
 }
 
-function memoValues(items: readonly Item[]): Map<string, unknown> {
-  const values = new Map<string, unknown>();
-  for (const item of items) {
-    if (item.sk !== MEMO_SORT_KEY || typeof item.pk !== 'string') continue;
-    const value = memoValue(item);
-    if (value !== undefined) values.set(item.pk.slice(memoKey('').length), value);
+/** A JSON text read back, or undefined when it is none. */
+function parsed(json: unknown): unknown {
+  if (typeof json !== 'string') return undefined;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
   }
-  return values;
+}
+
+/**
+ * Where a remembered value lives: its own item (`MEMO#<key>`), or — one of a player's settings,
+ * which every press reads — an attribute of the player's one settings item (issue #46: a press
+ * read five items of the presser's where one does).
+ */
+function placeOf(key: string): { pk: string; sk: string; field?: string; owner?: string } {
+  const hash = key.indexOf('#');
+  const field = key.slice(0, Math.max(0, hash));
+  if (hash <= 0 || !SETTINGS.includes(field)) return { pk: memoKey(key), sk: MEMO_SORT_KEY };
+  const owner = key.slice(hash + 1);
+  return { pk: settingsKey(owner), sk: MEMO_SORT_KEY, field, owner };
+}
+
+function settingAttribute(field: string): string {
+  return `v:${field}`;
 }
 
 /** An `UpdateItem`'s SET and REMOVE clauses, built attribute by attribute (undefined: remove). */

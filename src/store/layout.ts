@@ -47,12 +47,8 @@
  *
  * | value                       | where                                      | written by                     |
  * |-----------------------------|--------------------------------------------|--------------------------------|
- * | a player's language         | `MEMO#lang#<player>` / `M`                 | `/lang`                        |
+ * | a player's settings: language (`v:lang`), private chat (`v:dm`), reminder mode (`v:remind`), quiet hours (`v:quiet`), final Confirm (`v:confirm`) | `MEMO#settings#<player>` / `M`, with `moved` (issue #46: one item a press reads, where there were five, `MEMO#lang#<player>` … `MEMO#confirm#<player>`; those are moved into it the first time it is read, `readMemos`) | `/lang`, `/start`, `/remind`, `/quiet`, `/confirm` |
  * | a group's game language     | `MEMO#chatlang#<platform>:<chat>` / `M`    | `/lang` in a group or channel  |
- * | a player's private chat     | `MEMO#dm#<player>` / `M`                   | the bot opened (`/start`)      |
- * | a player's reminder mode    | `MEMO#remind#<player>` / `M`               | `/remind`                      |
- * | a player's quiet hours      | `MEMO#quiet#<player>` / `M`                | `/quiet`                       |
- * | a player's final Confirm    | `MEMO#confirm#<player>` / `M`              | `/confirm`                     |
  * | a user's or chat's command bucket | `MEMO#rate#<user or platform:chat>` / `M`: `tat` (full again at, ms), `warned`, `expiresAt` | a typed command (`spendRate`, atomic adds) |
  * | a player's dice seed        | `MEMO#seed#<player>` / `M`                 | `/seed` (issue #18)            |
  * | a player's lifetime dice    | `MEMO#dice#<player>` / `M`, with `expiresAt` far off: face and double counts, games counted | a game with checkable dice ended (`rememberIf`) |
@@ -184,3 +180,11 @@ export const WEEKLY_PARTITION = 'WEEKLY';
 
 /** Sort key of a remembered value. */
 export const MEMO_SORT_KEY = 'M';
+
+/** The remembered values (key `<name>#<player>`) kept together in a player's settings item, each an attribute `v:<name>`. */
+export const SETTINGS: readonly string[] = ['lang', 'dm', 'remind', 'quiet', 'confirm'];
+
+/** Partition key of a player's settings item (`SETTINGS`). */
+export function settingsKey(player: string): string {
+  return memoKey(`settings#${player}`);
+}

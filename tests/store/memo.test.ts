@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { freshTable, game, type TestTable } from './fixture.ts';
 
 let table: TestTable;
@@ -69,5 +69,46 @@ describe('game notes and batch reads: what a press needs, in one round trip', ()
     expect(missing.values.get('lang#p:1')).toBe('ru');
     expect(await table.store.recallMany([])).toEqual(new Map());
     expect((await table.store.recallMany(['lang#p:1', 'dm#p:9'])).get('lang#p:1')).toBe('ru');
+  });
+});
+
+describe('issue #46: a player\'s settings in one item, read with the game in one batch', () => {
+  const player = 'telegram:4660';
+  const keys = ['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${player}`);
+
+  it('keeps the five settings in one item and reads them back with the game', async () => {
+    await table.store.remember(keys[0]!, 'ka', 1);
+    await table.store.remember(keys[1]!, { platform: 'telegram', chatId: '4660' }, 2);
+    await table.store.remember(keys[4]!, true, 3);
+    const items = await table.documents.send(new ScanCommand({ TableName: table.tableName, FilterExpression: 'contains(pk, :p)', ExpressionAttributeValues: { ':p': player } }));
+    expect(items.Items?.map((i) => i.pk)).toEqual([`MEMO#settings#${player}`]);
+    await table.store.create(game({ id: 'settings-game' }));
+    const read = await table.store.loadWith('settings-game', keys);
+    expect(read.game.ok).toBe(true);
+    expect(Object.fromEntries(read.values)).toEqual({ [keys[0]!]: 'ka', [keys[1]!]: { platform: 'telegram', chatId: '4660' }, [keys[4]!]: true });
+  });
+
+  it('moves settings kept one item a value (before issue #46) into the one item, losing none when one changes', async () => {
+    const old = 'telegram:4661';
+    for (const [name, value] of [['lang', 'ru'], ['remind', 'daily'], ['confirm', false]] as const) {
+      await table.documents.send(new PutCommand({ TableName: table.tableName, Item: { pk: `MEMO#${name}#${old}`, sk: 'M', value: JSON.stringify(value), updatedAt: 1 } }));
+    }
+    // A setting changed before anything was read: the others are moved first, not lost.
+    await table.store.remember(`quiet#${old}`, null, 5);
+    const values = await table.store.recallMany(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
+    expect(Object.fromEntries(values)).toEqual({ [`lang#${old}`]: 'ru', [`remind#${old}`]: 'daily', [`quiet#${old}`]: null, [`confirm#${old}`]: false });
+    const moved = await table.documents.send(new GetCommand({ TableName: table.tableName, Key: { pk: `MEMO#settings#${old}`, sk: 'M' } }));
+    expect(moved.Item).toMatchObject({ moved: true, 'v:lang': '"ru"', 'v:quiet': 'null' });
+  });
+
+  it('reads settings kept the old way on a player\'s first press, and forgets every one of them', async () => {
+    const old = 'telegram:4662';
+    await table.documents.send(new PutCommand({ TableName: table.tableName, Item: { pk: `MEMO#lang#${old}`, sk: 'M', value: '"en"', updatedAt: 1 } }));
+    await table.store.create(game({ id: 'settings-old' }));
+    expect((await table.store.loadWith('settings-old', [`lang#${old}`])).values.get(`lang#${old}`)).toBe('en');
+    await table.store.forget(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
+    const left = await table.documents.send(new ScanCommand({ TableName: table.tableName, FilterExpression: 'contains(pk, :p)', ExpressionAttributeValues: { ':p': old } }));
+    expect(left.Items).toEqual([]);
+    expect(await table.store.recall(`lang#${old}`)).toBeUndefined();
   });
 });
