@@ -18,7 +18,7 @@
  * requests and $0.0000166667 per GB-second. Storage, data transfer and the scheduler's sweeps
  * (one a minute, whatever the traffic) are left out.
  *
- * Run: npm run bench:store-cost (also part of npm run bench). BENCH_GAMES: games per variant (6);
+ * Run: npm run bench:store-cost (also part of npm run bench). BENCH_COST_GAMES: games per variant (4);
  * BENCH_VARIANTS (short,long); BENCH_COST_BASE: the commit to compare with (5f8318b, the last
  * before the filing: every step rewrote the game into its indexes). Asserts nothing; prints figures.
  */
@@ -39,7 +39,7 @@ import { meteringProxy, type Metered } from './metering-proxy.ts';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const GAMES = Number(process.env.BENCH_GAMES ?? 6);
+const GAMES = Number(process.env.BENCH_COST_GAMES ?? 4);
 const VARIANTS = (process.env.BENCH_VARIANTS ?? 'short,long').split(',').filter(Boolean) as VariantId[];
 const BASE = process.env.BENCH_COST_BASE ?? '5f8318b';
 const PRICE = { write: 0.625e-6, read: 0.125e-6, request: 0.2e-6, gbSecond: 0.0000166667 };
@@ -219,11 +219,12 @@ function report(label: string, f: Figures): { perTurnKb: number; dollars: number
   const calls = stats(f.turns.map((t) => t.calls));
   const kb = stats(f.turns.map((t) => t.writeUnits + t.indexUnits));
   const index = stats(f.turns.map((t) => t.indexUnits));
+  const reads = stats(f.turns.map((t) => t.readUnits));
   const step = stats(writing.map((p) => p.calls));
   const cost = dollarsPerMillionMoves(f);
   const n = (x: number, d = 1) => x.toFixed(d);
   console.log(`  ${label.padEnd(22)} calls/step ${n(step.mean, 2)} (max ${step.max}) · view ${n(stats(viewing.map((p) => p.calls)).mean, 2)} | ` +
-    `per turn: calls ${n(calls.mean, 2)} / ${calls.median} / max ${calls.max}, KB written ${n(kb.mean, 2)} / ${kb.median} / p90 ${kb.p90} / max ${kb.max} (indexes ${n(index.mean, 2)}) | ` +
+    `per turn: calls ${n(calls.mean, 2)} / ${calls.median} / max ${calls.max}, KB written ${n(kb.mean, 2)} / ${kb.median} / p90 ${kb.p90} / max ${kb.max} (indexes ${n(index.mean, 2)}), read units ${n(reads.mean, 1)} | ` +
     `game item ≤ ${n(f.largestGameItem / 1024, 2)} KB | $ per million moves: ${n(cost.dynamo + cost.lambda, 2)} (DynamoDB ${n(cost.dynamo, 2)}, Lambda ${n(cost.lambda, 2)} at ${f.memoryMb} MB)`);
   return { perTurnKb: kb.mean, dollars: cost.dynamo + cost.lambda };
 }
@@ -232,7 +233,18 @@ async function main(): Promise<void> {
   console.log(`store cost (issue #46): ${GAMES} games a variant through the Telegram webhook, the Bot API stand-in and dynalite behind a metering proxy; turn figures are mean / median / …`);
   console.log('  targets: ≤ 2 calls a step, ≤ 4 a turn with the notice, ≤ 2 KB written a turn with the indexes, under $5 per million moves');
   const base = mkdtempSync(join(tmpdir(), 'nardy-cost-base-'));
-  execFileSync('git', ['worktree', 'add', '--detach', base, BASE], { cwd: ROOT, stdio: 'ignore' });
+  try {
+    execFileSync('git', ['worktree', 'add', '--detach', base, BASE], { cwd: ROOT, stdio: 'ignore' });
+  } catch {
+    // A shallow clone may lack the earlier commit: this tree's figures alone, and a word why.
+    console.log(`  (${BASE} is not in this clone: this tree's figures only; fetch the history to compare)`);
+    rmSync(base, { recursive: true, force: true });
+    for (const variant of VARIANTS) {
+      console.log(`/nardy ${variant}`);
+      report('this tree', runIn(ROOT, variant));
+    }
+    return;
+  }
   try {
     symlinkSync(join(ROOT, 'node_modules'), join(base, 'node_modules'));
     // The earlier commit runs this very bench (it may predate it).
