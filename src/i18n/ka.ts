@@ -103,7 +103,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'button.more': 'მეტი ➡️',
   'button.detonate': '💣 აფეთქება',
   'button.rematch': '🔁 რევანში',
-  'button.newMatch': '🔁 ახალი მატჩი',
+  'button.newMatch': '🔁 მატჩი',
   'button.hint': '💡',
   'button.review': '📊 ანალიზი',
   'hint.plays': '💡 საუკეთესო სვლები, გაგორება {dice} (ეკვიტი, ქულა პარტიაზე):',

@@ -99,7 +99,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'button.more': 'Ещё ➡️',
   'button.detonate': '💣 Взорвать',
   'button.rematch': '🔁 Реванш',
-  'button.newMatch': '🔁 Новый матч',
+  'button.newMatch': '🔁 Ещё матч',
   'button.hint': '💡',
   'button.review': '📊 Разбор',
   'hint.plays': '💡 Лучшие ходы для {dice} (эквити, очков за партию):',

@@ -11,6 +11,7 @@
  * saying what to install (it never skips). The rule in short: docs/testing.md, "Button labels".
  */
 import { describe, expect, it } from 'vitest';
+import { DIGITS_IN_ROW_OF_TWO, digitsWide } from '../../src/app/board-buttons.ts';
 import { LANGS, t, type Lang, type MessageKey } from '../../src/i18n/index.ts';
 import { en } from '../../src/i18n/en.ts';
 import { FONT_INSTALL_HINT, keyboardWidth, labelRoom, labelWidth, loadFonts, type Chat } from './button-width.ts';
@@ -47,6 +48,12 @@ describe('the measure', () => {
     expect(labelWidth('🏳️ ')).toBeCloseTo(18 + labelWidth(' '), 5);
     expect(labelWidth('ნარდი') / 5).toBeGreaterThan(labelWidth('nardy') / 5);
     expect(labelWidth('✓ ')).toBeGreaterThan(10);
+  });
+
+  it('the board\'s estimate of a play\'s width (digitsWide) never falls short of Roboto\'s, and a row of two holds its limit', () => {
+    const digit = labelWidth('0');
+    for (const c of '0123456789/*() barof') expect(labelWidth(c), JSON.stringify(c)).toBeLessThanOrEqual(digitsWide(c) * digit + 0.02);
+    expect(DIGITS_IN_ROW_OF_TWO * digit + 0.5).toBeLessThanOrEqual(labelRoom(2, CHAT));
   });
 });
 
