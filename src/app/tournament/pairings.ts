@@ -60,12 +60,13 @@ export async function announcePairing(p: Teller, tm: Tournament, round: number, 
 
 /**
  * A pairing's buttons: Accept, Decline. No Cancel and no Settings: the tournament fixed them;
- * Decline gives the match up. 🔐 as on any challenge (#48): the whole commitment is shown before
- * Accept takes the seeds and rolls. Not a rule: a view.
+ * Decline gives the match up. 🔐 as on any challenge (#48), on a row below: the whole commitment is
+ * shown before Accept takes the seeds and rolls. Not a rule: a view.
  */
 export function pairingButtons(state: MatchState, version: number, lang: Lang): Button[][] {
   const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
-  return [[{ label: t(lang, 'button.accept'), token: token('accept') }, { label: t(lang, 'button.decline'), token: token('decline') }, ...diceButton(state, version, lang)]];
+  const dice = diceButton(state, version, lang);
+  return [[{ label: t(lang, 'button.accept'), token: token('accept') }, { label: t(lang, 'button.decline'), token: token('decline') }], ...(dice.length > 0 ? [dice] : [])];
 }
 
 /** Posts the challenges of the rounds `after` opened since `before` (all of them for a start). */
