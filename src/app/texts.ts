@@ -261,7 +261,8 @@ interface Summary { variant?: string; names?: (string | null)[]; score?: number[
 
 /**
  * Returns the games list of a player: their turn first (least time left first), then the others,
- * then open challenges; each with the time left on the clock when one runs. Not a rule: a view.
+ * then open challenges; each with the time left on the clock when one runs, and a label for its
+ * button ("Nodar · long nardy"). Not a rule: a view.
  */
 export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang, now: number): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
@@ -277,7 +278,8 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
     const status = r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
     const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${names} (${variant})` };
+    // A button's label: the opponent and the game, short enough for a phone's row (the variant's button name: 'гюльбара').
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${opponent || names} · ${variantButton(lang, s.variant ?? 'long')}` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

@@ -216,7 +216,7 @@ const EN = {
   'time.minutes': '{minutes} min',
   'games.away': '{name} on vacation',
   'games.left': '{left} left',
-  'games.bringDown': '⬇️ Bring down: {game}',
+  'games.bringDown': '⬇️ {game}',
   'games.bringDownHint': 'Press a game to bring its board down to the end of its chat.',
   'caption.vacation': '{name} is on vacation.',
   'sweep.reminder': '⏰ {name}, your move in {game}: {left} left.',

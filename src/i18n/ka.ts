@@ -221,7 +221,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'time.minutes': '{minutes} წთ',
   'games.away': '{name} შვებულებაშია',
   'games.left': 'დარჩა {left}',
-  'games.bringDown': '⬇️ ქვემოთ: {game}',
+  'games.bringDown': '⬇️ {game}',
   'games.bringDownHint': 'დააჭირეთ პარტიას, რომ მისი დაფა ჩატის ბოლოში ჩამოიტანოთ.',
   'caption.vacation': '{name} შვებულებაშია.',
   'sweep.reminder': '⏰ {name}, თქვენი სვლაა ({game}), დარჩა {left}.',

@@ -217,7 +217,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'time.minutes': '{minutes} мин',
   'games.away': '{name} в отпуске',
   'games.left': 'осталось {left}',
-  'games.bringDown': '⬇️ Вниз: {game}',
+  'games.bringDown': '⬇️ {game}',
   'games.bringDownHint': 'Нажмите на партию, чтобы перенести её доску в конец чата.',
   'caption.vacation': '{name} в отпуске.',
   'sweep.reminder': '⏰ {name}, ваш ход ({game}), осталось {left}.',

@@ -35,10 +35,14 @@ export interface GameButton {
   readonly url?: string | undefined;
 }
 
-/** The rows under the list: a game's "bring down" button, and beside it the link to its board. Not a rule: a view. */
+/**
+ * The rows under the list: a game's "bring down" button across the row, and under it the link to its
+ * board (beside it, the link would take half the row, and a phone would cut the game's name).
+ * Not a rule: a view.
+ */
 export function gamesKeyboard(games: readonly GameButton[], lang: Lang): Button[][] {
-  return games.map((game) => {
+  return games.flatMap((game) => {
     const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version: game.version, choice: { k: 'bringDown' } }) };
-    return game.url ? [down, { label: '↗', url: game.url }] : [down];
+    return game.url ? [[down], [{ label: '↗', url: game.url }]] : [[down]];
   });
 }
