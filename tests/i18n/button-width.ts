@@ -12,9 +12,10 @@
  * less 10 dp (`TextUtils.ellipsize(…, buttonWidth − dp(10), END)`).
  *
  * Approximations, each on the side of a label measured wider than drawn: kerning is left out (Roboto's
- * pairs mostly tighten); Android 12 and later draw Georgian at weight 500 from a variable font, taken
- * here a third of the way from Noto Sans Georgian Regular (400) to Bold (700), as the variable font's
- * widths run (older phones fall back to the Regular, narrower).
+ * pairs mostly tighten); Georgian is taken at the label's weight, 500, a third of the way from Noto
+ * Sans Georgian Regular (400) to Bold (700) — a phone with the variable Noto Sans Georgian draws it
+ * about so, one with only the Regular narrower. A phone whose maker replaced Roboto (Samsung's One
+ * UI font) draws other widths; Roboto is what Telegram and stock Android use.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { readFontMetrics, type FontMetrics } from '../../src/render/font-file.ts';

@@ -131,11 +131,12 @@ function playedBoards(lang: Lang, settings: ChallengeInput['settings'], seed: nu
     switch (turn.stage) {
       case 'decide':
         show('confirm resign', { confirm: 'resign' });
-        command = mayDetonate(state) && rng() < 0.3 ? { type: 'detonate', by } : mayDouble(state) && rng() < 0.15 ? { type: 'double', by } : { type: 'roll', by };
+        // No cube past 64 here: a long chain of beavers would ask the pass to lose 288230376151711740 points.
+        command = mayDetonate(state) && rng() < 0.3 ? { type: 'detonate', by } : mayDouble(state) && game.cube.value < 64 && rng() < 0.15 ? { type: 'double', by } : { type: 'roll', by };
         break;
       case 'doubled':
         show('confirm pass', { confirm: 'pass' });
-        command = state.settings.beaver && rng() < 0.3 ? { type: 'beaver', by } : { type: rng() < 0.9 ? 'take' : 'pass', by };
+        command = state.settings.beaver && game.cube.value < 64 && rng() < 0.3 ? { type: 'beaver', by } : { type: rng() < 0.9 ? 'take' : 'pass', by };
         break;
       case 'beavered':
         show('confirm pass', { confirm: 'pass' });
