@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     // The whole-game runs that take minutes: `npm run test:long` (vitest.long.config.ts), run by .ci/run.
-    // The tests that need a Debian package (gnubg, chromium, fontconfig), `*.system.test.ts`:
+    // The tests that need a Debian package (gnubg, chromium, fontconfig, the phone's fonts), `*.system.test.ts`:
     // `npm run test:system` (vitest.system.config.ts), run by .ci/run. `npm test` needs Node only.
     exclude: [...configDefaults.exclude, 'tests/long/**', 'tests/**/*.system.test.ts'],
     // One in-memory dynalite for the store tests (tests/setup/dynalite.ts).

@@ -27,6 +27,21 @@ export function point(p: number): string {
 export const MAX_LISTED_PLAYS = 8;
 const PLAYS_PER_ROW = 2;
 /**
+ * How wide a play's notation is, in digits: Telegram's Android client draws button labels in Roboto,
+ * whose '/' is 0.7 of a digit, '*' 0.8, a bracket, 'r' and 'f' 0.65, a space 0.45; the other letters
+ * of `bar` and `off` about a digit. A button of a row of two on a 360-dp phone holds 18.5 digits
+ * (docs/testing.md, "Button labels"): a turn with a longer play ('bar/21* bar/21 19/15 12/8*') lists
+ * its plays one a row.
+ */
+const NARROWER: Readonly<Record<string, number>> = { '/': 0.7, '*': 0.8, '(': 0.65, ')': 0.65, r: 0.65, f: 0.65, ' ': 0.45 };
+export const DIGITS_IN_ROW_OF_TWO = 18.5;
+
+/** A play's notation's width in digits (see NARROWER). Not a rule: layout. @example digitsWide('13/7*') // 5.5 */
+export function digitsWide(label: string): number {
+  return [...label].reduce((w, c) => w + (NARROWER[c] ?? 1), 0);
+}
+
+/**
  * At most this many step buttons at once; more and the player picks the checker first. With the
  * Undo, Confirm, Resign, History and hint controls it stays within the smallest keyboard a messenger
  * allows (25 buttons).
@@ -55,13 +70,16 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   const hint = hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [];
   switch (turn.stage) {
     case 'decide':
+      // Resign, History and the hint as in the moving stage; 🔐 on a row of its own, as a row of
+      // four is too narrow for these labels on a 360-dp phone (docs/testing.md, "Button labels").
       return [[
         b('button.roll', { k: 'roll' }),
         ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
         ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
-      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(state.fair ? [b('button.dice', { k: 'dice' })] : []), ...hint]];
+      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...hint], ...(state.fair ? [[b('button.dice', { k: 'dice' })]] : [])];
     case 'doubled':
-      return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : []), ...hint]];
+      // At most three a row: with Beaver and the hint, the hint goes below ('არ ვიღებ' on a row of four is cut).
+      return chunk([b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : []), ...hint], 3);
     case 'beavered':
       return [[b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...hint]];
     case 'resignOffered':
@@ -104,7 +122,10 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [])];
   if (turn.steps.length === 0 && mode.pick === undefined) {
     const plays = playsOf(state.settings, game);
-    if (plays.length <= MAX_LISTED_PLAYS) return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), PLAYS_PER_ROW), resign];
+    if (plays.length <= MAX_LISTED_PLAYS) {
+      const perRow = plays.every((p) => digitsWide(p.move) <= DIGITS_IN_ROW_OF_TWO) ? PLAYS_PER_ROW : 1;
+      return [...chunk(plays.map((p, i) => raw(p.move, { k: 'play', i })), perRow), resign];
+    }
   }
   const progress = progressOf(state.settings, game);
   if (!progress.ok) return [resign];

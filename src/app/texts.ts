@@ -22,7 +22,7 @@ function clockText(state: MatchState, lang: Lang): string {
   }
 }
 
-/** A clock on its button, short enough for a row of five (BUTTON_LIMITS): `⏱ нет`, `15+15`, `3 дня`. */
+/** A clock on its button, short enough for a row of three: `⏱ нет`, `15+15`, `3 дня`. */
 function clockButton(clock: MatchState['settings']['clock'], lang: Lang): string {
   switch (clock.kind) {
     case 'none': return t(lang, 'button.clock.none');
@@ -44,7 +44,7 @@ const CLOCKS: Record<string, MatchState['settings']['clock']> = {
   d7: { kind: 'correspondence', daysPerMove: 7, poolDays: 0, vacationDays: 14 },
 };
 
-/** The clocks on the settings keyboard: one row, so that with every other row it fits 25 buttons (the smallest messenger grid, 5 × 5). */
+/** The clocks on the settings keyboard, in two rows (none and quick, then days); with every other row they fit 25 buttons (the smallest messenger grid, 5 × 5). */
 const KEYBOARD_CLOCKS = ['n', 'f', 'd1', 'd3', 'd7'] as const;
 
 /**
@@ -155,7 +155,7 @@ export function changedSettings(state: MatchState, key: string, value: string): 
 }
 
 /**
- * Returns the challenge message turned into its settings keyboard: one row per setting, the
+ * Returns the challenge message turned into its settings keyboard: a row or two per setting, the
  * current value ticked; only legal combinations are offered — a setting the variant does not have
  * (the cube in tavla, mars in sudden death, the Caucasian rule outside short nardy) is not shown.
  * The `variants` page lists every variant of the registry instead. Not a rule: a view.
@@ -174,10 +174,14 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   }
   const firstPage = VARIANT_IDS.slice(0, FIRST_PAGE);
   const mars = s.options.withMars ?? true;
+  // Rows of two and three wherever a label with its "✓ " would not fit a narrower button on a
+  // 360-dp phone (docs/testing.md, "Button labels"): the chosen other variant shares the row of
+  // "Other games", the lengths go two by two, the clocks two and three, Random on a row above
+  // White and Black ('✓ შემთხვევით'), the computer's levels without a 🤖 ('✓ 🤖 დამწყები').
   const rows: Button[][] = [
-    [...firstPage.map(pickVariant), ...(firstPage.includes(s.variant) ? [] : [pickVariant(s.variant)])],
-    [{ label: t(lang, 'settings.variants'), token: press({ k: 'variants' }) }],
-    [0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)),
+    firstPage.map(pickVariant),
+    [...(firstPage.includes(s.variant) ? [] : [pickVariant(s.variant)]), { label: t(lang, 'settings.variants'), token: press({ k: 'variants' }) }],
+    ...chunk([0, 3, 5, 7].map((n) => set('m', String(n), n === 0 ? t(lang, 'match.single') : t(lang, 'match.points', { n }), s.matchLength === n)), 2),
   ];
   if (variant.options.gameType) {
     const caucasian = s.options.gameType === 'caucasian';
@@ -189,9 +193,10 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
     set('p', s.showPips ? '0' : '1', t(lang, 'settings.showPips'), s.showPips),
   ]);
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
-  rows.push(KEYBOARD_CLOCKS.map((code) => set('l', code, clockButton(CLOCKS[code], lang), sameClock(CLOCKS[code]))));
-  if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], `🤖 ${t(lang, `computer.${level}`)}`, s.computer === level)));
-  rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random'), set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
+  const clock = (code: (typeof KEYBOARD_CLOCKS)[number]) => set('l', code, clockButton(CLOCKS[code], lang), sameClock(CLOCKS[code]));
+  rows.push(KEYBOARD_CLOCKS.slice(0, 2).map(clock), KEYBOARD_CLOCKS.slice(2).map(clock));
+  if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], t(lang, `computer.${level}`), s.computer === level)));
+  rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random')], [set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   // Rated or not (issue 17): between people only; a match against the computer is never rated.
   if (!s.computer) rows.push([set('r', s.rated === true ? '0' : '1', t(lang, 'settings.rated'), s.rated === true)]);
   rows.push([{ label: t(lang, 'button.back'), token: press({ k: 'back' }) }]);
@@ -258,7 +263,8 @@ interface Summary { variant?: string; names?: (string | null)[]; score?: number[
 /**
  * Returns the games list of a player: their turn first (least time left first), then the
  * challenges addressed to them, then their other games, then their own open challenges; each with
- * the time left on the clock when one runs. Not a rule: a view.
+ * the time left on the clock when one runs, and a label for its button ("Nodar · long nardy").
+ * Not a rule: a view.
  */
 export function gamesList(records: readonly GameRecord[], playerId: string, lang: Lang, now: number): { text: string; games: { id: string; label: string }[] } {
   const open = records.filter((r) => r.status === 'active' || r.status === 'challenge');
@@ -276,7 +282,8 @@ export function gamesList(records: readonly GameRecord[], playerId: string, lang
     const status = toMe(r) ? t(lang, 'games.challengeToYou') : r.status === 'challenge' ? t(lang, 'games.challenge') : s.toAct === playerId ? t(lang, 'games.yourTurn') : t(lang, 'games.theirTurn', { name: opponent });
     const left = r.status === 'active' && typeof s.deadline === 'number' ? `, ${t(lang, 'games.left', { left: leftText(lang, s.deadline - now) })}` : '';
     const away = (s.away ?? []).map((name) => `, ${t(lang, 'games.away', { name })}`).join('');
-    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${names} (${variant})` };
+    // A button's label: the opponent and the game, short enough for a phone's row (the variant's button name: 'гюльбара').
+    return { id: r.id, line: `• ${variant}: ${names} (${s.score?.join(':') ?? '0:0'}) — ${status}${left}${away}`, label: `${opponent || names} · ${variantButton(lang, s.variant ?? 'long')}` };
   });
   return { text: [t(lang, 'games.header'), ...lines.map((l) => l.line)].join('\n'), games: lines.map(({ id, label }) => ({ id, label })) };
 }

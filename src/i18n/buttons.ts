@@ -1,23 +1,24 @@
 /**
  * How long a button label may be, so that a phone never cuts it, and the labels of the variant
  * buttons. Telegram lays an inline keyboard's row out in equal widths and cuts a label that does
- * not fit with "…"; a ~390-pixel-wide phone fits about 36 Latin or Cyrillic letters across the
- * keyboard (Georgian letters are a little wider), less the gaps and padding of each button. The
- * limits are letters as `[...label].length` counts them (an emoji with its variation selector
- * counts two), for the catalog text with its parameters filled in; the "✓ " that marks the current
- * choice on a settings button comes on top and is what the margin of each limit is for.
- * tests/i18n checks every label the keyboards show (src/app/texts.ts, src/app/views.ts) against
- * the limit for the longest row it appears on.
+ * not fit with "…". On a 360-dp Android phone (Telegram draws labels in Roboto Medium, 15 dp) a
+ * button's label has 333 dp alone on its row, 159 dp on a row of two, 101 of three, 72 of four;
+ * a Latin or Cyrillic letter is about 8 dp, a Georgian one 10, an emoji 18, the "✓ " of a current
+ * choice 16. The measure is keyboard-width.system.test.ts (`npm run test:system`, with Debian's
+ * fonts), over every keyboard the bot sends in every language; docs/testing.md says the rule.
+ * BUTTON_LIMITS is its proxy in letters for `npm test` (tests/i18n/buttons.test.ts): letters as
+ * `[...label].length` counts them (an emoji with its variation selector counts two), the "✓ " with
+ * them, for the catalog text with its parameters filled in.
  */
 import { isMessageKey, t, variantName } from './messages.ts';
 import type { Lang } from './lang.ts';
 
-/** Letters a label may have on a row of 1–5 buttons; a five-button row (the clocks) gets the least. */
-export const BUTTON_LIMITS: Readonly<Record<1 | 2 | 3 | 4 | 5, number>> = { 1: 32, 2: 20, 3: 16, 4: 11, 5: 8 };
+/** Letters a label may have on a row of 1–5 buttons (rows of four and more hold only notation: steps, checkers). */
+export const BUTTON_LIMITS: Readonly<Record<1 | 2 | 3 | 4 | 5, number>> = { 1: 30, 2: 16, 3: 11, 4: 8, 5: 6 };
 
 /**
  * Returns a variant's name for a button: `button.variant.<id>` where the full name is too long
- * for a row of three (`nuclear`, `gul bara`), else the variant's name. Not a rule: translation.
+ * for a row of two (`nuclear`, `gul bara`), else the variant's name. Not a rule: translation.
  * @example variantButton('en', 'nuclear') // 'nuclear'
  */
 export function variantButton(lang: Lang, variant: string): string {

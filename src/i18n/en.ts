@@ -3,7 +3,8 @@
  * `MessageKey` union, so a text missing from `ru.ts` or `ka.ts` does not compile. `{name}` marks a
  * parameter and `{name|one|other}` a number with its word's plural forms (plural.ts); translations
  * use exactly the same parameter names (tests/i18n checks this). `button.*` texts and the others the
- * keyboards show stay within BUTTON_LIMITS for their row (buttons.ts). `picture.*` are the words
+ * keyboards show fit their button on a 360-dp phone (buttons.ts; measured by
+ * tests/i18n/keyboard-width.system.test.ts). `picture.*` are the words
  * drawn on the board picture (src/render/labels.ts).
  * Texts stay short enough for a chat caption (Telegram: at most 1,024 characters per photo).
  */
@@ -222,7 +223,7 @@ const EN = {
   'time.minutes': '{minutes} min',
   'games.away': '{name} on vacation',
   'games.left': '{left} left',
-  'games.bringDown': '⬇️ Bring down: {game}',
+  'games.bringDown': '⬇️ {game}',
   'games.bringDownHint': 'Press a game to bring its board down to the end of its chat.',
   'caption.vacation': '{name} is on vacation.',
   'sweep.reminder': '⏰ {name}, your move in {game}: {left} left.',

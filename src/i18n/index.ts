@@ -6,8 +6,9 @@
  * Texts: `t(lang, key, params)` fills `{name}` with a parameter and `{name|form|…}` with a number
  * and its word's plural form (plural.ts, by `Intl.PluralRules`: English one|other, Russian
  * one|few|many, Georgian the singular). A figure with a fraction is written as the language
- * writes it, by `formatNumber` (numbers.ts): "0.045" in English, "0,045" in Russian and Georgian. Button labels stay within `BUTTON_LIMITS` letters for
- * their row (buttons.ts), so a phone never cuts one.
+ * writes it, by `formatNumber` (numbers.ts): "0.045" in English, "0,045" in Russian and Georgian.
+ * Button labels fit their button on a 360-dp phone (buttons.ts: measured by a system test,
+ * `BUTTON_LIMITS` letters its proxy), so a phone never cuts one.
  */
 
 // Languages.

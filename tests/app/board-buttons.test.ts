@@ -5,7 +5,7 @@
  * buttons the smallest messenger keyboard holds.
  */
 import { describe, expect, it } from 'vitest';
-import { boardButtons } from '../../src/app/board-buttons.ts';
+import { boardButtons, digitsWide, DIGITS_IN_ROW_OF_TWO } from '../../src/app/board-buttons.ts';
 import { decodeToken, type Choice } from '../../src/app/tokens.ts';
 import { legalPlays, turnProgress } from '../../src/engine/index.ts';
 import { positionOf, turnContextOf, type MatchState } from '../../src/game/index.ts';
@@ -29,6 +29,13 @@ describe('the buttons of a turn', () => {
     expect(choices(rows).filter((c) => c.choice.k === 'play').map((c) => c.label)).toEqual(plays.map((p) => p.move));
     expect(rows.slice(0, -1).every((row) => row.length <= 2)).toBe(true);
     expect(choices([rows.at(-1)!]).map((c) => c.choice.k)).toEqual(['askResign', 'history']);
+  });
+
+  it('plays go two a row, one a row when one of them is too long for half a phone\'s row (tests/i18n/keyboard-width.system.test.ts measures it)', () => {
+    expect(digitsWide('24/18 16/10 14/8(2)')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('24/18 22/16 14/8 11/5')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('bar/21* bar/21 19/15 12/8*')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('bar/19* bar/19 20/14(2)')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
   });
 
   it('more than 8 plays and at most 20 steps: a button per legal step, "from/to", each one the engine offers', () => {

@@ -46,8 +46,9 @@ const ERROR_UNIONS: Record<string, readonly string[]> = {
 };
 
 /** Texts a translation may leave as in English: none so far (add proper nouns here if needed). */
-// Names and numbers only (issue 17): `Anna 1512 → 1527 (+15)`, and a name before a colon.
-const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['rating.change', 'stats.title', 'button.hint']);
+// Names and numbers only (issue 17): `Anna 1512 → 1527 (+15)`, and a name before a colon; a sign and
+// a parameter (`⬇️ {game}`: the game's words come from the catalog).
+const SAME_AS_ENGLISH: ReadonlySet<MessageKey> = new Set(['rating.change', 'stats.title', 'button.hint', 'games.bringDown']);
 
 /** Commands with their Latin arguments, and UTC offsets: the only Latin a translation may contain. */
 const COMMANDS = /\/[a-z]+(?: (?:\[[a-z|]+\]|[a-z|]+\b|\d+-\d+ \+\d+))*|UTC[+-]\d+/g;

@@ -6,7 +6,7 @@
  * challenge notes whom it names (`named.ts`) — by my id, and by my handle for a challenge to
  * `@handle` the messenger gave no id for (the handle I hold when I ask).
  */
-import { t } from '../../i18n/index.ts';
+import { t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { loadMatch } from '../matches.ts';
 import { addressedTo, handleOwner, namedIn } from '../named.ts';
@@ -35,7 +35,8 @@ export const games: Handler<'games'> = async (u) => {
   const [open, addressed] = await Promise.all([deps.store.listByPlayer(intent.from.id, { status: 'open', limit: 40 }), addressedToMe(u)]);
   const records = [...open.records.filter((r) => r.status === 'active'), ...open.records.filter((r) => r.status === 'challenge'), ...addressed];
   const list = gamesList(records, intent.from.id, lang, deps.now());
-  const buttons: Button[][] = [];
+  const shown: GameButton[] = [];
+  const links: Button[][] = [];
   for (const game of list.games) {
     const record = records.find((r) => r.id === game.id);
     const ref = record && noteOf(record, BOARD);
@@ -44,13 +45,32 @@ export const games: Handler<'games'> = async (u) => {
       // A challenge to me: a link to it, where its Accept and Decline are.
       const challenge = addressed.includes(record) ? noteOf(record, CHALLENGE_MESSAGE) : undefined;
       const url = challenge && deps.messengers[challenge.chat.platform]?.messageLink(challenge);
-      if (url) buttons.push([{ label: `↗ ${game.label}`, url }]);
+      if (url) links.push([{ label: `↗ ${game.label}`, url }]);
       continue;
     }
-    const url = deps.messengers[ref.chat.platform]?.messageLink(ref);
-    const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version: record.version, choice: { k: 'bringDown' } }) };
-    buttons.push(url ? [down, { label: '↗', url }] : [down]);
+    shown.push({ ...game, version: record.version, url: deps.messengers[ref.chat.platform]?.messageLink(ref) });
   }
-  const text = buttons.some((row) => row.some((b) => 'token' in b)) ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
+  const buttons = [...gamesKeyboard(shown, lang), ...links];
+  const text = shown.length > 0 ? `${list.text}\n\n${t(lang, 'games.bringDownHint')}` : list.text;
   await u.emit({ kind: 'text', chat: intent.chat, text, buttons });
 };
+
+/** A listed game that has a board: its label (`gamesList`), its version, the link to its board where the messenger has one. */
+export interface GameButton {
+  readonly id: string;
+  readonly label: string;
+  readonly version: number;
+  readonly url?: string | undefined;
+}
+
+/**
+ * The rows under the list: a game's "bring down" button across the row, and under it the link to its
+ * board (beside it, the link would take half the row, and a phone would cut the game's name).
+ * Not a rule: a view.
+ */
+export function gamesKeyboard(games: readonly GameButton[], lang: Lang): Button[][] {
+  return games.flatMap((game) => {
+    const down: Button = { label: t(lang, 'games.bringDown', { game: game.label }), token: encodeToken({ surface: 'text', gameId: game.id, version: game.version, choice: { k: 'bringDown' } }) };
+    return game.url ? [[down], [{ label: '↗', url: game.url }]] : [[down]];
+  });
+}

@@ -8,6 +8,7 @@ import type { MatchState } from '../../game/index.ts';
 import { LANGS, LANG_NAMES, isLang, t } from '../../i18n/index.ts';
 import { ok } from '../../lib/index.ts';
 import { matchOf } from '../matches.ts';
+import type { Button } from '../ports.ts';
 import { CHAT_LANGUAGE, chatOwner, LANGUAGE, remember } from '../remembered.ts';
 import { languageToken } from '../tokens.ts';
 import { say, type Handler } from './update.ts';
@@ -18,7 +19,7 @@ export const lang: Handler<'lang'> = async (u) => {
   const chosen = u.intent.lang && isLang(u.intent.lang) ? u.intent.lang : undefined;
   if (!chosen) {
     const text = t(u.chatLang ?? u.lang, 'lang.choose', { choices: LANGS.map((l) => `${l} — ${LANG_NAMES[l]}`).join(', ') });
-    return void (await u.emit({ kind: 'text', chat: u.intent.chat, text, buttons: [LANGS.map((l) => ({ label: LANG_NAMES[l], token: languageToken(l) }))] }));
+    return void (await u.emit({ kind: 'text', chat: u.intent.chat, text, buttons: languageKeyboard() }));
   }
   if (!u.intent.shared) {
     await remember(u.deps.store, LANGUAGE, u.intent.from.id, chosen, u.deps.now());
@@ -29,6 +30,11 @@ export const lang: Handler<'lang'> = async (u) => {
   await remember(u.deps.store, CHAT_LANGUAGE, chatOwner(u.intent.chat), chosen, u.deps.now());
   await answer(u, t(chosen, 'lang.chatChanged', { lang: LANG_NAMES[chosen] }));
 };
+
+/** A button per language, each named in its own language. Not a rule: a view. */
+export function languageKeyboard(): Button[][] {
+  return [LANGS.map((l) => ({ label: LANG_NAMES[l], token: languageToken(l) }))];
+}
 
 /** The outcome in place of the language buttons pressed, else as a new message. */
 async function answer(u: LangUpdate, text: string): Promise<void> {

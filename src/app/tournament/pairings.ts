@@ -7,7 +7,7 @@
  */
 import { cubeByDefault, type MatchState } from '../../game/index.ts';
 import type { GameRecord } from '../../store/index.ts';
-import { t } from '../../i18n/index.ts';
+import { t, type Lang } from '../../i18n/index.ts';
 import { openChallenge } from '../matches.ts';
 import { noteNamed } from '../named.ts';
 import type { Button, MessageRef } from '../ports.ts';
@@ -54,14 +54,22 @@ export async function postPairing(p: Teller, tm: Tournament, round: number, pair
  */
 export async function announcePairing(p: Teller, tm: Tournament, round: number, pairing: Pairing, record: GameRecord, state: MatchState, message?: MessageRef): Promise<void> {
   const a = entrant(tm, pairing.a), b = entrant(tm, pairing.b);
-  const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version: record.version, choice: { k } });
-  // No Cancel and no Settings: the tournament fixed them; Decline gives the match up. 🔐 as on
-  // any challenge (#48): the whole commitment is shown before Accept takes the seeds and rolls.
-  const buttons: Button[][] = [[{ label: t(tm.lang, 'button.accept'), token: token('accept') }, { label: t(tm.lang, 'button.decline'), token: token('decline') }, ...diceButton(state, record.version, tm.lang)]];
+  const buttons = pairingButtons(state, record.version, tm.lang);
   const text = withCommitment(state, tm.lang, t(tm.lang, 'tournament.challenge', { round: round + 1, a: p.messenger.mention(a), b: p.messenger.mention(b), settings: settingsLine(state, tm.lang) }));
   if (message !== undefined) return void (await p.emit({ kind: 'editText', message, text, buttons }));
   const sent = await p.emit({ kind: 'text', chat: tm.chat, text, buttons });
   if (sent) await setNotes(p.deps.store, state.id, [CHALLENGE_MESSAGE, sent]);
+}
+
+/**
+ * A pairing's buttons: Accept, Decline. No Cancel and no Settings: the tournament fixed them;
+ * Decline gives the match up. 🔐 as on any challenge (#48), on a row below: the whole commitment is
+ * shown before Accept takes the seeds and rolls. Not a rule: a view.
+ */
+export function pairingButtons(state: MatchState, version: number, lang: Lang): Button[][] {
+  const token = (k: 'accept' | 'decline') => encodeToken({ surface: 'text', gameId: state.id, version, choice: { k } });
+  const dice = diceButton(state, version, lang);
+  return [[{ label: t(lang, 'button.accept'), token: token('accept') }, { label: t(lang, 'button.decline'), token: token('decline') }], ...(dice.length > 0 ? [dice] : [])];
 }
 
 /** Posts the challenges of the rounds `after` opened since `before` (all of them for a start). */

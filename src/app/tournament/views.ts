@@ -1,6 +1,6 @@
 /**
  * What a tournament's message says and which buttons it has: during sign-up the settings and the
- * players, with Join / Leave / Start; once started, the bracket (knockout: each round's pairings
+ * players, with Join / Leave, Start / Cancel and Remove; once started, the bracket (knockout: each round's pairings
  * and results) or the table (round robin), with Refresh and Remove; at the end, the winner. The
  * message is one and is edited in place. Not a rule: a view.
  */
@@ -52,8 +52,11 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
           button(clockWords(s.clock, lang), set('c', following(CLOCKS, s.clock))),
           button(t(lang, 'button.tournament.players', { n: s.maxPlayers }), set('p', following(MAX_PLAYERS.filter((n) => n >= tm.players.length), s.maxPlayers))),
         ],
-        [button(t(lang, 'button.tournament.join'), { k: 'join' }), button(t(lang, 'button.tournament.leave'), { k: 'leave' }), button(t(lang, 'button.tournament.start'), { k: 'start' })],
-        [button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' }), button(t(lang, 'button.tournament.cancel'), { k: 'cancel' })],
+        // The players' two, the organiser's two, and Remove a player alone: a row of three is too
+        // narrow for '✋ ვმონაწილეობ', a row of two for '❌ მოთამაშის მოხსნა' (docs/testing.md, "Button labels").
+        [button(t(lang, 'button.tournament.join'), { k: 'join' }), button(t(lang, 'button.tournament.leave'), { k: 'leave' })],
+        [button(t(lang, 'button.tournament.start'), { k: 'start' }), button(t(lang, 'button.tournament.cancel'), { k: 'cancel' })],
+        [button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })],
       ],
     };
   }
@@ -64,7 +67,8 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
     lines.push('', tm.winner === undefined ? t(lang, 'tournament.noWinner') : t(lang, 'tournament.winner', { name: entrant(tm, tm.winner).name }));
     return { text: lines.join('\n'), buttons: [] };
   }
-  return { text: lines.join('\n'), buttons: [[button(t(lang, 'button.tournament.refresh'), { k: 'refresh' }), button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })]] };
+  // Remove a player on a row of its own, as in the sign-up.
+  return { text: lines.join('\n'), buttons: [[button(t(lang, 'button.tournament.refresh'), { k: 'refresh' })], [button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })]] };
 }
 
 /** Who closed a sign-up: its organiser, an admin of its chat, or time. */

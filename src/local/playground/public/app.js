@@ -166,8 +166,8 @@ async function refresh(scrollDown = false) {
   if (messages.length === 0) {
     // The Telegram chats come back after a restart (chat-archive.ts), the Discord channel does not; games are kept either way.
     const hint = isDiscord(chat)
-      ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler. A game from before a restart: /nardy games → ⬇️ Bring down puts its board back here.'
-      : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them. A game of yours from before: /games → ⬇️ Bring down puts its board back here.';
+      ? 'No messages yet. Type /nardy challenge opponent:@Bob variant:short — or /nardy help. The bot here is the real Discord interactions handler. A game from before a restart: /nardy games → the ⬇️ button of a game puts its board back here.'
+      : 'No messages yet. Try /nardy — or reply to a friend\'s message with /nardy to challenge them. A game of yours from before: /games → the ⬇️ button of a game puts its board back here.';
     box.replaceChildren(el('p', { className: 'empty', textContent: hint }));
   } else showMessages(box, `${path}@${me}`, messages, isDiscord(chat) ? renderDiscordMessage : renderMessage);
   if (scrollDown || nearBottom) box.scrollTop = box.scrollHeight;
