@@ -123,8 +123,17 @@ async function sweepOnce(deps: SweepDeps, options: SweepOptions): Promise<SweepR
     deps.log?.({ level: 'error', event: 'sweep-weekly-failed', error: String(error) });
   }
   if (options.stopAt === undefined || deps.now() < options.stopAt) report.tournaments = await healDueTournaments(deps, now, deps.log);
+  try {
+    // A table from before issue #46 has its players' settings moved into one item each, a page a minute (free once done).
+    await deps.store.moveOldSettings(SETTINGS_MOVED_PER_SWEEP);
+  } catch (error) {
+    deps.log?.({ level: 'error', event: 'sweep-settings-move-failed', error: String(error) });
+  }
   return report;
 }
+
+/** Items of an old table the sweep looks at a minute while it moves players' settings (`GameStore.moveOldSettings`). */
+const SETTINGS_MOVED_PER_SWEEP = 500;
 
 /** Does what is due for one game. */
 async function wake(deps: SweepDeps, record: GameRecord, now: number, leaseMs: number): Promise<Outcome> {

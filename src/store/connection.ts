@@ -91,6 +91,15 @@ export class DynamoDb {
     };
   }
 
+  /** One page of a table scan (`Limit`: items looked at), from `ExclusiveStartKey`. */
+  async scan(input: { TableName: string; FilterExpression?: string; ExpressionAttributeValues?: Item; Limit?: number; ExclusiveStartKey?: Item }): Promise<{ Items: Item[]; LastEvaluatedKey?: Item }> {
+    const out = await this.service.call('Scan', withValues({ ...input, ...(input.ExclusiveStartKey === undefined ? {} : { ExclusiveStartKey: toAttributes(input.ExclusiveStartKey) }) }));
+    return {
+      Items: ((out.Items ?? []) as AttributeMap[]).map(fromAttributes),
+      ...(out.LastEvaluatedKey === undefined ? {} : { LastEvaluatedKey: fromAttributes(out.LastEvaluatedKey as AttributeMap) }),
+    };
+  }
+
   /**
    * A strongly consistent read of one table's `keys` (at most 100), in batches, retrying with
    * backoff what DynamoDB leaves unprocessed (it does when a partition is busy).

@@ -13,7 +13,7 @@ import { FILING_SORT_KEY, Filings, refiled } from './filing.ts';
 import { Pages } from './pages.ts';
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
-import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, SETTINGS, settingsKey, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
+import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, SETTINGS, SETTINGS_MOVED, SETTINGS_MOVING, settingsKey, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, RateSpec, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
 import { conditionally, isConditionFailure } from './conditional.ts';
@@ -32,6 +32,8 @@ export class DynamoGameStore implements GameStore {
   private readonly filings: Filings;
   /** The beginnings of long stored matches, kept apart from their game items (`pages.ts`). */
   private readonly pages: Pages;
+  /** Whether the table's settings are all in settings items (`SETTINGS_MOVED` seen): none is looked for the old way. */
+  private settingsMoved = false;
 
   constructor(
     private readonly db: DynamoDb,
@@ -138,23 +140,29 @@ export class DynamoGameStore implements GameStore {
   }
 
   /**
-   * Remembered values and any other `also` items in one batch: a player's settings are one item
-   * (`settingsPlace`); one kept the old way, a value an item (before issue #46), is read once more
-   * and moved into one (`moveSettings`).
+   * Remembered values and any other `also` items in one batch. A player's settings are one item
+   * (`placeOf`); on a table written before that (no `SETTINGS_MOVED` mark yet), the values kept
+   * one item each are read in the same batch and stand in for a settings item not made yet, until
+   * the sweep has moved them all (`moveOldSettings`). A read never writes.
    */
   private async readMemos(keys: readonly string[], also: readonly Item[] = []): Promise<{ items: Item[]; values: Map<string, unknown> }> {
     const unique = [...new Set(keys)];
     const places = unique.map(placeOf);
-    const wanted = new Map([...also, ...places].map((k) => [`${String(k.pk)}|${String(k.sk)}`, { pk: String(k.pk), sk: String(k.sk) }]));
+    const moving = !this.settingsMoved;
+    const old = moving ? places.flatMap((p) => (p.field === undefined ? [] : [{ pk: memoKey(`${p.field}#${p.owner!}`), sk: MEMO_SORT_KEY }])) : [];
+    const mark = moving ? [{ pk: SETTINGS_MOVED, sk: MEMO_SORT_KEY }] : [];
+    const wanted = new Map([...also, ...places, ...old, ...mark].map((k) => [`${String(k.pk)}|${String(k.sk)}`, { pk: String(k.pk), sk: String(k.sk) }]));
     const items = await this.batchGet([...wanted.values()]);
     const byPk = new Map(items.filter((item) => item.sk === MEMO_SORT_KEY).map((item) => [item.pk as string, item]));
-    const unmoved = [...new Set(places.filter((p) => p.field !== undefined && byPk.get(p.pk)?.moved !== true).map((p) => p.owner!))];
-    const moved = await this.moveSettings(unmoved);
+    if (byPk.has(SETTINGS_MOVED)) this.settingsMoved = true;
     const values = new Map<string, unknown>();
     for (const [i, key] of unique.entries()) {
-      const place = places[i]!;
-      const item = place.field === undefined ? byPk.get(place.pk) : moved.get(place.pk) ?? byPk.get(place.pk);
-      const value = item === undefined ? undefined : place.field === undefined ? memoValue(item) : parsed(item[settingAttribute(place.field)]);
+      const place = placeOf(key);
+      const item = byPk.get(places[i]!.pk);
+      let value: unknown;
+      if (place.field === undefined) value = item === undefined ? undefined : memoValue(item);
+      else if (item?.moved === true) value = parsed(item[settingAttribute(place.field)]);
+      else if (moving) value = parsed(byPk.get(memoKey(key))?.value);
       if (value !== undefined) values.set(key, value);
     }
     return { items, values };
@@ -162,11 +170,10 @@ export class DynamoGameStore implements GameStore {
 
   /**
    * Moves players' settings kept the old way (one item a value) into their settings item: read in
-   * one batch and written once, each only if nobody moved it meanwhile. Answers the items as moved.
+   * one batch and written once, each only if nobody made it meanwhile.
    */
-  private async moveSettings(owners: readonly string[]): Promise<Map<string, Item>> {
-    const moved = new Map<string, Item>();
-    if (owners.length === 0) return moved;
+  private async moveSettings(owners: readonly string[]): Promise<void> {
+    if (owners.length === 0) return;
     const old = await this.batchGet(owners.flatMap((owner) => SETTINGS.map((field) => ({ pk: memoKey(`${field}#${owner}`), sk: MEMO_SORT_KEY }))));
     const found = new Map(old.map((item) => [item.pk as string, item]));
     await Promise.all(owners.map(async (owner) => {
@@ -175,10 +182,34 @@ export class DynamoGameStore implements GameStore {
         const json = found.get(memoKey(`${field}#${owner}`))?.value;
         if (typeof json === 'string') item[settingAttribute(field)] = json;
       }
-      moved.set(item.pk as string, item);
       await conditionally(this.db.put({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(moved)' }));
     }));
-    return moved;
+  }
+
+  async moveOldSettings(limit: number): Promise<'done' | number> {
+    if (this.settingsMoved) return 'done';
+    const [mark, cursor] = await this.batchGet([{ pk: SETTINGS_MOVED, sk: MEMO_SORT_KEY }, { pk: SETTINGS_MOVING, sk: MEMO_SORT_KEY }]).then((items) => [SETTINGS_MOVED, SETTINGS_MOVING].map((pk) => items.find((item) => item.pk === pk)));
+    if (mark !== undefined) {
+      this.settingsMoved = true;
+      return 'done';
+    }
+    const from = parsed(cursor?.value) as Item | undefined;
+    const prefixes = Object.fromEntries(SETTINGS.map((field, i) => [`:p${i}`, memoKey(`${field}#`)]));
+    const page = await this.db.scan({
+      TableName: this.tableName, Limit: limit,
+      FilterExpression: `sk = :m AND (${SETTINGS.map((_, i) => `begins_with(pk, :p${i})`).join(' OR ')})`,
+      ExpressionAttributeValues: { ':m': MEMO_SORT_KEY, ...prefixes },
+      ...(from === undefined ? {} : { ExclusiveStartKey: from }),
+    });
+    const owners = [...new Set(page.Items.map((item) => { const pk = (item.pk as string).slice(memoKey('').length); return pk.slice(pk.indexOf('#') + 1); }))];
+    await this.moveSettings(owners);
+    if (page.LastEvaluatedKey === undefined) {
+      await this.db.put({ TableName: this.tableName, Item: { pk: SETTINGS_MOVED, sk: MEMO_SORT_KEY, moved: true } });
+      this.settingsMoved = true;
+      return 'done';
+    }
+    await this.db.put({ TableName: this.tableName, Item: { pk: SETTINGS_MOVING, sk: MEMO_SORT_KEY, value: JSON.stringify(page.LastEvaluatedKey) } });
+    return owners.length;
   }
 
   /** Strongly consistent batch read of up to 100 keys. */
@@ -377,12 +408,13 @@ export class DynamoGameStore implements GameStore {
       await this.db.put({ TableName: this.tableName, Item: { pk: memoKey(key), sk: MEMO_SORT_KEY, value: json, updatedAt: now } });
       return;
     }
-    // One setting of the player's item; an item not moved yet is moved first, or its other settings would be lost.
+    // One setting of the player's item; on a table not moved yet, the player's old values are moved
+    // first, or the item would hide them.
     for (let attempt = 0; attempt < 3; attempt++) {
       const set = await conditionally(this.db.update({
         TableName: this.tableName, Key: { pk: place.pk, sk: MEMO_SORT_KEY },
-        UpdateExpression: 'SET #setting = :value, updatedAt = :now',
-        ConditionExpression: 'moved = :moved',
+        UpdateExpression: 'SET #setting = :value, updatedAt = :now, moved = :moved',
+        ...(this.settingsMoved ? {} : { ConditionExpression: 'moved = :moved' }),
         ExpressionAttributeNames: { '#setting': settingAttribute(place.field) },
         ExpressionAttributeValues: { ':value': json, ':now': now, ':moved': true },
       }));

@@ -184,6 +184,11 @@ export const MEMO_SORT_KEY = 'M';
 /** The remembered values (key `<name>#<player>`) kept together in a player's settings item, each an attribute `v:<name>`. */
 export const SETTINGS: readonly string[] = ['lang', 'dm', 'remind', 'quiet', 'confirm'];
 
+/** The mark that every player's settings are in settings items (a new table, or the sweep moved them all). */
+export const SETTINGS_MOVED = 'MEMO#settings-moved';
+/** Where the sweep's move of old settings has got to (a scan's last key). */
+export const SETTINGS_MOVING = 'MEMO#settings-moving';
+
 /** Partition key of a player's settings item (`SETTINGS`). */
 export function settingsKey(player: string): string {
   return memoKey(`settings#${player}`);

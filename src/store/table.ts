@@ -4,7 +4,7 @@
  * `expiresAt` (dynalite has no TTL, so it is not set here).
  */
 import type { DynamoDb } from './connection.ts';
-import { INDEX, PARTITION_KEY, SORT_KEY } from './layout.ts';
+import { INDEX, MEMO_SORT_KEY, PARTITION_KEY, SETTINGS_MOVED, SORT_KEY } from './layout.ts';
 
 const ATTRIBUTES: Record<string, 'S' | 'N'> = {
   [PARTITION_KEY]: 'S',
@@ -62,8 +62,12 @@ export async function createTable(
     });
   } catch (error) {
     if (!(error instanceof Error && error.name === 'ResourceInUseException')) throw error;
+    await waitUntilActive(db, tableName, options);
+    return;
   }
   await waitUntilActive(db, tableName, options);
+  // A new table keeps every player's settings in one item from the start: nothing to move (`moveOldSettings`).
+  await db.put({ TableName: tableName, Item: { [PARTITION_KEY]: SETTINGS_MOVED, [SORT_KEY]: MEMO_SORT_KEY, moved: true } });
 }
 
 async function waitUntilActive(db: DynamoDb, tableName: string, options: CreateTableOptions): Promise<void> {

@@ -196,5 +196,11 @@ export interface GameStore {
   listDueTournaments(now: number, limit: number): Promise<{ records: TournamentRecord[]; corrupt: CorruptItem[] }>;
   /** The values kept under `keys`, in one round trip; a key without a value is absent. */
   recallMany(keys: readonly string[]): Promise<Map<string, unknown>>;
+  /**
+   * Moves some players' settings kept the old way, one item a value (a table from before issue
+   * #46), into their settings item: one scan page of `limit` items a call, from where the last
+   * left off; `done` once none is left (and from then on at no cost).
+   */
+  moveOldSettings(limit: number): Promise<'done' | number>;
 }import { type Result } from '../lib/index.ts';
 

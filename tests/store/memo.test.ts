@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoGameStore } from '../../src/store/index.ts';
 import { freshTable, game, type TestTable } from './fixture.ts';
 
 let table: TestTable;
@@ -90,25 +91,57 @@ describe('issue #46: a player\'s settings in one item, read with the game in one
 
   it('moves settings kept one item a value (before issue #46) into the one item, losing none when one changes', async () => {
     const old = 'telegram:4661';
+    // A table from before: no mark that its settings were moved, read by a process that has seen none.
+    const own = await freshTable();
+    await own.documents.send(new DeleteCommand({ TableName: own.tableName, Key: { pk: 'MEMO#settings-moved', sk: 'M' } }));
+    const store = new DynamoGameStore(own.db, own.tableName);
     for (const [name, value] of [['lang', 'ru'], ['remind', 'daily'], ['confirm', false]] as const) {
-      await table.documents.send(new PutCommand({ TableName: table.tableName, Item: { pk: `MEMO#${name}#${old}`, sk: 'M', value: JSON.stringify(value), updatedAt: 1 } }));
+      await own.documents.send(new PutCommand({ TableName: own.tableName, Item: { pk: `MEMO#${name}#${old}`, sk: 'M', value: JSON.stringify(value), updatedAt: 1 } }));
     }
     // A setting changed before anything was read: the others are moved first, not lost.
-    await table.store.remember(`quiet#${old}`, null, 5);
-    const values = await table.store.recallMany(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
+    await store.remember(`quiet#${old}`, null, 5);
+    const values = await store.recallMany(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
     expect(Object.fromEntries(values)).toEqual({ [`lang#${old}`]: 'ru', [`remind#${old}`]: 'daily', [`quiet#${old}`]: null, [`confirm#${old}`]: false });
-    const moved = await table.documents.send(new GetCommand({ TableName: table.tableName, Key: { pk: `MEMO#settings#${old}`, sk: 'M' } }));
+    const moved = await own.documents.send(new GetCommand({ TableName: own.tableName, Key: { pk: `MEMO#settings#${old}`, sk: 'M' } }));
     expect(moved.Item).toMatchObject({ moved: true, 'v:lang': '"ru"', 'v:quiet': 'null' });
   });
 
-  it('reads settings kept the old way on a player\'s first press, and forgets every one of them', async () => {
+  it('reads settings kept the old way on a table from before, in the same batch, writing nothing; and forgets every one of them', async () => {
     const old = 'telegram:4662';
+    await table.documents.send(new DeleteCommand({ TableName: table.tableName, Key: { pk: 'MEMO#settings-moved', sk: 'M' } }));
     await table.documents.send(new PutCommand({ TableName: table.tableName, Item: { pk: `MEMO#lang#${old}`, sk: 'M', value: '"en"', updatedAt: 1 } }));
     await table.store.create(game({ id: 'settings-old' }));
-    expect((await table.store.loadWith('settings-old', [`lang#${old}`])).values.get(`lang#${old}`)).toBe('en');
-    await table.store.forget(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
-    const left = await table.documents.send(new ScanCommand({ TableName: table.tableName, FilterExpression: 'contains(pk, :p)', ExpressionAttributeValues: { ':p': old } }));
-    expect(left.Items).toEqual([]);
-    expect(await table.store.recall(`lang#${old}`)).toBeUndefined();
+    const before = () => new DynamoGameStore(table.db, table.tableName);
+    expect((await before().loadWith('settings-old', [`lang#${old}`])).values.get(`lang#${old}`)).toBe('en');
+    const items = async () => (await table.documents.send(new ScanCommand({ TableName: table.tableName, FilterExpression: 'contains(pk, :p)', ExpressionAttributeValues: { ':p': old } }))).Items;
+    expect((await items())?.map((i) => i.pk)).toEqual([`MEMO#lang#${old}`]);
+    await before().forget(['lang', 'dm', 'remind', 'quiet', 'confirm'].map((name) => `${name}#${old}`));
+    expect(await items()).toEqual([]);
+    expect(await before().recall(`lang#${old}`)).toBeUndefined();
+    await table.documents.send(new PutCommand({ TableName: table.tableName, Item: { pk: 'MEMO#settings-moved', sk: 'M', moved: true } }));
+  });
+
+  it('the sweep moves a table\'s old settings page by page, then marks the table, after which no old key is read', async () => {
+    const own = await freshTable();
+    await own.documents.send(new DeleteCommand({ TableName: own.tableName, Key: { pk: 'MEMO#settings-moved', sk: 'M' } }));
+    const players = ['telegram:4671', 'telegram:4672', 'telegram:4673'];
+    for (const [i, p] of players.entries()) {
+      await own.documents.send(new PutCommand({ TableName: own.tableName, Item: { pk: `MEMO#lang#${p}`, sk: 'M', value: JSON.stringify(['ru', 'ka', 'en'][i]), updatedAt: 1 } }));
+      await own.documents.send(new PutCommand({ TableName: own.tableName, Item: { pk: `MEMO#remind#${p}`, sk: 'M', value: '"off"', updatedAt: 1 } }));
+    }
+    const sweepStore = new DynamoGameStore(own.db, own.tableName);
+    let rounds = 0;
+    while ((await sweepStore.moveOldSettings(2)) !== 'done') if (++rounds > 20) throw new Error('never done');
+    expect(rounds).toBeGreaterThan(1);
+    for (const [i, p] of players.entries()) {
+      const item = (await own.documents.send(new GetCommand({ TableName: own.tableName, Key: { pk: `MEMO#settings#${p}`, sk: 'M' } }))).Item;
+      expect(item).toMatchObject({ moved: true, 'v:lang': JSON.stringify(['ru', 'ka', 'en'][i]), 'v:remind': '"off"' });
+    }
+    // Marked: a new process reads the settings item alone.
+    const after = new DynamoGameStore(own.db, own.tableName);
+    expect(await after.recall(`lang#${players[1]}`)).toBe('ka');
+    await own.documents.send(new DeleteCommand({ TableName: own.tableName, Key: { pk: `MEMO#settings#${players[2]}`, sk: 'M' } }));
+    expect(await after.recall(`lang#${players[2]}`)).toBeUndefined();
+    expect(await after.moveOldSettings(2)).toBe('done');
   });
 });

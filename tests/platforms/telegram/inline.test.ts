@@ -42,7 +42,8 @@ async function post(hook: TelegramWebhook, update: TgUpdate): Promise<void> {
 
 /** Every item of the table (games, claims, remembered values); `prefix` counts those whose key starts so. */
 async function items(prefix = ''): Promise<number> {
-  const filter = prefix === '' ? {} : { FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': { S: prefix } } };
+  // A game is counted by its game item (its filing, `sk` FILED, comes and goes with it: issue #46).
+  const filter = prefix === '' ? {} : { FilterExpression: 'begins_with(pk, :p) AND sk <> :filed', ExpressionAttributeValues: { ':p': { S: prefix }, ':filed': { S: 'FILED' } } };
   const scan = await table.client.send(new ScanCommand({ TableName: table.tableName, Select: 'COUNT', ...filter }));
   return scan.Count ?? 0;
 }
