@@ -126,7 +126,10 @@ describe('issue #45: /forget forgets everything', () => {
     const named = before.filter((i) => holding(i, NAME).length > 0).map(keyOf);
     // The scan sees her everywhere the bot keeps her name, or the test would prove nothing.
     for (const prefix of ['GAME#', 'TOURNEY#', 'RATING#']) expect(named.some((k) => k.startsWith(prefix)), prefix).toBe(true);
-    for (const memo of ['lang', 'quiet', 'seed', 'remind', 'confirm', 'dm', 'dice', 'rate']) expect(before.some((i) => i.pk?.S === `MEMO#${memo}#${zelda}`), memo).toBe(true);
+    for (const memo of ['seed', 'dice', 'rate']) expect(before.some((i) => i.pk?.S === `MEMO#${memo}#${zelda}`), memo).toBe(true);
+    // Her settings, one item (issue #46).
+    const settings = before.find((i) => i.pk?.S === `MEMO#settings#${zelda}`);
+    for (const setting of ['lang', 'quiet', 'remind', 'confirm', 'dm']) expect(settings?.[`v:${setting}`], setting).toBeDefined();
 
     // /forget in her private chat, and its button.
     expect(await w.post(api.userMessage(ZELDA, dm, '/forget'))).toBe(200);
