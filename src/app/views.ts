@@ -3,13 +3,13 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step
  * (board-buttons.ts).
  */
-import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers } from '../engine/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers, type Step } from '../engine/index.ts';
 import { COMPUTER_ID, challengerSeat, deadlineOf, hintsUsed, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
-import { progressOf } from './turn-answers.ts';
+import { forcedOf, progressOf } from './turn-answers.ts';
 import { playerName } from './player-name.ts';
 import { diceCaption } from './fair-dice.ts';
 import { endingLines, winnerFirst } from './texts.ts';
@@ -187,7 +187,10 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
       if (mode.confirm === 'pass') lines.push(passWarning(state, lang));
     } else if (turn.dice) {
       lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(lang, state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
-      if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
+      // The steps the turn began with by itself (#47 B10): said as played for the mover, so no one wonders who moved them.
+      const forced = forcedOf(state.settings, game);
+      if (forced > 0) lines.push(t(lang, 'caption.forcedSteps', { name: name(lang, state, turn.seat), steps: stepsWritten(turn.steps.slice(0, forced)) }));
+      if (turn.steps.length > forced) lines.push(stepsWritten(turn.steps));
       if (mode.pick !== undefined) lines.push(mode.pick === 25 ? t(lang, 'caption.pickTargetBar') : t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
       lines.push(t(lang, 'caption.turn', { name: name(lang, state, turn.seat) }));
@@ -205,6 +208,11 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   const board = shownBoard(state);
   lines.push(t(lang, 'caption.position', { white: `${name(lang, state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(lang, state, 1)} ${sideInWords(board[1], lang)}` }));
   return lines.join('\n');
+}
+
+/** Steps in notation, `bar/23* 13/11`. */
+function stepsWritten(steps: readonly Step[]): string {
+  return steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' ');
 }
 
 /** What a pass would cost the one asked to confirm it: the points and, in a match, the score it leaves (or the match lost). */

@@ -461,6 +461,8 @@ const EN = {
   'press.notSaved': '{name}, your last press was not saved. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…{n|earlier play|earlier plays} of this game: see 📜 History',
+  // #47 B10
+  'caption.forcedSteps': 'Played for {name}, the only legal way: {steps}',
   ...CLUB_EN,
 } as const;
 

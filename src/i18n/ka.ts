@@ -464,5 +464,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'press.notSaved': '{name}, თქვენი ბოლო დაჭერა არ შეინახა. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…ამ პარტიაში ადრე კიდევ {n} სვლა: იხ. 📜 ისტორია',
+  // #47 B10
+  'caption.forcedSteps': '{name}: სვლა ავტომატურად შესრულდა, სხვა გზა არ იყო: {steps}',
   ...CLUB_KA,
 };

@@ -460,5 +460,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'press.notSaved': '{name}, ваше последнее нажатие не сохранено. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…и ещё {n|ход|хода|ходов} раньше в этой партии: см. 📜 История',
+  // #47 B10
+  'caption.forcedSteps': '{name}: сыграно автоматически, другого хода нет: {steps}',
   ...CLUB_RU,
 };

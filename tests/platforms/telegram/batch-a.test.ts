@@ -3,8 +3,10 @@
  * what the newcomer's review (reviews-2026-12-06/newcomer.md §8) saw in the chat itself.
  */
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../src/i18n/index.ts';
-import { ANNA, NODAR, api, buttonsOf, problems, setupE2e, stored, world } from './e2e-harness.ts';
+import { legalPlays, turnProgress, type Step } from '../../../src/engine/index.ts';
+import { positionOf, seatToAct, turnContextOf, type MatchState } from '../../../src/game/index.ts';
+import { LANGS, t, type MessageKey } from '../../../src/i18n/index.ts';
+import { ANNA, NODAR, USERS, api, buttonsOf, challengeAndAccept, choose, problems, setupE2e, stored, world } from './e2e-harness.ts';
 
 setupE2e();
 
@@ -31,4 +33,55 @@ describe('#47 B16: the first board comes before the turn notice that refers to i
     expect(notices, 'in some of these games the challenger, who did not press, moves first').toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
+});
+
+/** The steps a turn must begin with, each the only legal step where it stands: walked here with the engine's step API. */
+function stepsWithoutChoice(state: MatchState): Step[] {
+  const game = state.game!;
+  const made: Step[] = [];
+  for (;;) {
+    const progress = turnProgress(positionOf(state.settings, game), game.turn.dice!, made, turnContextOf(game));
+    if (!progress.ok || progress.value.complete || progress.value.next.length !== 1 || progress.value.playCount <= 1) return made;
+    made.push(progress.value.next[0]);
+  }
+}
+
+const written = (steps: readonly Step[]) => steps.map((s) => `${s.from === 25 ? 'bar' : s.from}/${s.to === 0 ? 'off' : s.to}${s.hit ? '*' : ''}`).join(' ');
+const inAnyLanguage = (caption: string | undefined, key: MessageKey, params: Record<string, string | number>) => LANGS.some((lang) => caption?.includes(t(lang, key, params)));
+
+describe('#47 B10: what the rules leave no choice about is played for you, a turn\'s first step too', () => {
+  it('short nardy: a roll that can only begin one way (a checker entering from the bar) is shown with that step made and said, offering what is left', async () => {
+    const w = world(-1047101, 4710);
+    const gameId = await challengeAndAccept(w, '/nardy short');
+    let seen = 0;
+    for (let presses = 0; presses < 1500 && seen < 4; presses++) {
+      const { state } = await stored(gameId);
+      if (state.phase !== 'playing') break;
+      const turn = state.game!.turn;
+      const forced = turn.stage === 'moving' && turn.dice ? stepsWithoutChoice(state) : [];
+      if (forced.length > 0 && turn.steps.length <= forced.length) {
+        seen++;
+        // Made by the write that rolled the dice: nobody pressed it, and it is no one's to undo.
+        expect(turn.steps, 'the steps the rules chose are made').toEqual(forced);
+        const board = w.board();
+        expect(inAnyLanguage(board.caption, 'caption.forcedSteps', { name: state.players[turn.seat]!.name, steps: written(forced) }), board.caption).toBe(true);
+        const buttons = buttonsOf(board);
+        expect(buttons.map((b) => b.token.choice.k)).not.toContain('undo');
+        const next = turnProgress(positionOf(state.settings, state.game!), turn.dice!, forced, turnContextOf(state.game!));
+        if (!next.ok) throw new Error(next.error.message);
+        for (const b of buttons) {
+          const c = b.token.choice;
+          if (c.k === 'step') expect(next.value.next.some((s) => s.from === c.from && s.to === c.to), `${b.label} goes on from the steps made`).toBe(true);
+        }
+        // Or, when few, the whole plays, each the steps made and what may follow them: every legal play of the roll.
+        const plays = buttons.filter((b) => b.token.choice.k === 'play').map((b) => b.label);
+        if (plays.length > 0) expect(plays.sort()).toEqual(legalPlays(positionOf(state.settings, state.game!), turn.dice!, turnContextOf(state.game!)).map((p) => p.move).sort());
+        expect(buttons.some((b) => ['step', 'pick', 'play'].includes(b.token.choice.k)), 'the board offers the rest of the turn').toBe(true);
+      }
+      const player = USERS.get(state.players[seatToAct(state)!]!.id)!;
+      await w.press(player, w.board(), choose(buttonsOf(w.board()), w.rng, undefined).data);
+    }
+    expect(seen, 'turns that began with a step the rules chose').toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  }, 300_000);
 });
