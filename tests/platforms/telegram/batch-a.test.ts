@@ -85,3 +85,62 @@ describe('#47 B10: what the rules leave no choice about is played for you, a tur
     expect(problems).toEqual([]);
   }, 300_000);
 });
+
+describe('#47 B17: the caption says what the cube and the clock wait for', () => {
+  it('short nardy to 3, cube and a 15+15 clock: a double shows its value and who decides, a take is said, and the deadline is a moment (UTC)', async () => {
+    const w = world(-1047171, 4717);
+    await w.say(ANNA, 'сыграем?');
+    await w.say(NODAR, '/nardy short 3', api.messages(w.group.id).at(-1)!);
+    const challenge = () => w.live().at(-1)!;
+    const pressOn = async (k: string, extra: (b: ReturnType<typeof buttonsOf>[number]) => boolean = () => true) => {
+      const button = buttonsOf(challenge()).find((b) => b.token.choice.k === k && extra(b));
+      expect(button, `a ${k} button`).toBeDefined();
+      await w.press(k === 'accept' ? ANNA : NODAR, challenge(), button!.data);
+      return button!;
+    };
+    await pressOn('settings');
+    const { token } = await pressOn('set', (b) => b.token.choice.k === 'set' && b.token.choice.key === 'l' && b.token.choice.value === 'f');
+    await pressOn('back');
+    await pressOn('accept');
+    const gameId = token.gameId;
+    expect((await stored(gameId)).state.settings).toMatchObject({ doubling: true, clock: { kind: 'fischer', bankMinutes: 15 } });
+
+    // The deadline, written here from the stored clock: the seat to act's bank from the moment its turn began.
+    const deadlineIn = (state: MatchState) => {
+      const seat = seatToAct(state)!;
+      return { name: state.players[seat]!.name, time: `${new Date(state.clock!.since + state.clock!.bank[seat]).toISOString().slice(11, 19)} UTC` };
+    };
+    let doubled = false;
+    for (let presses = 0; presses < 300 && !doubled; presses++) {
+      const { state } = await stored(gameId);
+      expect(state.phase).toBe('playing');
+      const board = w.board();
+      expect(inAnyLanguage(board.caption, 'caption.deadline', deadlineIn(state)), board.caption).toBe(true);
+      const buttons = buttonsOf(board);
+      const player = USERS.get(state.players[seatToAct(state)!]!.id)!;
+      const double = buttons.find((b) => b.token.choice.k === 'double');
+      if (double) {
+        await w.press(player, board, double.data);
+        doubled = true;
+      } else {
+        await w.press(player, board, choose(buttons, w.rng, undefined).data);
+      }
+    }
+    expect(doubled, 'a double was offered').toBe(true);
+    const offered = await stored(gameId);
+    const taker = offered.state.players[seatToAct(offered.state)!]!;
+    const value = offered.state.game!.cube.value * 2;
+    const caption = w.board().caption;
+    expect(inAnyLanguage(caption, 'caption.cubeOffered', { value, name: taker.name }), caption).toBe(true);
+    expect(inAnyLanguage(caption, 'caption.cubeCentred', { value: offered.state.game!.cube.value }), 'the cube as it stood before the double').toBe(false);
+    expect(inAnyLanguage(caption, 'caption.deadline', deadlineIn(offered.state)), 'the taker\'s deadline').toBe(true);
+
+    await w.press(USERS.get(taker.id)!, w.board(), buttonsOf(w.board()).find((b) => b.token.choice.k === 'take')!.data);
+    const taken = await stored(gameId);
+    expect(taken.state.game!.cube).toEqual({ value, owner: seatToAct(offered.state) });
+    const after = w.board().caption;
+    expect(inAnyLanguage(after, 'caption.taken', { name: taker.name, value }), after).toBe(true);
+    expect(inAnyLanguage(after, 'caption.deadline', deadlineIn(taken.state)), 'the doubler\'s deadline, now theirs to move').toBe(true);
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
