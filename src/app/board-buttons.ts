@@ -7,7 +7,7 @@ import type { Step } from '../engine/index.ts';
 import { hintsAllowed, mayDetonate, mayDouble, passStake, type MatchState } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { Button } from './ports.ts';
-import { playsOf, progressOf } from './turn-answers.ts';
+import { forcedOf, playsOf, progressOf } from './turn-answers.ts';
 import { encodeToken, type Choice, type Surface } from './tokens.ts';
 
 /** A view-only state of the board message: a checker picked, or a confirmation asked; or the match closed unfinished, and why in words. */
@@ -111,7 +111,8 @@ function passButton(state: MatchState, version: number, lang: Lang): Button {
  * the start of a turn (one press), else every legal next step as a button of its own ("13/8",
  * one press a checker), else — when there are too many steps to show — the checkers that may
  * move, where a checker with one way to go moves at once. A step that leaves one way to end the
- * turn ends it (see `commandOf` in intents/press.ts), so a forced rest is never pressed.
+ * turn ends it (see `commandOf` in intents/press.ts), so a forced rest is never pressed; a step
+ * the rules chose is made by the reducer (a forced first step, #47 B10), so it is never offered alone.
  */
 function movingButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {
   const game = state.game!;
@@ -120,7 +121,9 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
   const raw = (label: string, choice: Choice): Button => ({ label, token: encodeToken({ surface: 'board', gameId: state.id, version, choice }) });
   // Resign and History (the notation so far, for anyone, without a command) share the last row, with the hint where hints are allowed.
   const resign = [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...(hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [])];
-  if (turn.steps.length === 0 && mode.pick === undefined) {
+  // The steps the turn began with by itself (#47 B10) are in every play: the list still fits the turn, and Undo has nothing of the player's to take back.
+  const chosen = turn.steps.length - forcedOf(state.settings, game);
+  if (chosen === 0 && mode.pick === undefined) {
     const plays = playsOf(state.settings, game);
     if (plays.length <= MAX_LISTED_PLAYS) {
       const perRow = plays.every((p) => digitsWide(p.move) <= DIGITS_IN_ROW_OF_TWO) ? PLAYS_PER_ROW : 1;
@@ -148,7 +151,7 @@ function movingButtons(state: MatchState, version: number, lang: Lang, mode: Vie
     }), SOURCES_PER_ROW));
   }
   const controls: Button[] = [];
-  if (turn.steps.length > 0) controls.push(b('button.undo', { k: 'undo' }));
+  if (chosen > 0) controls.push(b('button.undo', { k: 'undo' }));
   if (progress.value.complete) controls.push(b('button.confirm', { k: 'confirm' }));
   if (controls.length > 0) rows.push(controls);
   rows.push(resign);

@@ -6,10 +6,11 @@
  * (the reducer makes new ones), so one game value has one answer for good.
  */
 import { legalPlays, turnProgress, type Play, type Result, type TurnProgress } from '../engine/index.ts';
-import { positionOf, turnContextOf, type GameState, type MatchSettings } from '../game/index.ts';
+import { forcedSteps, positionOf, turnContextOf, type GameState, type MatchSettings } from '../game/index.ts';
 
 const progresses = new WeakMap<GameState, Result<TurnProgress>>();
 const plays = new WeakMap<GameState, readonly Play[]>();
+const forced = new WeakMap<GameState, number>();
 
 /** The turn's progress after its steps so far (`turnProgress`); the game's turn must have dice. */
 export function progressOf(settings: MatchSettings, game: GameState): Result<TurnProgress> {
@@ -27,6 +28,16 @@ export function playsOf(settings: MatchSettings, game: GameState): readonly Play
   if (found === undefined) {
     found = legalPlays(positionOf(settings, game), game.turn.dice!, turnContextOf(game));
     plays.set(game, found);
+  }
+  return found;
+}
+
+/** How many of the turn's first steps the rules chose (`forcedSteps`): made by the reducer, no one's to undo. */
+export function forcedOf(settings: MatchSettings, game: GameState): number {
+  let found = forced.get(game);
+  if (found === undefined) {
+    found = forcedSteps(settings, game);
+    forced.set(game, found);
   }
   return found;
 }

@@ -3,13 +3,13 @@
  * in words (enough to play without seeing the picture), and the buttons of the next step
  * (board-buttons.ts).
  */
-import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers } from '../engine/index.ts';
+import { VARIANTS, applySteps, formatDice, isPinned, parseWrittenPlay, type Board, type SideCheckers, type Step } from '../engine/index.ts';
 import { COMPUTER_ID, challengerSeat, deadlineOf, hintsUsed, other, passStake, positionOf, seatToAct, type MatchEvent, type MatchState, type Seat } from '../game/index.ts';
 import { t, type Lang, type MessageKey } from '../i18n/index.ts';
 import type { BoardPicture, PictureHighlights, PictureStep, PictureView } from '../render/index.ts';
 import type { BoardView } from './ports.ts';
 import { boardButtons, point, type ViewMode } from './board-buttons.ts';
-import { progressOf } from './turn-answers.ts';
+import { forcedOf, progressOf } from './turn-answers.ts';
 import { playerName } from './player-name.ts';
 import { diceCaption } from './fair-dice.ts';
 import { endingLines, winnerFirst } from './texts.ts';
@@ -66,10 +66,10 @@ function lastPlays(state: MatchState): { plays: (MatchEvent & { type: 'played' }
   return { plays, earlier: seen.length - plays.length };
 }
 
-/** The last permanent event of the game in progress (a detonation is followed by the roll it allowed). */
+/** The last permanent event of the game in progress but a roll or a hint (a detonation, a take, is followed by the roll it allowed). */
 function lastEventOfGame(state: MatchState): MatchEvent | undefined {
   const h = state.history;
-  for (let i = h.length - 1; i >= 0; i--) if (h[i].type !== 'rolled') return h[i];
+  for (let i = h.length - 1; i >= 0; i--) if (h[i].type !== 'rolled' && h[i].type !== 'hinted') return h[i];
   return undefined;
 }
 
@@ -182,22 +182,33 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
     }
   } else if (mode.closed === undefined) {
     const turn = game.turn;
-    if (turn.stage === 'doubled' || turn.stage === 'beavered') {
-      lines.push(t(lang, 'caption.doubled', { name: name(lang, state, turn.seat), value: game.cube.value * (turn.stage === 'doubled' ? 2 : 4), other: name(lang, state, seatToAct(state)!) }));
+    const offered = turn.stage === 'doubled' || turn.stage === 'beavered' ? game.cube.value * (turn.stage === 'doubled' ? 2 : 4) : undefined;
+    const last = lastEventOfGame(state);
+    if (offered !== undefined) {
+      lines.push(t(lang, 'caption.doubled', { name: name(lang, state, turn.seat), value: offered, other: name(lang, state, seatToAct(state)!) }));
       if (mode.confirm === 'pass') lines.push(passWarning(state, lang));
     } else if (turn.dice) {
+      // A take is said until the doubler has played the turn it gave (#47 B17).
+      if (last?.type === 'taken') lines.push(t(lang, 'caption.taken', { name: name(lang, state, last.seat), value: last.value }));
       lines.push(t(lang, turn.ladder ? (turn.ladder.passed ? 'caption.ladderPassed' : 'caption.ladder') : 'caption.dice', { name: name(lang, state, turn.seat), dice: formatDice(turn.dice), moves: turn.ladder?.moves ?? 4 }));
-      if (turn.steps.length > 0) lines.push(turn.steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' '));
+      // The steps the turn began with by itself (#47 B10): said as played for the mover, so no one wonders who moved them.
+      const forced = forcedOf(state.settings, game);
+      if (forced > 0) lines.push(t(lang, 'caption.forcedSteps', { name: name(lang, state, turn.seat), steps: stepsWritten(turn.steps.slice(0, forced)) }));
+      if (turn.steps.length > forced) lines.push(stepsWritten(turn.steps));
       if (mode.pick !== undefined) lines.push(mode.pick === 25 ? t(lang, 'caption.pickTargetBar') : t(lang, 'caption.pickTarget', { point: point(mode.pick) }));
     } else {
+      if (last?.type === 'taken') lines.push(t(lang, 'caption.taken', { name: name(lang, state, last.seat), value: last.value }));
       lines.push(t(lang, 'caption.turn', { name: name(lang, state, turn.seat) }));
     }
-    const detonation = lastEventOfGame(state);
-    if (detonation?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(lang, state, detonation.seat) }));
+    const clockLine = deadlineLine(state, lang);
+    if (clockLine) lines.push(clockLine);
+    if (last?.type === 'detonated') lines.push(t(lang, 'caption.detonated', { name: name(lang, state, last.seat) }));
     if (game.bomb !== null) lines.push(game.bomb === 'centre' ? t(lang, 'caption.bombCentred') : t(lang, 'caption.bomb', { owner: name(lang, state, game.bomb) }));
     for (const seat of [0, 1] as const) if (state.clock?.awaySince[seat] != null) lines.push(t(lang, 'caption.vacation', { name: name(lang, state, seat) }));
     if (state.settings.doubling) {
-      lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(lang, state, game.cube.owner) }));
+      // A double on offer: its value and who decides, not the cube as it stood before (#47 B17).
+      if (offered !== undefined) lines.push(t(lang, turn.stage === 'doubled' && state.settings.beaver ? 'caption.cubeOfferedBeaver' : 'caption.cubeOffered', { value: offered, name: name(lang, state, seatToAct(state)!) }));
+      else lines.push(game.cube.owner === null ? t(lang, 'caption.cubeCentred', { value: game.cube.value }) : t(lang, 'caption.cube', { value: game.cube.value, owner: name(lang, state, game.cube.owner) }));
     }
   }
   if (mode.closed !== undefined) lines.push(mode.closed);
@@ -206,6 +217,41 @@ function caption(state: MatchState, lang: Lang, mode: ViewMode): string {
   const board = shownBoard(state);
   lines.push(t(lang, 'caption.position', { white: `${name(lang, state, 0)} ${sideInWords(board[0], lang)}`, black: `${name(lang, state, 1)} ${sideInWords(board[1], lang)}` }));
   return lines.join('\n');
+}
+
+/** Steps in notation, `bar/23* 13/11`. */
+function stepsWritten(steps: readonly Step[]): string {
+  return steps.map((s) => `${point(s.from)}/${point(s.to)}${s.hit ? '*' : ''}`).join(' ');
+}
+
+/**
+ * When the player to act runs out of time, as a moment (UTC) rather than a time left, so that the
+ * caption stays true while the board waits (#47 B17): the time of day for a real-time clock, the
+ * date too in correspondence. Undefined when no clock runs.
+ */
+function deadlineLine(state: MatchState, lang: Lang): string | undefined {
+  const deadline = deadlineOf(state);
+  const seat = seatToAct(state);
+  if (deadline === undefined || seat === null) return undefined;
+  const days = state.settings.clock.kind === 'correspondence';
+  return t(lang, 'caption.deadline', { name: name(lang, state, seat), time: `${momentFormat(lang, days).format(deadline)} UTC` });
+}
+
+/** The locale a language's dates are written in. */
+const LOCALES: Record<Lang, string> = { en: 'en-GB', ru: 'ru', ka: 'ka' };
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment in UTC in a language's way: `14:05:32`, or with `days` the date too, `12 Jan, 14:05`. */
+function momentFormat(lang: Lang, days: boolean): Intl.DateTimeFormat {
+  const key = `${lang}:${days}`;
+  let format = momentFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[lang], days
+      ? { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    momentFormats.set(key, format);
+  }
+  return format;
 }
 
 /** What a pass would cost the one asked to confirm it: the points and, in a match, the score it leaves (or the match lost). */

@@ -2,19 +2,20 @@
  * The one reducer (STYLE.md §11): `apply(state, command, now, dice)` → the new match and the
  * events that happened, or a typed error. Pure apart from the injected clock value and dice.
  * After a command, what needs no decision happens by itself: opening throws, rolling when neither
- * the cube nor the bomb can be used, forced plays (one legal play or none), the next game of a match.
+ * the cube nor the bomb can be used, forced plays (one legal play or none), the steps a turn begins
+ * with when each is the only legal one, the next game of a match.
  */
 import { fail, ok, type Result } from '../lib/index.ts';
-import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, VARIANTS } from '../engine/index.ts';
+import { countLegalPlays, legalPlays, nextGameStarter as starterRule, resolveOptions, turnProgress, VARIANTS, type Step } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { commitmentOf } from '../dice/fair.ts';
 import { mayChange } from './changes.ts';
 import { deadlineOf, seatToAct } from './clock.ts';
 import { decide, endGame, playEvents } from './decide.ts';
 import { evolve } from './evolve.ts';
-import { mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
+import { forcedSteps, mayDetonate, mayDouble, other, positionOf, turnContextOf } from './match.ts';
 import { validateSettings } from './settings.ts';
-import type { Command, GameError, MatchEvent, MatchSettings, MatchState, Player, PlayerId } from './types.ts';
+import type { Command, GameError, GameState, MatchEvent, MatchSettings, MatchState, Player, PlayerId } from './types.ts';
 
 /** How long an unanswered challenge stays open by default: 24 hours. */
 export const CHALLENGE_TTL_MS = 24 * 3600_000;
@@ -52,15 +53,49 @@ function automaticEvents(state: MatchState, now: number, dice: DiceSource): Matc
   if (t.stage === 'decide' && !mayDouble(state) && !mayDetonate(state)) {
     return [{ type: 'rolled', at: now, seat: t.seat, dice: [dice.die(), dice.die()] }];
   }
-  if (t.stage === 'moving' && t.dice && t.steps.length === 0) {
-    const position = positionOf(state.settings, game);
-    const context = turnContextOf(game);
-    if (countLegalPlays(position, t.dice, context) <= 1) {
-      const events = playEvents(state, now, legalPlays(position, t.dice, context)[0]?.move ?? 'Ø', true);
+  if (t.stage === 'moving' && t.dice) {
+    const move = forcedMove(state.settings, game);
+    if (move?.play !== undefined) {
+      const events = playEvents(state, now, move.play, true);
       return events.ok ? events.value : [];
     }
+    if (move?.step) return [{ type: 'stepped', at: now, seat: t.seat, step: move.step }];
   }
   return [];
+}
+
+/** What the rules chose in a turn in progress: its whole play, or its next step; null when the player chooses. */
+type ForcedMove = { readonly play: string; readonly step?: undefined } | { readonly play?: undefined; readonly step: Step } | null;
+
+/**
+ * The forced moves of turns in progress, worked out once per game value: a game value is never
+ * changed in place, and commands that leave the game as it was (a vacation, a hint) are many in a
+ * long correspondence match, each replayed when it is read.
+ */
+const forcedMoves = new WeakMap<GameState, ForcedMove>();
+
+/**
+ * Returns what the rules leave no choice about in the turn in progress: its one legal play (or
+ * none, 'Ø'), or, while every step so far was the only legal one, its next step when that too is
+ * the only one — the one checker that can enter from the bar — made by itself as a whole forced turn
+ * is played, the player choosing from where it leaves off (#47 B10). A later forced step follows a
+ * choice, and comes with the step that made it (`decide`), so that Undo takes that step back.
+ */
+function forcedMove(settings: MatchSettings, game: GameState): ForcedMove {
+  const known = forcedMoves.get(game);
+  if (known !== undefined) return known;
+  const t = game.turn;
+  const position = positionOf(settings, game);
+  const context = turnContextOf(game);
+  let found: ForcedMove = null;
+  if (t.steps.length === 0 && countLegalPlays(position, t.dice!, context) <= 1) {
+    found = { play: legalPlays(position, t.dice!, context)[0]?.move ?? 'Ø' };
+  } else {
+    const progress = turnProgress(position, t.dice!, t.steps, context);
+    if (progress.ok && !progress.value.complete && progress.value.next.length === 1 && forcedSteps(settings, game) === t.steps.length) found = { step: progress.value.next[0] };
+  }
+  forcedMoves.set(game, found);
+  return found;
 }
 
 function continueAutomatically(state: MatchState, now: number, dice: DiceSource, events: MatchEvent[]): MatchState {

@@ -13,7 +13,7 @@ import { apply, replayCommand } from './apply.ts';
 import { seatToAct } from './clock.ts';
 import { evolve } from './evolve.ts';
 import { validateSettings } from './settings.ts';
-import { SCHEMA_VERSION, type Command, type FairDice, type GameError, type MatchEvent, type MatchState } from './types.ts';
+import { SCHEMA_VERSION, TRANSIENT_EVENTS, type Command, type FairDice, type GameError, type MatchEvent, type MatchState } from './types.ts';
 
 type EventType = MatchEvent['type'];
 
@@ -193,7 +193,8 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
       if (typeof command === 'string') return bad(`history event ${i}: ${command}`);
       const applied = replayCommand(state, command, events[i].at, recordedDice(state, events, i));
       if (!applied.ok) return bad(`history event ${i} (${events[i].type}) breaks the rules: ${applied.error.message}`);
-      const produced = applied.value.events;
+      // The steps a turn begins with by itself (`apply.ts`) are in progress, not in the history.
+      const produced = applied.value.events.filter((e) => !TRANSIENT_EVENTS.has(e.type));
       if (JSON.stringify(produced) !== JSON.stringify(events.slice(i, i + produced.length))) return bad(`history event ${i} (${events[i].type}) is not what the rules produce`);
       state = applied.value.state;
       i += produced.length;
@@ -206,9 +207,18 @@ export function decodeMatch(value: unknown): Result<MatchState, GameError> {
   }
 }
 
-/** Applies stored steps in progress as step commands; each must produce exactly the stored step. */
+/**
+ * Applies stored steps in progress as step commands; each must produce exactly the stored step.
+ * A step the replay has made already — one the turn began with by itself (`apply.ts`) — must be
+ * the stored one; a match stored before such steps were made may hold fewer than the replay makes.
+ */
 function applySteps(state: MatchState, steps: readonly Step[], at: number): MatchState | string {
-  for (const step of steps) {
+  for (const [i, step] of steps.entries()) {
+    const made = state.game?.turn.steps[i];
+    if (made !== undefined) {
+      if (JSON.stringify(made) !== JSON.stringify(step)) return 'a step in progress is not what the rules produce';
+      continue;
+    }
     const seat = seatToAct(state);
     const by = seat === null ? '' : state.players[seat]?.id ?? '';
     const applied = apply(state, { type: 'step', by, from: step?.from, to: step?.to, die: step?.die }, at, NO_DICE);

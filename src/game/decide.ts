@@ -3,12 +3,12 @@
  * Dice come from the injected source; nothing here reads a clock or changes state.
  */
 import { fail, ok, type Result } from '../lib/index.ts';
-import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type WinKind } from '../engine/index.ts';
+import { VARIANTS, gameResult, isLastRollDue, parsePlay, turnProgress, type Step, type WinKind } from '../engine/index.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { checkCommand } from './command.ts';
 import { validateSettings } from './settings.ts';
 import { hintedAlready, hintsAllowed } from './hints.ts';
-import { gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
+import { forcedSteps, gamePoints, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 import { COMPUTER_ID, type Command, type EndReason, type GameError, type MatchEvent, type MatchState, type PlayerId, type Seat } from './types.ts';
 
 type Decision = Result<MatchEvent[], GameError>;
@@ -64,6 +64,25 @@ export function playEvents(state: MatchState, at: number, move: string, forced: 
     return ok([...events, ...endGame(state, at, winner, result.kind, gamePoints(state.settings, game.cube.value, result.kind), 'borne-off')]);
   }
   return ok(events);
+}
+
+/**
+ * The steps that follow `steps` with no alternative, each the only legal next step, up to where a
+ * choice is left (or the turn is complete): made with the step a player chose, so a player never
+ * presses a step the rules chose for them (#47 B10). A rest with one way to end the turn is the
+ * `rest` of `turnProgress` instead.
+ */
+function forcedNext(state: MatchState, steps: readonly Step[]): Step[] {
+  const game = state.game!;
+  const position = positionOf(state.settings, game);
+  const made = [...steps];
+  const forced: Step[] = [];
+  for (;;) {
+    const progress = turnProgress(position, game.turn.dice!, made, turnContextOf(game));
+    if (!progress.ok || progress.value.complete || progress.value.next.length !== 1) return forced;
+    made.push(progress.value.next[0]);
+    forced.push(progress.value.next[0]);
+  }
 }
 
 function decideChallenge(state: MatchState, cmd: Command, at: number, dice: DiceSource): Decision {
@@ -171,12 +190,14 @@ function decideTurn(state: MatchState, cmd: Exclude<Command, { type: 'accept' | 
       if (cmd.rest === undefined) return ok([stepped]);
       const after = turnProgress(positionOf(state.settings, game), t.dice, [...t.steps, step], turnContextOf(game));
       const rest = after.ok ? after.value.rest : undefined;
-      if (!rest) return ok([stepped]);
+      if (!rest) return ok([stepped, ...forcedNext(state, [...t.steps, step]).map((s): MatchEvent => ({ type: 'stepped', at, seat, step: s }))]);
       if (cmd.rest === 'play') return playEvents(state, at, rest.play.move, false);
       return ok([stepped, ...rest.steps.map((s): MatchEvent => ({ type: 'stepped', at, seat, step: s }))]);
     }
     case 'undo':
       if (t.stage !== 'moving' || t.steps.length === 0) return stageError();
+      // The steps a turn began with by itself are no one's choice: Undo goes back to them, not past them.
+      if (t.steps.length <= forcedSteps(state.settings, game)) return error('wrong-phase', 'the steps made so far were the only legal ones: nothing to undo');
       return ok([{ type: 'undone', at, seat }]);
     case 'confirm': {
       if (t.stage !== 'moving' || !t.dice) return stageError();

@@ -19,7 +19,7 @@ export { seatOf } from './decide.ts';
 export { hintedAlready, hintsAllowed, hintsUsed } from './hints.ts';
 export { SETTINGS_CHANGES_PER_DAY, VACATION_CHANGES_PER_DAY, mayChangeSettings, mayChangeVacation } from './changes.ts';
 export { deadlineOf, seatToAct } from './clock.ts';
-export { boardFor, challengerSeat, detonate, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
+export { boardFor, challengerSeat, detonate, forcedSteps, gamePoints, isCrawfordGame, mayDetonate, mayDouble, other, passStake, positionOf, turnContextOf } from './match.ts';
 export { COMPUTER_ID, SCHEMA_VERSION, TRANSIENT_EVENTS } from './types.ts';
 export type {
   Bomb, ClockSettings, ClockState, Command, ComputerLevel, Cube, FairDice, EndReason, GameEnd, GameError, GameState, MatchEvent, MatchPhase, MatchResult,

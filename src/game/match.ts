@@ -1,7 +1,7 @@
 /**
  * Small questions about a match that the reducer and the views both ask.
  */
-import { BAR, scoredKind, type Board, type Position, type TurnContext, type WinKind } from '../engine/index.ts';
+import { BAR, scoredKind, turnProgress, type Board, type Position, type TurnContext, type WinKind } from '../engine/index.ts';
 import type { GameState, MatchSettings, MatchState, Seat } from './types.ts';
 
 /** Returns the other seat. Not a rule: seat arithmetic. */
@@ -27,6 +27,24 @@ export function positionOf(settings: MatchSettings, game: GameState): Position {
 export function turnContextOf(game: GameState): TurnContext {
   const t = game.turn;
   return { firstTurn: game.turnsPlayed[t.seat] === 0, moves: t.ladder?.moves };
+}
+
+/**
+ * Returns how many of the turn's steps so far, from its first, were each the only legal step where
+ * they stand: the steps the rules chose, which the reducer makes by itself (`apply.ts`), such as
+ * the one checker that can enter from the bar. 0 when the turn has no dice or no steps.
+ * Not a rule: which steps were anyone's decision (docs/playing.md).
+ */
+export function forcedSteps(settings: MatchSettings, game: GameState): number {
+  const t = game.turn;
+  if (!t.dice) return 0;
+  const position = positionOf(settings, game);
+  const context = turnContextOf(game);
+  for (let i = 0; i < t.steps.length; i++) {
+    const progress = turnProgress(position, t.dice, t.steps.slice(0, i), context);
+    if (!progress.ok || progress.value.next.length !== 1) return i;
+  }
+  return t.steps.length;
 }
 
 /**

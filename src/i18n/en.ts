@@ -474,6 +474,11 @@ const EN = {
   'press.notSaved': '{name}, your last press was not saved. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…{n|earlier play|earlier plays} of this game: see 📜 History',
+  // #47 B10, B17
+  'caption.forcedSteps': 'Played for {name}, the only legal way: {steps}',
+  'caption.cubeOffered': 'Cube: {value} on offer; {name} decides: Take or Pass',
+  'caption.cubeOfferedBeaver': 'Cube: {value} on offer; {name} decides: Take, Pass or Beaver',
+  'caption.deadline': '⏰ {name} must act by {time}',
   ...CLUB_EN,
 } as const;
 

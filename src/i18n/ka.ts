@@ -476,5 +476,10 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'press.notSaved': '{name}, თქვენი ბოლო დაჭერა არ შეინახა. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…ამ პარტიაში ადრე კიდევ {n} სვლა: იხ. 📜 ისტორია',
+  // #47 B10, B17
+  'caption.forcedSteps': '{name}: სვლა ავტომატურად შესრულდა, სხვა გზა არ იყო: {steps}',
+  'caption.cubeOffered': 'კუბი: შეთავაზებულია {value}; წყვეტს {name}: „ვიღებ“ ან „არ ვიღებ“',
+  'caption.cubeOfferedBeaver': 'კუბი: შეთავაზებულია {value}; წყვეტს {name}: „ვიღებ“, „არ ვიღებ“ ან „ბივერი“',
+  'caption.deadline': '⏰ {name}: სვლის ვადა — {time}',
   ...CLUB_KA,
 };

@@ -472,5 +472,10 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'press.notSaved': '{name}, ваше последнее нажатие не сохранено. {reason}',
   // #47 batch A
   'caption.earlierPlays': '…и ещё {n|ход|хода|ходов} раньше в этой партии: см. 📜 История',
+  // #47 B10, B17
+  'caption.forcedSteps': '{name}: сыграно автоматически, другого хода нет: {steps}',
+  'caption.cubeOffered': 'Куб: предложено {value}; решает {name}: «Беру» или «Пас»',
+  'caption.cubeOfferedBeaver': 'Куб: предложено {value}; решает {name}: «Беру», «Пас» или «Бивер»',
+  'caption.deadline': '⏰ {name}: срок хода — до {time}',
   ...CLUB_RU,
 };

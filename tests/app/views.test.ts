@@ -97,3 +97,30 @@ describe('issue 16: a double offered', () => {
     expect(askPass(late).caption).toContain('Pass? You lose this game, 1 point and the match: Ann 1 : 5 Bob.');
   });
 });
+
+describe('#47 B17: the caption of a double on offer and of a take', () => {
+  const caption = (s: MatchState) => boardView(s, 1, 'en', T0).caption;
+
+  it('a double on offer: its value and who decides, not the cube as it stood', () => {
+    const s = bobDoubled();
+    expect(caption(s)).toContain(t('en', 'caption.cubeOffered', { value: 2, name: 'Ann' }));
+    expect(caption(s)).not.toContain(t('en', 'caption.cubeCentred', { value: 1 }));
+    expect(caption(bobDoubled({ beaver: true }))).toContain(t('en', 'caption.cubeOfferedBeaver', { value: 2, name: 'Ann' }));
+  });
+
+  it('after a beaver the cube on offer is four, and the doubler decides', () => {
+    const s = step(bobDoubled({ beaver: true }), { type: 'beaver', by: ANN.id });
+    expect(caption(s)).toContain(t('en', 'caption.cubeOffered', { value: 4, name: 'Bob' }));
+  });
+
+  it('a take is said until the doubler has played, a hint asked between them included', () => {
+    const taken = step(bobDoubled({ matchLength: 5, rated: false }), { type: 'take', by: ANN.id }, [6, 5]);
+    expect(caption(taken)).toContain(t('en', 'caption.taken', { name: 'Ann', value: 2 }));
+    expect(caption(taken)).toContain(t('en', 'caption.cube', { value: 2, owner: 'Ann' }));
+    const hinted = step(taken, { type: 'hint', by: BOB.id });
+    expect(caption(hinted)).toContain(t('en', 'caption.taken', { name: 'Ann', value: 2 }));
+    expect(caption(playOn(taken, []))).not.toContain(t('en', 'caption.taken', { name: 'Ann', value: 2 }));
+    const beaverTaken = step(step(bobDoubled({ beaver: true }), { type: 'beaver', by: ANN.id }), { type: 'take', by: BOB.id }, [6, 5]);
+    expect(caption(beaverTaken)).toContain(t('en', 'caption.taken', { name: 'Bob', value: 4 }));
+  });
+});

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiceSource } from '../../src/dice/index.ts';
 import { legalPlays, turnProgress, type WinKind } from '../../src/engine/index.ts';
 import {
-  apply, createChallenge, decodeMatch, encodeMatch, mayChangeVacation, mayDouble, nextDeadline, positionOf, replayHistory, seatToAct,
+  apply, createChallenge, decodeMatch, encodeMatch, forcedSteps, mayChangeVacation, mayDouble, nextDeadline, positionOf, replayHistory, seatToAct, turnContextOf,
   type ChallengeInput, type ClockSettings, type Command, type MatchEvent, type MatchState, type Seat,
 } from '../../src/game/index.ts';
 import { mulberry32, optionsArb, rollDie, type Rng } from '../arbitraries.ts';
@@ -119,7 +119,7 @@ function chooseCommand(s: MatchState, rng: Rng, temper: Temper, now: number): { 
     const change = s.clock?.awaySince[away] == null;
     if (mayChangeVacation(s, away, change, now).ok) return { command: { type: 'vacation', by: s.players[away]!.id, away: change }, now };
   }
-  // Probes that must be refused: a double when the cube is not available (Crawford game, cube owned by the other side).
+  // Probes that must be refused: a double when the cube is not available (Crawford game, cube owned by the other side), an Undo of steps the rules chose (below).
   if (settings.doubling && t.stage === 'moving' && rng() < 0.05) return { command: { type: 'double', by }, now, probe: true };
   const resignKind = (): WinKind => pick(rng, ['oin', 'oin', 'mars', 'koks'] as const);
   switch (t.stage) {
@@ -142,9 +142,11 @@ function chooseCommand(s: MatchState, rng: Rng, temper: Temper, now: number): { 
       const context = { firstTurn: game.turnsPlayed[seat] === 0 };
       const progress = turnProgress(position, t.dice!, t.steps, context);
       if (!progress.ok) throw new Error(`the turn in progress is not legal: ${progress.error.message}`);
-      if (t.steps.length > 0 && rng() < 0.15) return { command: { type: 'undo', by }, now };
+      // The steps the turn began with by itself (#47 B10) are no one's to undo: Undo then is a probe that must be refused.
+      const forced = forcedSteps(settings, game);
+      if (t.steps.length > 0 && rng() < 0.15) return { command: { type: 'undo', by }, now, ...(t.steps.length === forced ? { probe: true } : {}) };
       if (progress.value.complete) return { command: { type: 'confirm', by }, now };
-      if (t.steps.length === 0 && rng() >= temper.steps) {
+      if (t.steps.length === forced && rng() >= temper.steps) {
         const plays = legalPlays(position, t.dice!, context);
         return { command: { type: 'play', by, move: pick(rng, plays).move }, now };
       }
@@ -184,10 +186,16 @@ function playMatch({ settings, seed, temper, check, stopWhen }: Options): { stat
     const r = apply(s, choice.command, now, dice);
     commands++;
     if (choice.probe) {
-      if (r.ok && !r.value.events.some((e) => e.type === 'timedOut')) return fail(`a double was accepted mid-turn: ${r.value.events.map((e) => e.type).join(', ')}`);
+      if (r.ok && !r.value.events.some((e) => e.type === 'timedOut')) return fail(`a ${choice.command.type} was accepted where it must be refused: ${r.value.events.map((e) => e.type).join(', ')}`);
       if (!r.ok) continue;
     }
     if (!r.ok) return fail(`a legal command was refused: ${r.error.kind}: ${r.error.message}`);
+    const waiting = r.value.state.game;
+    if (r.value.state.phase === 'playing' && waiting?.turn.stage === 'moving' && waiting.turn.dice && forcedSteps(r.value.state.settings, waiting) === waiting.turn.steps.length) {
+      // #47 B10: a turn never waits for a step the rules chose (the only legal one) at its start.
+      const progress = turnProgress(positionOf(r.value.state.settings, waiting), waiting.turn.dice, waiting.turn.steps, turnContextOf(waiting));
+      if (progress.ok && !progress.value.complete && progress.value.next.length === 1) return fail(`the turn waits for its only legal step ${JSON.stringify(progress.value.next[0])}`);
+    }
     try {
       check({ before: s, after: r.value.state, command: choice.command, events: r.value.events });
     } catch (err) {

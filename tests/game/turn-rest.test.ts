@@ -7,10 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { legalPlays, turnProgress, type Step } from '../../src/engine/index.ts';
-import { positionOf, turnContextOf, type MatchState } from '../../src/game/index.ts';
+import { decodeMatch, encodeMatch, forcedSteps, positionOf, seatToAct, turnContextOf, type MatchState } from '../../src/game/index.ts';
+import { mulberry32, rollDie } from '../arbitraries.ts';
 import { fixedDice } from '../../src/dice/index.ts';
 import { apply } from '../../src/game/index.ts';
-import { ANN, BOB, T0, act, board, challenge, reject, started, withGame } from './fixture.ts';
+import { ANN, BOB, T0, act, board, challenge, reject, started, step, withGame } from './fixture.ts';
 
 /** Ann to play 6-5 with a checker on 22, one on 8 and thirteen on 1; Bob's checkers all on his 1 (her 24). */
 function annToPlay65(): MatchState {
@@ -123,5 +124,108 @@ describe('turnProgress rest, against a walk of every sequence', () => {
     // The walk met both kinds of first step many times (a property that checked nothing would pass).
     expect(seen.rest).toBeGreaterThan(5);
     expect(seen.choice).toBeGreaterThan(20);
+  });
+});
+
+/**
+ * #47 B10: Ann on the bar in short nardy, where Bob holds every entry point but her 23. Her 2-2
+ * must begin bar/23, and then she has a choice; her 2-1 too (then 8/7 or 6/5).
+ */
+function annOnTheBar(): MatchState {
+  const s = started({ variant: 'short', doubling: true }, [6, 5]);
+  return withGame(s, {
+    board: board([[25, 1], [13, 5], [8, 4], [6, 5]], [[1, 2], [3, 2], [4, 2], [5, 2], [6, 2], [13, 5]]),
+    turn: { seat: 0, stage: 'decide', dice: null, steps: [] },
+  });
+}
+
+/** The turn's progress after `steps`. */
+function progressAt(state: MatchState, steps: readonly Step[]) {
+  const game = state.game!;
+  const progress = turnProgress(positionOf(state.settings, game), game.turn.dice!, steps, turnContextOf(game));
+  if (!progress.ok) throw new Error(progress.error.message);
+  return progress.value;
+}
+
+const written = (steps: readonly Step[]) => steps.map((s) => `${s.from}/${s.to}`);
+
+describe('#47 B10: a step the rules chose is made by itself', () => {
+  it('a roll whose only first step is bar/23 makes it: the turn waits for Ann\'s choice after it', () => {
+    for (const dice of [[2, 2], [2, 1]] as const) {
+      const { state, events } = act(annOnTheBar(), { type: 'roll', by: ANN.id }, dice);
+      expect(events.map((e) => e.type), `${dice}`).toEqual(['rolled', 'stepped']);
+      expect(written(state.game!.turn.steps)).toEqual(['25/23']);
+      expect(state.game!.turn.seat).toBe(0);
+      expect(forcedSteps(state.settings, state.game!)).toBe(1);
+    }
+  });
+
+  it('Undo cannot take back what the rules chose; it takes back Ann\'s own step, to bar/23', () => {
+    const rolled = step(annOnTheBar(), { type: 'roll', by: ANN.id }, [2, 2]);
+    expect(reject(rolled, { type: 'undo', by: ANN.id }).kind).toBe('wrong-phase');
+    const moved = step(rolled, { type: 'step', by: ANN.id, from: 13, to: 11, die: 2, rest: 'play' });
+    expect(written(moved.game!.turn.steps)).toEqual(['25/23', '13/11']);
+    expect(forcedSteps(moved.settings, moved.game!)).toBe(1);
+    const back = act(moved, { type: 'undo', by: ANN.id });
+    expect(back.events.map((e) => e.type)).toEqual(['undone']);
+    expect(written(back.state.game!.turn.steps)).toEqual(['25/23']);
+  });
+
+  it('a whole play still counts from the start of the turn, bar/23 included', () => {
+    const rolled = step(annOnTheBar(), { type: 'roll', by: ANN.id }, [2, 1]);
+    const { state, events } = act(rolled, { type: 'play', by: ANN.id, move: 'bar/23 8/7' });
+    expect(events.find((e) => e.type === 'played')).toMatchObject({ seat: 0, move: 'bar/23 8/7', forced: false });
+    expect(state.game!.turn.seat).toBe(1);
+  });
+
+  it('the stored match decodes with the step made, and a match stored before it was (no steps) gains it', () => {
+    // Random plays of short nardy until a roll begins with a step the rules chose (a real history: decoding replays it).
+    const rng = mulberry32(47);
+    const dice = { die: () => rollDie(rng) };
+    let s = opened('short');
+    let found = 0;
+    for (let i = 0; i < 4000 && found < 3 && s.phase === 'playing'; i++) {
+      const game = s.game!;
+      if (forcedSteps(s.settings, game) > 0 && game.turn.steps.length > 0) {
+        found++;
+        const decoded = decodeMatch(JSON.parse(JSON.stringify(encodeMatch(s))));
+        expect(decoded.ok && decoded.value).toEqual(s);
+        const before = decodeMatch(JSON.parse(JSON.stringify({ ...encodeMatch(s), s: [] })));
+        expect(before.ok && before.value).toEqual(s);
+        expect(progressAt(s, []).next, 'the first step had no alternative').toHaveLength(1);
+        const wrong = decodeMatch(JSON.parse(JSON.stringify({ ...encodeMatch(s), s: [{ ...game.turn.steps[0], from: 13 }] })));
+        expect(wrong.ok, 'a stored step other than the one the rules chose').toBe(false);
+        // A step after it, stored, decodes too.
+        const next = progressAt(s, game.turn.steps).next[0];
+        const moved = apply(s, { type: 'step', by: s.players[game.turn.seat]!.id, from: next.from, to: next.to, die: next.die }, T0, dice);
+        if (!moved.ok) throw new Error(moved.error.message);
+        const again = decodeMatch(JSON.parse(JSON.stringify(encodeMatch(moved.value.state))));
+        expect(again.ok && again.value).toEqual(moved.value.state);
+      }
+      const by = s.players[seatToAct(s)!]!.id;
+      const plays = game.turn.dice ? legalPlays(positionOf(s.settings, game), game.turn.dice, turnContextOf(game)) : [];
+      const r = apply(s, { type: 'play', by, move: plays[Math.floor(rng() * plays.length)]?.move ?? 'Ø' }, T0, dice);
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.value.state;
+      if (s.phase === 'finished') s = opened('short');
+    }
+    expect(found).toBe(3);
+  });
+
+  it('a step that leaves one next step, and a choice after it, brings that step along (with rest), not without', () => {
+    // Ann bears off with 2-2: 2/off leaves only 5/3, then 5/3 or 3/1.
+    const s = started({ variant: 'short' }, [6, 5]);
+    const bearing = withGame(s, {
+      board: board([[0, 1], [1, 8], [2, 1], [5, 5]], [[1, 4], [2, 1], [3, 1], [4, 3], [5, 1], [12, 1], [13, 1], [18, 1], [21, 2]]),
+      turn: { seat: 0, stage: 'moving', dice: [2, 2], steps: [] },
+    });
+    for (const rest of ['play', 'fill'] as const) {
+      const { state, events } = act(bearing, { type: 'step', by: ANN.id, from: 2, to: 0, die: 2, rest });
+      expect(events.map((e) => e.type)).toEqual(['stepped', 'stepped']);
+      expect(written(state.game!.turn.steps)).toEqual(['2/0', '5/3']);
+      // Undo takes one step back, as ever (a laid-out rest too).
+      expect(written(step(state, { type: 'undo', by: ANN.id }).game!.turn.steps)).toEqual(['2/0']);
+    }
+    expect(act(bearing, { type: 'step', by: ANN.id, from: 2, to: 0, die: 2 }).events.map((e) => e.type)).toEqual(['stepped']);
   });
 });

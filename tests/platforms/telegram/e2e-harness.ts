@@ -9,7 +9,7 @@ import { telegramMessenger } from '../../../src/platforms/telegram/index.ts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEFAULT_LIMITS, boardView, decodeToken, type AppDeps, type Token } from '../../../src/app/index.ts';
 import type { DiceSource } from '../../../src/dice/index.ts';
-import { VARIANTS, findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers, type VariantId } from '../../../src/engine/index.ts';
+import { VARIANTS, applySteps, findVariant, ladderStart, legalPlays, nextRung, startBoard, type Board, type LadderRung, type SideCheckers, type VariantId } from '../../../src/engine/index.ts';
 import { decodeMatch, seatToAct, type MatchState } from '../../../src/game/index.ts';
 import { t, variantButton } from '../../../src/i18n/index.ts';
 import {
@@ -219,6 +219,16 @@ export class EngineReferee {
   }
 }
 
+/** A board by seats with the steps of the turn in progress made on it, by the engine. */
+function withSteps(position: Board, state: MatchState): Board {
+  const turn = state.game!.turn;
+  if (turn.steps.length === 0) return position;
+  const variant = VARIANTS[state.settings.variant];
+  const mover: Board = turn.seat === 0 ? [position[0], position[1]] : [position[1], position[0]];
+  const [me, them] = applySteps(mover, turn.steps, variant.family, variant.pinning ? 'pin' : 'hit');
+  return turn.seat === 0 ? [me, them] : [them, me];
+}
+
 export async function isPictureOf(board: StoredMessage, state: MatchState, version: number): Promise<boolean> {
   for (const lang of ['en', 'ru', 'ka'] as const) {
     const expected = await renderBoard(boardView(state, version, lang, NOW).picture);
@@ -292,10 +302,13 @@ async function play(w: ReturnType<typeof world>, gameId: string, cube: boolean, 
     const seat = seatToAct(state);
     expect(seat, `someone is to act (stage ${state.game?.turn.stage})`).not.toBeNull();
     const player = USERS.get(state.players[seat!]!.id)!;
-    if (state.game!.turn.steps.length === 0 && referee.position) {
+    if (referee.position) {
+      // The caption's position: the engine's, with the steps of the turn in progress made (the
+      // ones a turn begins with by itself, #47 B10, included).
       const [white, black] = [state.players[0]!.name, state.players[1]!.name];
-      expect(board.caption).toContain(`${white} ${inWords(referee.position[0], board.caption)}`);
-      expect(board.caption).toContain(`${black} ${inWords(referee.position[1], board.caption)}`);
+      const shown = withSteps(referee.position, state);
+      expect(board.caption).toContain(`${white} ${inWords(shown[0], board.caption)}`);
+      expect(board.caption).toContain(`${black} ${inWords(shown[1], board.caption)}`);
     }
     if (presses % 25 === 0 && buttons.every((b) => !['step', 'pass', 'back'].includes(b.token.choice.k))) {
       // The picture is the stored match drawn by the renderer, byte for byte (in the language the
