@@ -27,7 +27,7 @@ export function point(p: number): string {
 export const MAX_LISTED_PLAYS = 8;
 const PLAYS_PER_ROW = 2;
 /**
- * How wide a play's notation is, in digits: Telegram's Android client draws button labels in Roboto,
+ * How wide a play's notation is, in digits: the Android chat client measured draws button labels in Roboto,
  * whose '/' is 0.7 of a digit, '*' 0.8, a bracket, 'r' and 'f' 0.65, a space 0.45; the other letters
  * of `bar` and `off` about a digit. A button of a row of two on a 360-dp phone holds 18.5 digits
  * (docs/testing.md, "Button labels"): a turn with a longer play ('bar/21* bar/21 19/15 12/8*') lists
