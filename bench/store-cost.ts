@@ -223,7 +223,8 @@ function report(label: string, f: Figures): { perTurnKb: number; dollars: number
   const step = stats(writing.map((p) => p.calls));
   const cost = dollarsPerMillionMoves(f);
   const n = (x: number, d = 1) => x.toFixed(d);
-  console.log(`  ${label.padEnd(22)} calls/step ${n(step.mean, 2)} (max ${step.max}) · view ${n(stats(viewing.map((p) => p.calls)).mean, 2)} | ` +
+  const view = viewing.length === 0 ? 'none' : n(stats(viewing.map((p) => p.calls)).mean, 2);
+  console.log(`  ${label.padEnd(22)} calls/step ${n(step.mean, 2)} / ${step.median} (max ${step.max}) · view-only press ${view} | ` +
     `per turn: calls ${n(calls.mean, 2)} / ${calls.median} / max ${calls.max}, KB written ${n(kb.mean, 2)} / ${kb.median} / p90 ${kb.p90} / max ${kb.max} (indexes ${n(index.mean, 2)}), read units ${n(reads.mean, 1)} | ` +
     `game item ≤ ${n(f.largestGameItem / 1024, 2)} KB | $ per million moves: ${n(cost.dynamo + cost.lambda, 2)} (DynamoDB ${n(cost.dynamo, 2)}, Lambda ${n(cost.lambda, 2)} at ${f.memoryMb} MB)`);
   return { perTurnKb: kb.mean, dollars: cost.dynamo + cost.lambda };
