@@ -226,7 +226,7 @@ export class DynamoGameStore implements GameStore {
   private async fileFirst(item: Item, stored: GameRecord, due: number | undefined): Promise<void> {
     const key = { pk: gameKey(stored.id), sk: GAME_SORT_KEY };
     if (isLegacyItem(item)) {
-      await this.filings.adopt(stored, stored.version, 0);
+      await this.filings.create(stored, stored.version, 0);
       await conditionally(this.db.update({
         TableName: this.tableName, Key: key,
         UpdateExpression: `SET filed = :zero REMOVE ${LEGACY_INDEX_ATTRIBUTES.join(', ')}`,

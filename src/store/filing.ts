@@ -69,23 +69,14 @@ export class Filings {
     return { pk: gameKey(id), sk: FILING_SORT_KEY };
   }
 
-  /** Files a new game (before its item is written): false if the id is taken. */
+  /**
+   * Files a game before its item is written (a new game; or one whose item was in the indexes
+   * itself, filed due at once so that the sweep files its deadline): false if it is filed already.
+   */
   create(record: GameRecord, version: number, due: number | undefined): Promise<boolean> {
     return conditionally(this.db.put({
       TableName: this.tableName,
       Item: { ...this.key(record.id), ...filingOf(record, version), ...(due === undefined ? {} : { duePk: DUE_PARTITION, dueAt: due }) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }));
-  }
-
-  /**
-   * Files a game whose item was in the indexes itself (`isLegacyItem`), before the item leaves
-   * them: due at `due` (now), so the sweep looks at it soon and files its deadline where it is.
-   */
-  adopt(record: GameRecord, version: number, due: number): Promise<boolean> {
-    return conditionally(this.db.put({
-      TableName: this.tableName,
-      Item: { ...this.key(record.id), ...filingOf(record, version), duePk: DUE_PARTITION, dueAt: due },
       ConditionExpression: 'attribute_not_exists(pk)',
     }));
   }
