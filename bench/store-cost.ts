@@ -34,6 +34,7 @@ import { decodeMatch, seatToAct, type MatchState } from '../src/game/index.ts';
 import { startTelegramApi, type StoredMessage, type TgChat, type TgUser } from '../src/local/telegram-api/index.ts';
 import { createTelegramWebhook, telegramMessenger } from '../src/platforms/telegram/index.ts';
 import { connectDynamoDb, createTable, DynamoGameStore } from '../src/store/index.ts';
+import { mulberry32 } from '../tests/arbitraries.ts';
 import { meteringProxy, type Metered } from './metering-proxy.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -81,18 +82,6 @@ function buttonsOf(message: StoredMessage): Press[] {
     .map((b) => ({ data: b.callback_data, token: decodeToken(b.callback_data)! }));
 }
 
-/** Seeded choices (mulberry32), the same in both trees. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function choose(buttons: readonly Press[], rng: () => number): Press {
   const of = (k: string) => buttons.filter((b) => b.token.choice.k === k);
   if (of('pass').length > 0) return of('pass')[0]!;
@@ -122,7 +111,8 @@ async function child(variant: VariantId): Promise<void> {
   const table = 'cost';
   await createTable(dynamo, table, { pollMs: 20 });
   const store = new DynamoGameStore(dynamo, table);
-  const rng = random(46);
+  // Seeded choices, the same in both trees.
+  const rng = mulberry32(46);
   const api = await startTelegramApi({ token: TOKEN, bot: BOT });
   const deps: AppDeps = { store, now: () => Date.UTC(2026, 11, 6, 12), dice: { die: () => 1 + Math.floor(rng() * 6) }, messengers: { telegram: telegramMessenger(BOT.username) } };
   const hook = createTelegramWebhook({ token: TOKEN, secret: SECRET, botInfo: BOT, apiRoot: api.apiRoot, app: deps, log: (e) => void (e.level === 'error' ? console.error(JSON.stringify(e)) : undefined), send: { sleep: async () => {} } });

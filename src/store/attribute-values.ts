@@ -85,3 +85,19 @@ export function fromAttribute(value: AttributeValue): unknown {
   if ('BS' in value) return new Set(value.BS.map((b) => new Uint8Array(Buffer.from(b, 'base64'))));
   throw new TypeError(`an attribute value of an unknown type (${Object.keys(value).join(', ')})`);
 }
+
+/** A number attribute as read back (a number, or a `NumberValue`), or undefined when it is none. */
+export function numberOf(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : value instanceof NumberValue ? Number(value.value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** A JSON text read back, parsed; undefined when it is none. */
+export function parsed(json: unknown): unknown {
+  if (typeof json !== 'string') return undefined;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+}

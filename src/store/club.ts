@@ -9,6 +9,7 @@ import { InvariantError } from '../lib/index.ts';
 import type { DynamoDb } from './connection.ts';
 import { INDEX, WEEKLY_PARTITION, WEEKLY_SORT_KEY, boardKey, ratingKey, weeklyKey } from './layout.ts';
 import { conditionally } from './conditional.ts';
+import { numberOf, parsed } from './attribute-values.ts';
 
 /**
  * One player's rating item on one board, as the store keeps it: `rating` orders the board's
@@ -164,20 +165,7 @@ function round(rating: number): number {
   return Math.round(rating * 1000) / 1000;
 }
 
-/** A number as the store's client hands it over (a `NumberValue`: attribute-values.ts), or a plain one. */
-function numberOf(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'object' && v !== null && 'value' in v ? Number((v as { value: unknown }).value) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}
 
-function parsed(json: unknown): unknown {
-  if (typeof json !== 'string') return undefined;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A rating item read back; an item that does not decode is left out (the app treats the player as unrated there). */
 function decodeRating(item: Item): StoredRating[] {

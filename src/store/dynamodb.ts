@@ -17,7 +17,7 @@ import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, SET
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStore, ListOptions, Listing, RateSpec, SaveOptions, StoreError, TournamentRecord } from './types.ts';
 import { decodeTournament, encodeTournament } from './tournaments.ts';
 import { conditionally, isConditionFailure } from './conditional.ts';
-import { NumberValue } from './attribute-values.ts';
+import { numberOf, parsed } from './attribute-values.ts';
 
 const DEFAULT_LIST_LIMIT = 20;
 
@@ -561,26 +561,11 @@ export class DynamoGameStore implements GameStore {
 /** A remembered value's item read back: its JSON value, or undefined when it does not decode. */
 function memoValue(item: Item): unknown {
   // A rate bucket (`spendRate`) keeps numbers, not JSON: read back as what `spendRate` is given.
-  const tat = item.tat instanceof NumberValue ? Number(item.tat.value) : item.tat;
-  if (typeof tat === 'number') return { tat, ...(item.warned === undefined ? {} : { warned: true }) };
-  const json = item.value;
-  if (typeof json !== 'string') return undefined;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return undefined;
-  }
+  const tat = numberOf(item.tat);
+  if (tat !== undefined) return { tat, ...(item.warned === undefined ? {} : { warned: true }) };
+  return parsed(item.value);
 }
 
-/** A JSON text read back, or undefined when it is none. */
-function parsed(json: unknown): unknown {
-  if (typeof json !== 'string') return undefined;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Where a remembered value lives: its own item (`MEMO#<key>`), or — one of a player's settings,
@@ -645,11 +630,6 @@ function statusWanted(options: ListOptions): (status: GameRecord['status']) => b
   return (status) => status === options.status;
 }
 
-/** A number attribute as read (the store's numbers come back as numbers or `NumberValue`s). */
-function numberOf(value: unknown): number | undefined {
-  const n = value instanceof NumberValue ? Number(value.value) : value;
-  return typeof n === 'number' ? n : undefined;
-}
 
 /** A query of one index partition, newest filed first, of one status for games over. */
 function newestFirst(
