@@ -53,7 +53,7 @@ for (const [name, spec] of Object.entries(GOLDEN)) {
 
 type Encoder = [string, (svg: string) => Promise<Buffer>];
 const encoders: Encoder[] = [
-  ['fixed palette, zlib 6 (chosen)', async (svg) => {
+  ['fixed palette, zlib 3 (chosen)', async (svg) => {
     const { data, width, height } = await rasterisePixels(svg);
     const bands: Promise<CompressedBand>[] = [];
     for (let first = 0; first < height; first += 32) {
