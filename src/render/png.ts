@@ -35,11 +35,12 @@ const PLTE = chunk('PLTE', Buffer.from(PALETTE));
  * Two compressors for the process, each taking a band at a time and ending it with a full flush:
  * the flush empties the window, so no band refers back into another. A compressor per band cost
  * more to set up (its 256 KB of tables, on the main thread) than compressing a band of a step's
- * picture; two let a picture with many new bands (the first one) use two cores.
+ * picture; two let a picture with many new bands (the first one) use two cores. Every write ends
+ * in the flush (`flush`), so a band is one trip to zlib's thread, not a write and then a flush.
  */
 const lanes = [0, 1].map(() => ({
-  // A band compresses to a few KB: the readable side holds all of it until the flush is read.
-  compressor: createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions),
+  // A band compresses to a few KB: the readable side holds all of it until it is read.
+  compressor: createDeflateRaw({ level: LEVEL, flush: constants.Z_FULL_FLUSH, readableHighWaterMark: 1 << 22 } as ZlibOptions),
   queue: Promise.resolve() as Promise<unknown>,
   waiting: 0,
 }));
@@ -51,8 +52,8 @@ function deflateBand(rows: Buffer): Promise<Buffer> {
   const { compressor } = lane;
   lane.waiting++;
   const run = lane.queue.then(() => new Promise<Buffer>((done, fail) => {
-    compressor.write(rows, (error) => void (error ? fail(error) : undefined));
-    compressor.flush(constants.Z_FULL_FLUSH, () => {
+    compressor.write(rows, (error) => {
+      if (error) return fail(error);
       const parts: Buffer[] = [];
       for (let part: Buffer | null; (part = compressor.read() as Buffer | null) !== null;) parts.push(part);
       done(Buffer.concat(parts));
