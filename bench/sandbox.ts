@@ -12,6 +12,9 @@ import type { TgUpdate } from '../src/local/telegram-api/index.ts';
 /** One answered event. */
 export interface Answer {
   readonly ms: number;
+  /** CPU time of the handler's process over the event, all its threads, and its main thread's (Linux; NaN elsewhere). */
+  readonly cpuMs: number;
+  readonly mainMs: number;
   readonly status: number;
   readonly memory: NodeJS.MemoryUsage;
   /** Resident anonymous and file-backed memory (Linux; NaN elsewhere). */
@@ -22,12 +25,14 @@ export interface Answer {
 }
 
 /**
- * The handler's process: runs `prelude`, imports `file`, then answers each event it is sent.
+ * The handler's process: runs `prelude` (in a block of its own), imports `file`, then answers each event it is sent.
  * With `trace`, it wraps `http.request` before the import (a client keeps the function it finds
  * first) and reports each event's calls.
  */
 const CHILD = (file: string, prelude: string, trace: boolean) => `
+{
 ${prelude}
+}
 let calls;
 let t0 = 0;
 if (${trace}) {
@@ -48,6 +53,8 @@ if (${trace}) {
 const { handler, rendererMemory } = await import(${JSON.stringify(pathToFileURL(file).href)});
 const v8 = await import('node:v8');
 const fs = await import('node:fs');
+// The main thread's CPU time so far (Linux; NaN elsewhere): the process's, less its other threads' (zlib's, sharp's, V8's).
+const mainThreadNs = () => { try { return Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]); } catch { return NaN; } };
 const headers = { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' };
 process.on('message', async (m) => {
   if (m.exit) process.exit(0);
@@ -58,16 +65,21 @@ process.on('message', async (m) => {
   }
   if (m.snapshot) { v8.writeHeapSnapshot(m.snapshot); process.send({ snapshot: true }); return; }
   if (${trace}) calls = [];
+  const cpu = process.cpuUsage();
+  const main = mainThreadNs();
   t0 = performance.now();
   const answer = await handler({ headers, body: m.body });
   const ms = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  const mainMs = (mainThreadNs() - main) / 1e6;
   const traced = calls;
   calls = undefined;
   // Resident memory by kind (Linux): anonymous (heaps: V8's, malloc's) and file-backed (the code of node and of libvips and its libraries, as it is first run).
   let status = '';
   try { status = fs.readFileSync('/proc/self/status', 'utf8'); } catch {}
   const kb = (name) => Number(status.split('\\n').find((l) => l.startsWith(name + ':'))?.split(/ +|\\t/).at(-2)) * 1024;
-  process.send({ ms, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile'), calls: traced });
+  process.send({ ms, cpuMs, mainMs, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile'), calls: traced });
 });
 process.send({ ready: true });
 `;

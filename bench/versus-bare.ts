@@ -207,6 +207,7 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
       turn: number;
       readonly answers: Answer[];
       readonly bareTimes: number[];
+      readonly bareAnswers: Answer[];
     }
     const runs: Run[] = [];
     for (const handler of handlers) {
@@ -214,7 +215,7 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
       sandboxes.push(sandbox);
       const slots: { table: Table; id: string }[] = [];
       for (let i = 0; i < GAMES_AT_ONCE; i++) slots.push(await newGame());
-      runs.push({ handler, sandbox, slots, turn: 0, answers: [], bareTimes: [] });
+      runs.push({ handler, sandbox, slots, turn: 0, answers: [], bareTimes: [], bareAnswers: [] });
     }
     const nextPress = async (run: Run): Promise<() => TgUpdate> => {
       for (;;) {
@@ -232,6 +233,7 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
         if (i < WARMUP) continue;
         run.answers.push(answer);
         run.bareTimes.push(bareAnswer.ms);
+        run.bareAnswers.push(bareAnswer);
       }
     }
     const bareWarm = median(runs.flatMap((r) => r.bareTimes));
@@ -242,6 +244,8 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
       const ms = median(times);
       const pairs = median(times.map((t, i) => t / run.bareTimes[i]!));
       console.log(`  ${run.handler.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms   (p90 ${percentile(times, 90).toFixed(1)})   ${(ms / bareWarm).toFixed(2)} × bare (the pairs' ratios: median ${pairs.toFixed(2)} ×)`);
+      // CPU per press: steadier than the clock on a busy machine (a press's calls are answered by this process's neighbours, on the same cores).
+      console.log(`  ${''.padEnd(24)} CPU a press (mean): ${mean(run.answers.map((a) => a.cpuMs)).toFixed(2)} ms in the handler's process, ${mean(run.answers.map((a) => a.mainMs)).toFixed(2)} ms of it on its main thread; the bare handler's ${mean(run.bareAnswers.map((a) => a.cpuMs)).toFixed(2)} ms`);
       if (TRACE) printTimelines(run.answers);
     }
     if (runs.length === 2) {
@@ -253,6 +257,10 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
     await local.close();
     await database.close();
   }
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
 /** The presses' calls on a timeline: medians over the presses making the same calls, the commonest shapes first. */
