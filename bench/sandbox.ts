@@ -15,6 +15,8 @@ export interface Answer {
   /** CPU time of the handler's process over the event, all its threads, and its main thread's (Linux; NaN elsewhere). */
   readonly cpuMs: number;
   readonly mainMs: number;
+  /** The main thread's pauses for V8's collector during the event (about: a pause is reported once it ended). */
+  readonly gcMs: number;
   readonly status: number;
   readonly memory: NodeJS.MemoryUsage;
   /** Resident anonymous and file-backed memory (Linux; NaN elsewhere). */
@@ -53,6 +55,9 @@ if (${trace}) {
 const { handler, rendererMemory } = await import(${JSON.stringify(pathToFileURL(file).href)});
 const v8 = await import('node:v8');
 const fs = await import('node:fs');
+// Time in V8's collector pauses on the main thread (minor and major), as node reports each one.
+let gcMs = 0;
+new (await import('node:perf_hooks')).PerformanceObserver((list) => { for (const entry of list.getEntries()) gcMs += entry.duration; }).observe({ entryTypes: ['gc'] });
 // The main thread's CPU time so far (Linux; NaN elsewhere): the process's, less its other threads' (zlib's, sharp's, V8's).
 const mainThreadNs = () => { try { return Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]); } catch { return NaN; } };
 const headers = { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' };
@@ -67,19 +72,23 @@ process.on('message', async (m) => {
   if (${trace}) calls = [];
   const cpu = process.cpuUsage();
   const main = mainThreadNs();
+  const gcBefore = gcMs;
   t0 = performance.now();
   const answer = await handler({ headers, body: m.body });
   const ms = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000;
   const mainMs = (mainThreadNs() - main) / 1e6;
+  // A pause ending after the answer is reported later: counted with the next event's.
+  await new Promise((done) => setImmediate(done));
+  const gcPauseMs = gcMs - gcBefore;
   const traced = calls;
   calls = undefined;
   // Resident memory by kind (Linux): anonymous (heaps: V8's, malloc's) and file-backed (the code of node and of libvips and its libraries, as it is first run).
   let status = '';
   try { status = fs.readFileSync('/proc/self/status', 'utf8'); } catch {}
   const kb = (name) => Number(status.split('\\n').find((l) => l.startsWith(name + ':'))?.split(/ +|\\t/).at(-2)) * 1024;
-  process.send({ ms, cpuMs, mainMs, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile'), calls: traced });
+  process.send({ ms, cpuMs, mainMs, gcMs: gcPauseMs, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile'), calls: traced });
 });
 process.send({ ready: true });
 `;

@@ -245,7 +245,7 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
       const pairs = median(times.map((t, i) => t / run.bareTimes[i]!));
       console.log(`  ${run.handler.name.padEnd(24)} ${ms.toFixed(2).padStart(6)} ms   (p90 ${percentile(times, 90).toFixed(1)})   ${(ms / bareWarm).toFixed(2)} × bare (the pairs' ratios: median ${pairs.toFixed(2)} ×)`);
       // CPU per press: steadier than the clock on a busy machine (a press's calls are answered by this process's neighbours, on the same cores).
-      console.log(`  ${''.padEnd(24)} CPU a press (mean): ${mean(run.answers.map((a) => a.cpuMs)).toFixed(2)} ms in the handler's process, ${mean(run.answers.map((a) => a.mainMs)).toFixed(2)} ms of it on its main thread; the bare handler's ${mean(run.bareAnswers.map((a) => a.cpuMs)).toFixed(2)} ms`);
+      console.log(`  ${''.padEnd(24)} CPU a press (mean): ${mean(run.answers.map((a) => a.cpuMs)).toFixed(2)} ms in the handler's process, ${mean(run.answers.map((a) => a.mainMs)).toFixed(2)} ms of it on its main thread (collector pauses ${mean(run.answers.map((a) => a.gcMs)).toFixed(2)} ms); the bare handler's ${mean(run.bareAnswers.map((a) => a.cpuMs)).toFixed(2)} ms`);
       if (TRACE) printTimelines(run.answers);
     }
     if (runs.length === 2) {
