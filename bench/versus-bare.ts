@@ -18,8 +18,9 @@
  * (cold) and on games of its own (warm): the before and after of a change in one run. A commit is
  * exported with `git archive` into a temporary folder (no worktree).
  * BENCH_VERSUS_COLD (9) and BENCH_VERSUS_WARM (600) are the runs and presses (after 50 warm-up),
- * BENCH_VERSUS_GAMES (100) the games in turn; BENCH_VERSUS_TRACE=1 prints the warm presses' calls
- * on a timeline (ms from the event; the gaps are the handler's own work).
+ * BENCH_VERSUS_GAMES (100) the games in turn; BENCH_VERSUS_TRACE=1 prints the calls of the first
+ * answers and of the warm presses on a timeline (ms from the process's start, from the event; the gaps are
+ * the handler's own work).
  * Prints figures; asserts nothing. Run: npx tsx bench/versus-bare.ts (part of npm run bench).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -88,10 +89,16 @@ async function checkout(source: string, into: string): Promise<string> {
 }
 
 /** Spawns a fresh node that imports `file` and hands its `handler` one webhook event; resolves when it answered. */
-function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Promise<{ total: number; imported: number }> {
-  const script = `const t = performance.now(); const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)}); const imported = performance.now() - t; ` +
+function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Promise<{ total: number; imported: number; cpu: number; trace?: ColdTrace }> {
+  // Traced: each outgoing call (and each \`globalThis.__mark?.(name)\` a build may hold) in ms from the process's start.
+  const tracing = TRACE ? `const calls = []; globalThis.__mark = (label) => calls.push({ label, from: performance.now(), to: NaN }); ` +
+    `const http = (await import('node:http')).default; const original = http.request; http.request = function (...args) { const request = original.apply(this, args); ` +
+    `const call = { label: String(request.getHeader('x-amz-target') ?? '').split('.').at(-1) || request.path.split('/').at(-1), from: performance.now(), to: NaN }; calls.push(call); ` +
+    `request.on('response', (response) => response.on('end', () => void (call.to = performance.now()))); return request; }; ` : '';
+  const script = `${tracing}const t = performance.now(); const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)}); const imported = performance.now() - t; ` +
     `const answer = await handler({ headers: { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' }, body: process.env.BENCH_UPDATE }); ` +
-    'process.stdout.write(`answered ${answer.statusCode} ${imported}\\n`); process.exit(0);';
+    (TRACE ? 'process.stdout.write(`trace ${JSON.stringify({ importFrom: t, importTo: t + imported, answered: performance.now(), calls })}\\n`); ' : '') +
+    'const cpu = process.cpuUsage(); process.stdout.write(`answered ${answer.statusCode} ${imported} ${(cpu.user + cpu.system) / 1000}\\n`); process.exit(0);';
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dirname(dirname(file)), env: { ...env, BENCH_UPDATE: JSON.stringify(update) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -99,16 +106,25 @@ function firstAnswer(file: string, env: NodeJS.ProcessEnv, update: TgUpdate): Pr
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /answered (\d+) (\S+)/.exec(out);
+      const match = /answered (\d+) (\S+) (\S+)/.exec(out);
       if (match === null) return;
       if (match[1] !== '200') fail(new Error(`${file} answered ${match[1]}`));
-      else done({ total: performance.now() - started, imported: Number(match[2]) });
+      const trace = /trace (.*)\n/.exec(out)?.[1];
+      done({ total: performance.now() - started, imported: Number(match[2]), cpu: Number(match[3]), ...(trace === undefined ? {} : { trace: JSON.parse(trace) as ColdTrace }) });
     });
     child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
     child.on('exit', (code) => {
       if (!/answered/.test(out)) fail(new Error(`${file} did not answer (exit ${code}): ${err.trim().split('\n').slice(0, 5).join(' | ')}`));
     });
   });
+}
+
+/** A traced first answer (BENCH_VERSUS_TRACE): in ms from the process's start. */
+interface ColdTrace {
+  readonly importFrom: number;
+  readonly importTo: number;
+  readonly answered: number;
+  readonly calls: readonly { readonly label: string; readonly from: number; readonly to: number }[];
 }
 
 async function versus(dataDir: string, bare: string, handlers: readonly Handler[]): Promise<void> {
@@ -177,20 +193,25 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
     };
 
     // Cold: bare, ours, beside, round after round.
-    const firsts = handlers.map(() => [] as { total: number; imported: number }[]);
-    const bareFirsts: { total: number; imported: number }[] = [];
+    type First = Awaited<ReturnType<typeof firstAnswer>>;
+    const firsts = handlers.map(() => [] as First[]);
+    const bareFirsts: First[] = [];
     for (let i = 0; i < COLD_RUNS; i++) {
       bareFirsts.push(await firstAnswer(bare, env, await freshPress()));
       for (const [h, { file }] of handlers.entries()) firsts[h]!.push(await firstAnswer(file, env, await freshPress()));
     }
     const bareCold = median(bareFirsts.map((r) => r.total));
     console.log(`cold: spawn → first answer of a board press of a fresh game, a fresh node each, in turns (median of ${COLD_RUNS}; target ≤ 1.5 × bare):`);
-    console.log(`  ${'bare telegraf handler'.padEnd(24)} ${bareCold.toFixed(0).padStart(5)} ms   (import ${median(bareFirsts.map((r) => r.imported)).toFixed(0)} ms)`);
+    // The process's CPU time from its start to the answer (all threads): steadier than the clock when other processes share the cores.
+    const cpuOf = (runs: readonly First[]) => `CPU ${median(runs.map((r) => r.cpu)).toFixed(0)} ms`;
+    console.log(`  ${'bare telegraf handler'.padEnd(24)} ${bareCold.toFixed(0).padStart(5)} ms   (import ${median(bareFirsts.map((r) => r.imported)).toFixed(0)} ms; ${cpuOf(bareFirsts)})`);
+    if (TRACE) printColdTimeline(bareFirsts.flatMap((r) => (r.trace === undefined ? [] : [r.trace])));
     for (const [h, { name }] of handlers.entries()) {
       const runs = firsts[h]!;
       const ms = median(runs.map((r) => r.total));
       const pairs = median(runs.map((r, i) => r.total / bareFirsts[i]!.total));
-      console.log(`  ${name.padEnd(24)} ${ms.toFixed(0).padStart(5)} ms   (import ${median(runs.map((r) => r.imported)).toFixed(0)} ms)   ${(ms / bareCold).toFixed(2)} × bare (the turns' ratios: median ${pairs.toFixed(2)} ×)`);
+      console.log(`  ${name.padEnd(24)} ${ms.toFixed(0).padStart(5)} ms   (import ${median(runs.map((r) => r.imported)).toFixed(0)} ms; ${cpuOf(runs)})   ${(ms / bareCold).toFixed(2)} × bare (the turns' ratios: median ${pairs.toFixed(2)} ×)`);
+      if (TRACE) printColdTimeline(runs.flatMap((r) => (r.trace === undefined ? [] : [r.trace])));
     }
     if (handlers.length === 2) {
       const [a, b] = firsts as [typeof bareFirsts, typeof bareFirsts];
@@ -236,6 +257,7 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
         run.bareAnswers.push(bareAnswer);
       }
     }
+    if (PRESSES === 0) return;
     const bareWarm = median(runs.flatMap((r) => r.bareTimes));
     console.log(`warm: a board press (a board's first button, ${GAMES_AT_ONCE} games in turn), each handler in a process of its own, the bare one pressing the same board just before (${PRESSES} presses after ${WARMUP}; target ≤ 6 × bare):`);
     console.log(`  ${'bare telegraf handler'.padEnd(24)} ${bareWarm.toFixed(2).padStart(6)} ms`);
@@ -257,6 +279,17 @@ async function versus(dataDir: string, bare: string, handlers: readonly Handler[
     await local.close();
     await database.close();
   }
+}
+
+/** The traced first answers' timeline: medians, in ms from the process's start (node's own start-up is before the import). */
+function printColdTimeline(traces: readonly ColdTrace[]): void {
+  if (traces.length === 0) return;
+  const shape = traces[0]!.calls.map((c) => c.label).join(' ');
+  const same = traces.filter((t) => t.calls.map((c) => c.label).join(' ') === shape);
+  const at = (f: (t: ColdTrace) => number) => median(same.map(f)).toFixed(0);
+  // A mark has no end (NaN, null once sent as JSON).
+  const cells = same[0]!.calls.map((c, i) => `${c.label} ${at((t) => t.calls[i]!.from)}${typeof c.to !== 'number' || Number.isNaN(c.to) ? '' : `–${at((t) => t.calls[i]!.to)}`}`);
+  console.log(`    ${same.length} of ${traces.length} runs: import ${at((t) => t.importFrom)}–${at((t) => t.importTo)}, ${cells.join(', ')}, answered ${at((t) => t.answered)}`);
 }
 
 function mean(xs: readonly number[]): number {
