@@ -16,13 +16,12 @@
  * (say `const s = (await import('sharp')).default; s.cache(false);`, or a wrapper of http.request
  * timing its calls); BENCH_MEMORY_SNAPSHOTS=<folder>, a heap snapshot of each handler at each checkpoint.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BARE_TELEGRAF, bundle, bundleSource, ROOT } from './bundles.ts';
+import { Sandbox } from './sandbox.ts';
 import { median, percentile } from './stats.ts';
 import { decodeMatch, seatToAct } from '../src/game/index.ts';
 import { startEmbeddedDatabase } from '../src/local/database.ts';
@@ -38,91 +37,6 @@ const WARMUP = 50;
 /** Games played at once, in turn (a game a chat). */
 const GAMES_AT_ONCE = Number(process.env.BENCH_MEMORY_GAMES ?? 200);
 const STAND_IN_TOKEN = `${LOCAL_BOT.id}:local-playground`;
-
-interface Answer {
-  readonly ms: number;
-  readonly status: number;
-  readonly memory: NodeJS.MemoryUsage;
-  readonly anon: number;
-  readonly file: number;
-}
-
-/** The handler's process: imports `file`, then answers each event it is sent with its time and memory. */
-const CHILD = (file: string) => `
-${process.env.BENCH_MEMORY_PRELUDE ?? ''}
-const { handler, rendererMemory } = await import(${JSON.stringify(pathToFileURL(file).href)});
-const v8 = await import('node:v8');
-const headers = { 'x-telegram-bot-api-secret-token': process.env.TELEGRAM_WEBHOOK_SECRET, 'content-type': 'application/json' };
-process.on('message', async (m) => {
-  if (m.exit) process.exit(0);
-  if (m.caches) {
-    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]));
-    process.send({ caches: { ...(rendererMemory ? await rendererMemory() : {}), ...spaces } });
-    return;
-  }
-  if (m.snapshot) { v8.writeHeapSnapshot(m.snapshot); process.send({ snapshot: true }); return; }
-  const t = performance.now();
-  const answer = await handler({ headers, body: m.body });
-  const ms = performance.now() - t;
-  // Resident memory by kind (Linux): anonymous (heaps: V8's, malloc's) and file-backed (the code of node and of libvips and its libraries, as it is first run).
-  const status = await import('node:fs').then((fs) => fs.readFileSync('/proc/self/status', 'utf8')).catch(() => '');
-  const kb = (name) => Number(status.split('\\n').find((l) => l.startsWith(name + ':'))?.split(/ +|\\t/).at(-2)) * 1024;
-  process.send({ ms, status: answer.statusCode, memory: process.memoryUsage(), anon: kb('RssAnon'), file: kb('RssFile') });
-});
-process.send({ ready: true });
-`;
-
-class Sandbox {
-  private waiting: ((m: unknown) => void) | undefined;
-  private constructor(readonly child: ChildProcess) {
-    child.on('message', (m) => {
-      const w = this.waiting;
-      this.waiting = undefined;
-      w?.(m);
-    });
-  }
-
-  static async start(file: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<Sandbox> {
-    const child = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', CHILD(file)], { cwd: dirname(dirname(file)), env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    const sandbox = new Sandbox(child);
-    child.on('exit', (code) => {
-      throw new Error(`the handler's process ended (exit ${code})`);
-    });
-    await sandbox.next();
-    return sandbox;
-  }
-
-  private next(): Promise<unknown> {
-    return new Promise((done) => void (this.waiting = done));
-  }
-
-  async press(update: TgUpdate): Promise<Answer> {
-    const answered = this.next();
-    this.child.send({ body: JSON.stringify(update) });
-    const answer = (await answered) as Answer;
-    if (answer.status !== 200) throw new Error(`the handler answered ${answer.status}`);
-    return answer;
-  }
-
-  /** What the renderer's caches hold (render/index.ts, `rendererMemory`). */
-  async caches(): Promise<Record<string, number>> {
-    const answered = this.next();
-    this.child.send({ caches: true });
-    return ((await answered) as { caches: Record<string, number> }).caches;
-  }
-
-  async snapshot(file: string): Promise<void> {
-    const done = this.next();
-    this.child.send({ snapshot: file });
-    await done;
-  }
-
-  /** Ends the process normally (so that node's --cpu-prof, say, writes its profile). */
-  stop(): void {
-    this.child.removeAllListeners('exit');
-    this.child.send({ exit: true });
-  }
-}
 
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0).padStart(4);
 
@@ -169,8 +83,8 @@ try {
   const extraEnv = Object.fromEntries((process.env.BENCH_MEMORY_ENV ?? '').split(/\s+/).filter(Boolean).map((kv) => kv.split('=', 2) as [string, string]));
   const nodeArgs = (process.env.BENCH_MEMORY_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const bareHandler = await Sandbox.start(bare, env);
-  const handlers = [{ name: 'handler', sandbox: await Sandbox.start(ours, { ...env, ...extraEnv }, nodeArgs) }];
-  if (besideFile !== undefined) handlers.push({ name: 'beside', sandbox: await Sandbox.start(besideFile, { ...env, ...extraEnv }, nodeArgs) });
+  const handlers = [{ name: 'handler', sandbox: await Sandbox.start(ours, { ...env, ...extraEnv }, { nodeArgs, prelude: process.env.BENCH_MEMORY_PRELUDE ?? '' }) }];
+  if (besideFile !== undefined) handlers.push({ name: 'beside', sandbox: await Sandbox.start(besideFile, { ...env, ...extraEnv }, { nodeArgs, prelude: process.env.BENCH_MEMORY_PRELUDE ?? '' }) });
   try {
     const post = async (update: TgUpdate) => {
       const response = await fetch(`${local.url}/telegram`, {

@@ -165,14 +165,18 @@ export async function scenePng(scene: Scene): Promise<Buffer> {
     looks[b] = band;
   }
   if (missing.length > 0) {
-    const needed = [...new Set(missing.flatMap((m) => m.inBand))];
-    const images = new Map<number, Sprite>();
-    const drawing = Promise.all(needed.map(async (i) => void images.set(i, await spriteOf(placed[i].svg, placed[i].width, placed[i].height))));
+    // Every image is asked for at once, so the new ones are rasterised together (composite.ts);
+    // each band is drawn as soon as its own are there: the bands of kept images while librsvg
+    // draws the new ones (a first picture's names, a new pip count).
+    const images = new Map<number, Promise<Sprite>>();
+    for (const { inBand } of missing) {
+      for (const i of inBand) if (!images.has(i)) images.set(i, spriteOf(placed[i].svg, placed[i].width, placed[i].height));
+    }
     drawnSoFar += missing.length;
     for (const { key, b, inBand } of missing) {
       const first = b * BAND_ROWS;
-      const band = drawing.then(() => {
-        const drawn = drawBand(pixels, bandLooks[b], inBand.map((i) => [placed[i], images.get(i)!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
+      const band = Promise.all(inBand.map((i) => images.get(i)!)).then((sprites) => {
+        const drawn = drawBand(pixels, bandLooks[b], inBand.map((i, k) => [placed[i], sprites[k]!] as const), first, Math.min(HEIGHT, first + BAND_ROWS));
         return compressBand(drawn.rows, drawn.adler);
       });
       band.catch(() => bands.delete(key));

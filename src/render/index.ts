@@ -11,7 +11,7 @@ import { warmPieces } from './warm-pictures.ts';
 
 export { boardSvg, pictureLook, renderBoard } from './draw.ts';
 /** Pictures drawn ahead of their use (a press knows its next board before the write): one render path for every messenger. */
-export { prepareBoard, renderPrepared } from './prepared.ts';
+export { prepareBoard, preparedLook, renderPrepared } from './prepared.ts';
 
 /**
  * Starts loading what every picture needs — sharp, fontconfig's scan of the bundled font (the

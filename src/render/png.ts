@@ -1,12 +1,12 @@
 /**
  * An indexed PNG put together from bands of rows compressed one by one. Each band is deflated on
- * its own, ending in a sync flush (byte-aligned, no back-reference into another band), so a band
+ * its own, ending in a full flush (byte-aligned, no back-reference into another band), so a band
  * that did not change since the last picture keeps its compressed bytes: a picture is the
  * signature, the header, the palette (palette.ts), one IDAT chunk per band and the zlib stream's
  * end (the Adler-32 of every row, combined from the bands' own). Rows use filter 0 (none), as the
  * PNG specification advises for palette pictures: differences of palette indices mean nothing.
  */
-import { constants, crc32, createDeflateRaw, type ZlibOptions } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
 import { PALETTE } from './palette.ts';
 
 /** A band ready to be laid into a picture: its IDAT chunk, and the Adler-32 and length of its rows. */
@@ -16,8 +16,14 @@ export interface CompressedBand {
   readonly length: number;
 }
 
-/** Level 6, as before: a third of the bytes of level 1, and only changed bands pay for it. */
-const LEVEL = 6;
+/**
+ * Level 3: over a game's new bands (bench/render.ts), level 6 took about three times its
+ * compressor time for 14 % fewer bytes (1.73 against 2.02 KB a band; level 1, 2.18 KB). A press's
+ * picture is compressed on the two cores that also run the store's and the Bot API's round trips,
+ * and a few KB more of upload cost less than that; the pixels are the same (lossless), and
+ * Telegram re-encodes a photo anyway.
+ */
+const LEVEL = 3;
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** The zlib header (deflate, 32 KB window) and the end: an empty final block of fixed codes. */
 const ZLIB_HEADER = chunk('IDAT', Buffer.from([0x78, 0x9c]));
@@ -26,43 +32,73 @@ const IEND = chunk('IEND', Buffer.alloc(0));
 const PLTE = chunk('PLTE', Buffer.from(PALETTE));
 
 /**
- * Two compressors for the process, each taking a band at a time and ending it with a full flush:
- * the flush empties the window, so no band refers back into another. A compressor per band cost
- * more to set up (its 256 KB of tables, on the main thread) than compressing a band of a step's
- * picture; two let a picture with many new bands (the first one) use two cores.
+ * Compresses the filtered rows of one band (each row its filter byte, then a palette index a
+ * pixel), ending them with a full flush: the flush empties the window, so no band refers back into
+ * another; `adler`, their Adler-32 when the caller knows it without reading them (`changedAdler`).
+ *
+ * On the main thread, as the band is drawn. zlib's thread pool (two streams, a band at a time)
+ * took more CPU in all (about 0.14–0.17 ms a band against 0.10–0.14 here) and a trip through the
+ * main thread between one band and the next: a first picture's 28 bands, drawn while the main
+ * thread was busy, were compressed only once it was free, 24 ms after the last was drawn
+ * (bench/versus-bare.ts, BENCH_VERSUS_TRACE). And Lambda gives a 1,024 MB function 0.58 of a
+ * core: threads there share it, they do not add to it.
  */
-const lanes = [0, 1].map(() => ({
-  // A band compresses to a few KB: the readable side holds all of it until the flush is read.
-  compressor: createDeflateRaw({ level: LEVEL, readableHighWaterMark: 1 << 22 } as ZlibOptions),
-  queue: Promise.resolve() as Promise<unknown>,
-  waiting: 0,
-}));
-// A compressor that fails fails its band's write (the picture's promise rejects); unlistened, the error would end the process.
-for (const { compressor } of lanes) compressor.on('error', () => undefined);
+export function compressBand(rows: Buffer, adler = adler32(rows)): CompressedBand {
+  return { chunk: chunk('IDAT', deflateBand(rows)), adler, length: rows.length };
+}
 
-function deflateBand(rows: Buffer): Promise<Buffer> {
-  const lane = lanes.reduce((a, b) => (b.waiting < a.waiting ? b : a));
-  const { compressor } = lane;
-  lane.waiting++;
-  const run = lane.queue.then(() => new Promise<Buffer>((done, fail) => {
-    compressor.write(rows, (error) => void (error ? fail(error) : undefined));
-    compressor.flush(constants.Z_FULL_FLUSH, () => {
-      const parts: Buffer[] = [];
-      for (let part: Buffer | null; (part = compressor.read() as Buffer | null) !== null;) parts.push(part);
-      done(Buffer.concat(parts));
-    });
-  })).finally(() => void lane.waiting--);
-  lane.queue = run.catch(() => undefined);
-  return run;
+/** What node's zlib stream holds that its own synchronous calls use (lib/zlib.js, `processChunkSync`). */
+interface StreamInternals {
+  readonly _handle?: { writeSync?: (flush: number, input: Buffer, inOff: number, inLen: number, out: Buffer, outOff: number, outLen: number) => void };
+  readonly _writeState?: Uint32Array;
+}
+
+/** Output room for one band: more than a band of 32 rows can ever take (deflate's bound is about the input). */
+const OUT = Buffer.allocUnsafeSlow(64 * 1024);
+let compressor: (DeflateRaw & StreamInternals) | undefined;
+
+/** Whether bands are compressed on the kept compressor's handle (`deflateBand`), as they should be on this node (tests). */
+export function compressesOnHandle(): boolean {
+  deflateBand(Buffer.alloc(1));
+  const internals = compressor as StreamInternals | undefined;
+  return typeof internals?._handle?.writeSync === 'function' && internals._writeState instanceof Uint32Array;
 }
 
 /**
- * Compresses the filtered rows of one band (each row its filter byte, then a palette index a
- * pixel); `adler`, their Adler-32 when the caller knows it without reading them (`changedAdler`).
+ * Returns the deflated bytes of `rows`, ending in a full flush; valid until the next call (they may
+ * be the output room itself: `chunk` copies them).
+ *
+ * One compressor kept for the process, used synchronously through the handle node's own
+ * `deflateRawSync` uses (its `writeSync` and the state it answers in): `deflateRawSync` itself makes
+ * a stream and sets up zlib's 256 KB of tables for every call, about 0.14 ms a band more at a cold
+ * start (28 bands: 4 ms). Where node no longer has that handle, or it fails, `deflateRawSync`.
  */
-export async function compressBand(rows: Buffer, adler = adler32(rows)): Promise<CompressedBand> {
-  const data = await deflateBand(rows);
-  return { chunk: chunk('IDAT', data), adler, length: rows.length };
+function deflateBand(rows: Buffer): Buffer {
+  try {
+    if (compressor === undefined) {
+      compressor = createDeflateRaw({ level: LEVEL }) as DeflateRaw & StreamInternals;
+      // Its handle's failures throw here; unlistened, the stream's own error event would end the process.
+      compressor.on('error', () => undefined);
+    }
+    const write = compressor._handle?.writeSync;
+    const state = compressor._writeState;
+    if (write !== undefined && state instanceof Uint32Array) {
+      const parts: Buffer[] = [];
+      for (let at = 0; ;) {
+        write.call(compressor._handle, constants.Z_FULL_FLUSH, rows, at, rows.length - at, OUT, 0, OUT.length);
+        const [outLeft, inLeft] = [state[0]!, state[1]!];
+        const out = OUT.subarray(0, OUT.length - outLeft);
+        // Done unless the output room is full (zlib has more to give for the same flush).
+        if (outLeft !== 0) return parts.length === 0 ? out : Buffer.concat([...parts, out]);
+        parts.push(Buffer.from(out));
+        at = rows.length - inLeft;
+      }
+    }
+  } catch {
+    // A compressor that failed is not used again.
+    compressor = undefined;
+  }
+  return deflateRawSync(rows, { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH });
 }
 
 /** Returns the PNG of a palette picture `width` × `height` made of `bands`, top to bottom. */

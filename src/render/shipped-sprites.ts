@@ -11,10 +11,10 @@
  * makes the file; tests/render/shipped-sprites.test.ts fails when it is not what rasterising gives
  * now. A piece whose drawing changed is simply not found under its new SVG, and drawn as before.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { deflateRaw, inflateRawSync } from 'node:zlib';
 import { keepSprite, type Sprite, type StoredRuns } from './composite.ts';
 
 /** The shipped sprites' file (beside assets/backgrounds/ in the source tree and in the package). */
@@ -64,11 +64,14 @@ function uint32(n: number): Buffer {
   return b;
 }
 
-/** The sprites in a file's bytes; throws when they are not a file of this format. */
+/** The sprites in a file's bytes, decoded at once (on the calling thread); rejects when they are not a file of this format. */
 export async function decodeSprites(file: Buffer): Promise<ShippedSprite[]> {
   if (file.length < 8 || file.subarray(0, 4).toString() !== MAGIC) throw new Error(`${SPRITES_FILE} is not a file of shipped sprites: make it again (tools/render/make-sprites.ts)`);
-  // zlib's default is 16 KB at a time: a hundred trips to the thread pool and a copy of them all at the end.
-  let data = await promisify(inflateRaw)(file.subarray(8), { chunkSize: Math.max(64, file.readUInt32LE(4)) });
+  // In one piece (zlib's default is 16 KB at a time), and on this thread: the first picture waits
+  // for these, and inflating them on zlib's thread pool took trips through a main thread busy
+  // with the process's start, the first picture waiting 20 ms more for them (bench/versus-bare.ts,
+  // BENCH_VERSUS_TRACE); the inflating itself is 4–8 ms.
+  let data = inflateRawSync(file.subarray(8), { chunkSize: Math.max(64, file.readUInt32LE(4)) });
   // Views of Int32 need an aligned start.
   if (data.byteOffset % 4 !== 0) data = Buffer.from(data);
   const jsonLength = data.readUInt32LE(0);
@@ -96,13 +99,15 @@ export async function decodeSprites(file: Buffer): Promise<ShippedSprite[]> {
 let loading: Promise<number> | undefined;
 
 /**
- * Reads the shipped sprites once and keeps them for `spriteOf` to find; resolves with how many
- * were kept. A missing or unreadable file rejects (the caller rasterises instead).
+ * Reads the shipped sprites once, at once (the process's INIT calls it), and keeps them for
+ * `spriteOf` to find; resolves with how many were kept. A missing or unreadable file rejects (the
+ * caller rasterises instead).
  */
 export function keepShippedSprites(): Promise<number> {
-  loading ??= readFile(SPRITES_FILE).then(decodeSprites).then((shipped) => {
+  loading ??= (async () => {
+    const shipped = await decodeSprites(readFileSync(SPRITES_FILE));
     for (const { svg, sprite, runs } of shipped) keepSprite(svg, sprite, runs);
     return shipped.length;
-  });
+  })();
   return loading;
 }

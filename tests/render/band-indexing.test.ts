@@ -36,7 +36,7 @@ async function wholePng(spec: BoardPicture): Promise<Buffer> {
     indexRows(data.subarray(first * WIDTH * 3), rows * WIDTH, WIDTH, indexed, 0);
     bands.push(compressBand(indexed));
   }
-  return assemblePng(WIDTH, HEIGHT, await Promise.all(bands));
+  return assemblePng(WIDTH, HEIGHT, bands);
 }
 
 /** A second empty stored block after the flush's (`00 00 ff ff`, then one byte-aligned: `00 00 00 ff ff`). */

@@ -22,7 +22,7 @@ import { API } from '@discordjs/core/http-only';
 import { DiscordAPIError, HTTPError, REST, type RawFile } from '@discordjs/rest';
 import { type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { pictureLook, prepareBoard, renderPrepared } from '../../render/index.ts';
+import { prepareBoard, preparedLook, renderPrepared } from '../../render/index.ts';
 import { jsonLog, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
@@ -197,7 +197,7 @@ function textBody(text: string, buttons: Buttons, log: Log): Body {
 async function boardBody(effect: Effect & { kind: 'board' }, log: Log, shown?: readonly string[]): Promise<Body> {
   const { view } = effect;
   const body = textBody(view.caption, view.buttons, log);
-  const look = pictureLook(view.picture);
+  const look = preparedLook(view.picture);
   if (look !== undefined && shown?.includes(boardFile(look))) return body;
   const png = await renderPrepared(view.picture);
   if (!png.ok) {

@@ -4,9 +4,9 @@
  * (`webhook.ts` → `parse.ts` → the app → `send.ts`). telegraf stays inside this folder, so it could
  * be replaced without touching `src/app/`.
  */
-import { Telegram } from 'telegraf';
 import type { AppDeps, Emit, Messenger } from '../../app/index.ts';
 import type { Log } from '../shared/log.ts';
+import { BotApi } from './bot-api.ts';
 import { telegramMessageLink } from './links.ts';
 import { createChatPacer, type ChatPacer } from './pace.ts';
 import { CAPTION_LIMIT, TEXT_LIMIT, unpromptedEmit, type SendOptions } from './send.ts';
@@ -54,7 +54,7 @@ export function telegramMessenger(botUsername: string, unprompted?: Emit): Messe
 /** The messenger and, with a webhook secret, the webhook of one bot; the webhook runs `app()` (built after every messenger). */
 export function connect(parts: TelegramParts, app: () => AppDeps): { messenger: Messenger; webhook?: TelegramWebhook } {
   const pace = parts.pace ?? createChatPacer();
-  const client = new Telegram(parts.token, { apiRoot: parts.apiRoot });
+  const client = new BotApi(parts.token, parts.apiRoot);
   const messenger = telegramMessenger(parts.bot.username, unpromptedEmit(client, { pace, maxRetryWaitMs: parts.unpromptedRetryWaitMs ?? 5_000, ...(parts.log ? { log: parts.log } : {}) }));
   if (parts.webhookSecret === undefined) return { messenger };
   const webhook = createTelegramWebhook({

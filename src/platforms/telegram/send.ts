@@ -15,7 +15,7 @@
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
 import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { pictureLook, prepareBoard, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
+import { prepareBoard, preparedLook, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
 import type { Result } from '../../lib/index.ts';
 import { jsonLog, maskSecrets, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
@@ -167,7 +167,7 @@ async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<Mess
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
   const caption = clip(view.caption, CAPTION_LIMIT, log);
-  const look = pictureLook(view.picture);
+  const look = preparedLook(view.picture);
   if (replace !== undefined && isShowing(bot.pressed, replace.messageId, look)) {
     // The pressed message shows this very picture (a confirmation asked, a step back): no drawing, no upload.
     const edited = await editCaption(bot, replace, caption, view.buttons);

@@ -24,6 +24,7 @@ import { headerValue, readJsonObject } from '../shared/http.ts';
 import { countUnit, inUnit, phase, unitFields, type Unit } from '../shared/observe.ts';
 import type { ChatPacer } from './pace.ts';
 import { questionsOf, withChatAdmin } from './admins.ts';
+import { BotApi } from './bot-api.ts';
 import { parseUpdate } from './parse.ts';
 import { jsonLog, telegramEmit, type Log, type SendOptions } from './send.ts';
 import { pressedPhotoOf } from './shown.ts';
@@ -131,6 +132,8 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     can_read_all_group_messages: false,
     supports_inline_queries: true,
   };
+  // One client for every update (kept-alive connections), not the `ctx.telegram` telegraf makes per update (bot-api.ts).
+  const api = new BotApi(options.token, apiRoot);
   bot.use(async (ctx) => {
     const note = notes.get(ctx.update) ?? {};
     const intent = parseUpdate(ctx.update, options.botInfo.username);
@@ -139,13 +142,13 @@ function buildBot(options: TelegramWebhookOptions, log: Log, notes: WeakMap<obje
     note.user = intent?.from.id ?? (ctx.from === undefined ? undefined : `telegram:${ctx.from.id}`);
     note.redeliver = intent !== undefined && worthRedelivering(intent);
     const pressed = pressedPhotoOf(ctx.callbackQuery?.message);
-    const emit = telegramEmit(ctx.telegram, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pressed, pace: options.pace, log });
+    const emit = telegramEmit(api, { ...options.send, callbackQueryId: ctx.callbackQuery?.id, inlineQueryId: ctx.inlineQuery?.id, pressed, pace: options.pace, log });
     let failed = false;
     try {
       // The update id travels with the intent, so a redelivered update is handled once.
       if (intent !== undefined) {
-        const asked = { ...(await withChatAdmin(ctx.telegram, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` };
-        await phase('app', () => handleIntent(options.app, asked, emit, questionsOf(ctx.telegram, intent, log)));
+        const asked = { ...(await withChatAdmin(api, intent, log)), updateKey: `telegram:${options.botInfo.id}:${ctx.update.update_id}` };
+        await phase('app', () => handleIntent(options.app, asked, emit, questionsOf(api, intent, log)));
       }
     } catch (error) {
       failed = true;

@@ -3,6 +3,7 @@ import { Telegram } from 'telegraf';
 import type { BoardView, Effect, MessageRef } from '../../../src/app/index.ts';
 import { startTelegramApi, type TelegramApi, type TgChat, type TgUser } from '../../../src/local/telegram-api/index.ts';
 import type { ChatPacer } from '../../../src/platforms/telegram/pace.ts';
+import { BotApi } from '../../../src/platforms/telegram/bot-api.ts';
 import { telegramEmit, type SendOptions } from '../../../src/platforms/telegram/send.ts';
 
 const TOKEN = '7001:send-test';
@@ -20,7 +21,7 @@ let waits: number[];
 
 beforeAll(async () => {
   api = await startTelegramApi({ token: TOKEN, bot: BOT });
-  telegram = new Telegram(TOKEN, { apiRoot: api.apiRoot });
+  telegram = new BotApi(TOKEN, api.apiRoot);
   api.addChat(GROUP);
 });
 afterAll(() => api.close());
@@ -242,7 +243,7 @@ describe('send.ts: Bot API failures', () => {
   });
 
   it('a network failure (nothing listening) is retried, then logged; nothing thrown', async () => {
-    const dead = new Telegram(TOKEN, { apiRoot: 'http://127.0.0.1:9' });
+    const dead = new BotApi(TOKEN, 'http://127.0.0.1:9');
     const emit = telegramEmit(dead, { log: (e) => logs.push({ ...e }), sleep: async (ms) => void waits.push(ms), serverRetryMs: [5] });
     const effect: Effect = { kind: 'text', chat: group, text: 'x' };
     expect(await emit(effect)).toBeUndefined();
