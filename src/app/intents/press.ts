@@ -294,10 +294,11 @@ async function afterCommand(u: Update, before: MatchState, committed: Outcome, s
   // Only the press whose write won tells the opponent: a notice is a notification, never taken back.
   // The board goes first: "Alice, your move!" refers to it, so it must not arrive before it (#47 B16).
   const player = turnHandedTo(before, after, u.intent.from.id);
-  await publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
-  // A notice posted before the write (`commitCommand`) is followed up: the one before it deleted, the player pinged.
-  if (player && noticed) await followNotice(u, committed.record, player, noticed.sent, noticed.previous);
-  else if (player) await noticeTurn(u, committed.record, player, lang);
+  const board = publishOutcome(u, committed, lang, fromText ? {} : { pressed: source.message });
+  // A notice posted before the write (`commitCommand`) is followed up beside the board's edit: the one before it deleted, the player pinged.
+  if (player && noticed) await Promise.all([board, followNotice(u, committed.record, player, noticed.sent, noticed.previous)]);
+  else await board;
+  if (player && !noticed) await noticeTurn(u, committed.record, player, lang);
 }
 
 /** The board after a command, where `place` says; when the command ended a game, with the result told (`tellEnding`). */
