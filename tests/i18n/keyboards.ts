@@ -165,8 +165,9 @@ function playedBoards(lang: Lang, settings: ChallengeInput['settings'], seed: nu
         throw new Error(`stage ${turn.stage}`);
     }
     const next = apply(state, command, T0, dice(rng));
-    // A step that is not the first of any play is refused: play the whole play instead.
-    state = next.ok ? next.value.state : command.type === 'step' ? applied(state, { type: 'play', by, move: playsOf(state.settings, game)[0]!.move }, rng) : applied(state, command, rng);
+    // A step that is not the first of any play is refused, and so is an Undo of steps the rules made
+    // (#47 B10: a forced start): play the whole play instead.
+    state = next.ok ? next.value.state : command.type === 'step' || command.type === 'undo' ? applied(state, { type: 'play', by, move: playsOf(state.settings, game)[0]!.move }, rng) : applied(state, command, rng);
   }
   show('finished');
   return out;
