@@ -5,8 +5,8 @@
  * play and blunders (a loss over 0.08), by phase, each with its standard error over the positions;
  * then the net's 0-ply against its own 2-ply (self-consistency).
  *
- *   npm run bench:long-er                     # bench/data/long-benchmark.jsonl
- *   npm run bench:long-er -- --file other.jsonl --net /tmp/candidate.json
+ *   npm run bench:long-er                     # every bench/data/long-benchmark*.jsonl (shards built with their own seeds)
+ *   npm run bench:long-er -- --file a.jsonl,b.jsonl --net /tmp/candidate.json
  *
  * Every choice is made now, by the code and net of today (`--net`: another long net), so a change
  * to the net or the search is judged on the same positions. A play the builder did not roll out is
@@ -14,7 +14,7 @@
  * "off list" column says how often that happened. The easy level plays the medium level's play
  * half of the time and a random legal play otherwise: its figures are those expectations.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { ComputerPlayer, netFor } from '../src/ai/player.ts';
 import { NetEvaluator } from '../src/ai/evaluators.ts';
 import { netFromJson, type NetJson } from '../src/ai/net.ts';
@@ -25,11 +25,14 @@ import { numberArg, readArgs } from '../tools/ai/args.ts';
 import { PHASES, ambiguous, byPhase, decodeBoard, encodeSide, judgeChoice, meanSe, mixture, parseBenchmark, type BenchPosition, type Judged, type Phase, type Summary } from '../tools/ai/long-bench.ts';
 
 const options = readArgs(
-  `usage: npm run bench:long-er -- [--file bench/data/long-benchmark.jsonl] [--net file.json] [--limit N]`,
+  `usage: npm run bench:long-er -- [--file a.jsonl,b.jsonl] [--net file.json] [--limit N]   (default: every bench/data/long-benchmark*.jsonl)`,
   { file: { type: 'string' }, net: { type: 'string' }, limit: { type: 'string' } },
 );
-const file = options.file ?? 'bench/data/long-benchmark.jsonl';
-const { recipe, positions: all } = parseBenchmark(readFileSync(file, 'utf8'));
+const files = options.file?.split(',') ?? readdirSync('bench/data').filter((f) => /^long-benchmark.*\.jsonl$/.test(f)).sort().map((f) => `bench/data/${f}`);
+const shards = files.map((f) => parseBenchmark(readFileSync(f, 'utf8')));
+const recipe = shards[0]?.recipe;
+const all = shards.flatMap((s) => s.positions);
+const file = files.join(', ');
 const positions = all.slice(0, numberArg(options.limit, Infinity, 'limit'));
 const rules = aiRules('long');
 const theNet = options.net ? netFromJson(JSON.parse(readFileSync(options.net, 'utf8')) as NetJson) : netFor('long');
