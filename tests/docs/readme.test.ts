@@ -50,6 +50,10 @@ describe('the README and docs/', () => {
     expect(lines.indexOf('npm test')).toBeLessThan(45);
   });
 
+  it('docs/computer.md holds what a player and a contributor need in at most 250 lines (issue #47); experiments go to docs/lab/', () => {
+    expect(readFileSync(join(ROOT, 'docs/computer.md'), 'utf8').split('\n').length).toBeLessThanOrEqual(250);
+  });
+
   it('every relative link in README.md and docs/ leads to a file that exists, and to a heading it has', () => {
     const dead: string[] = [];
     for (const file of [join(ROOT, 'README.md'), ...markdownFiles(join(ROOT, 'docs'))]) {
