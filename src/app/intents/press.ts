@@ -6,7 +6,7 @@
 import { COMPUTER_ID, seatToAct, type Command, type MatchEvent, type MatchState } from '../../game/index.ts';
 import { ok, type Result } from '../../lib/index.ts';
 import { errorText, t, type Lang, type MessageKey } from '../../i18n/index.ts';
-import type { GameRecord } from '../../store/index.ts';
+import { wasApplied, type GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch, playComputer } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
 import { cancelsAsAdmin } from '../chat-admin.ts';
@@ -148,7 +148,7 @@ export const press: Handler<'press'> = async (u) => {
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   }
   // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
-  if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
+  if (intent.updateKey !== undefined && wasApplied(record.applied, intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
   if (token.version !== record.version) return refresh();
   if (token.choice.k === 'hint') return hint(u, record, state, boardLang, (command) => commitCommand(u, loaded.value, command));
   if (state.phase === 'challenge' && SETTINGS_CHOICES.has(token.choice.k)) return settings(u, token, { record, state }, boardLang);
