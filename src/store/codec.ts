@@ -5,9 +5,9 @@
  * as a `corrupt-item` value, never as a crash. No item is ever cast to a record.
  *
  * Size: DynamoDB refuses items over 400 KB; the store refuses anything over `MAX_ITEM_BYTES`
- * (350 KB) first, with a typed error. The target is far lower: a typical game item should stay
- * well under 4 KB (ideally under 1 KB, one write unit per move), the state holding the current
- * game and the history compactly.
+ * (350 KB) first, with a typed error. The target is far lower: a game item stays under 1 KB, one
+ * write unit a step (issue #46), with the end of the history (`pages.ts`) and short forms of its
+ * update ids and notes (`compact.ts`).
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from './attribute-values.ts';
