@@ -5,12 +5,12 @@
  *
  * - **Update marks.** A game keeps the last few update ids it applied (`GameRecord.applied`), only to
  *   tell a redelivered update from a new one. A messenger's update id is long
- *   (`telegram:7046:1796544119004`); the item keeps a 60-bit hash of it instead. Two updates of one
+ *   (`<platform>:<bot>:<update>`, 20–30 bytes); the item keeps a 60-bit hash of it instead. Two updates of one
  *   game a few presses apart colliding is a 2⁻⁶⁰ event.
  * - **Message places and reach notes.** Most notes are where a message is
  *   (`{"chat":{"platform":…,"chatId":…},"messageId":…}`, 70–90 bytes) or how a player is reached
  *   (`{"lang":…,"chat":{…}}`). They are stored as a line of words after a sign that no JSON text
- *   starts with: `@telegram -100123 63`, `~ru telegram 4601`. Any other value stays JSON.
+ *   starts with: `@<platform> <chat> <message>`, `~<lang> <platform> <chat>`. Any other value stays JSON.
  */
 import { createHash } from 'node:crypto';
 
