@@ -47,13 +47,15 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
       text,
       buttons: [
         [button(t(lang, `button.tournament.${s.format}`), set('f', nextFormat === 'knockout' ? 'k' : 'r')), button(variantButton(lang, s.variant), set('v', following(VARIANT_IDS, s.variant)))],
+        // The match and the clock two a row, the players under them: a row of three in a group is
+        // too narrow for 'მატჩი 7-მდე'.
         [
           button(t(lang, 'match.points', { n: s.matchLength }), set('m', following(MATCH_LENGTHS, s.matchLength))),
           button(clockWords(s.clock, lang), set('c', following(CLOCKS, s.clock))),
-          button(t(lang, 'button.tournament.players', { n: s.maxPlayers }), set('p', following(MAX_PLAYERS.filter((n) => n >= tm.players.length), s.maxPlayers))),
         ],
-        // The players' two, the organiser's two, and Remove a player alone: a row of three is too
-        // narrow for '✋ ვმონაწილეობ', a row of two for '❌ მოთამაშის მოხსნა' (docs/testing.md, "Button labels").
+        [button(t(lang, 'button.tournament.players', { n: s.maxPlayers }), set('p', following(MAX_PLAYERS.filter((n) => n >= tm.players.length), s.maxPlayers)))],
+        // The players' two, the organiser's two, and Remove a player alone:
+        // a row of two is too narrow for '❌ მოთამაშის მოხსნა' (docs/testing.md, "Button labels").
         [button(t(lang, 'button.tournament.join'), { k: 'join' }), button(t(lang, 'button.tournament.leave'), { k: 'leave' })],
         [button(t(lang, 'button.tournament.start'), { k: 'start' }), button(t(lang, 'button.tournament.cancel'), { k: 'cancel' })],
         [button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })],
