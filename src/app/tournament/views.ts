@@ -4,7 +4,7 @@
  * and results) or the table (round robin), with Refresh and Remove; at the end, the winner. The
  * message is one and is edited in place. Not a rule: a view.
  */
-import { t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
+import { BUTTON_LIMITS, t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 import type { Button, MessengerLimits } from '../ports.ts';
 import { tournamentToken, type TournamentAction } from './buttons.ts';
@@ -108,6 +108,12 @@ function progress(tm: Tournament, lang: Lang): string[] {
   return lines;
 }
 
+/** A name cut to `letters` letters (whole characters, an emoji never split), the cut marked "…". */
+function cut(name: string, letters: number): string {
+  const chars = [...name];
+  return chars.length <= letters ? name : `${chars.slice(0, letters - 1).join('')}…`;
+}
+
 /**
  * The organiser's list of players to remove (and Back), under the same message: two a row, or as
  * many as the messenger's rows need (a grid of 5 × 5 holds 20 players and Back).
@@ -116,7 +122,11 @@ export function removeKeyboard(tm: Tournament, lang: Lang, limits: Pick<Messenge
   const present = tm.players.filter((p) => !tm.removed.includes(p.id));
   const perRow = Math.min(limits.buttonsPerRow, Math.max(2, Math.ceil(present.length / Math.max(1, limits.rows - 1))));
   const rows: Button[][] = [];
-  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${p.name}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
+  // A name is the player's own and may be long: cut to what a row of this many holds in a group's
+  // keyboard, with room for "❌ " and Georgian's wider letters (#49); a messenger that keeps more
+  // buttons a row than a phone's Telegram (Discord) still shows 8 letters.
+  const letters = Math.max(8, BUTTON_LIMITS[Math.min(perRow, 5) as 1 | 2 | 3 | 4 | 5] - 6);
+  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${cut(p.name, letters)}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
   rows.push([{ label: t(lang, 'button.back'), token: tournamentToken(tm.id, { k: 'back' }) }]);
   return { text: t(lang, 'tournament.removeWho'), buttons: rows };
 }
