@@ -22,6 +22,8 @@
  *    better play takes more.
  * 6. **Left behind** — the mover's rearmost checker, alone on its point in the first half of the
  *    route (point 13 or higher) and six or more points behind the next: the better play moves it.
+ * 7. **Points held** — while in contact, the points the mover holds off the head: the better play
+ *    holds more ("occupy points", the first advice of the long-nardy pages the research quotes).
  *
  * The first feature that tells the two plays apart decides: if it is in the better play's favour
  * it is the idea; if it favours the play made, the reason lies beyond these features and nothing
@@ -40,6 +42,7 @@ export type Idea =
   | { readonly kind: 'escape'; readonly out: number; readonly n: number; readonly points: readonly number[] }
   /** `n`: the checkers the better play takes from the head. */
   | { readonly kind: 'head'; readonly n: number }
+  | { readonly kind: 'points'; readonly n: number }
   | { readonly kind: 'straggler'; readonly point: number };
 
 /** A run of held points: its length and its points, route order. */
@@ -59,7 +62,9 @@ interface Features {
   readonly wall: Run;
   readonly behind: number;
   readonly head: number;
-  /** The point of a checker left behind (see 6. above), or 0. */
+  /** Points held, the head aside. */
+  readonly held: number;
+  /** The point of a checker left behind (6. above), or 0. */
   readonly straggler: number;
   /** The mover's rearmost point with a checker, or 0. */
   readonly rearmost: number;
@@ -108,7 +113,8 @@ function featuresOf(board: Board): Features {
   const [mine, theirs] = board;
   const block = blockInWay(mine, theirs);
   const wall = blockInWay(theirs, mine);
-  let home = mine[OFF];
+  let home = mine[OFF], held = 0;
+  for (let p = 1; p <= 23; p++) if (mine[p] > 0) held++;
   for (let p = 1; p <= 6; p++) home += mine[p];
   let straggler = 0, rearmost = 0;
   for (let p = 24; p >= 1; p--) {
@@ -130,6 +136,7 @@ function featuresOf(board: Board): Features {
     wall,
     behind: checkersBehind(mine, wall),
     head: mine[24],
+    held,
     straggler,
     rearmost,
   };
@@ -169,7 +176,11 @@ export function reviewIdea(before: Position, played: Board, better: Board): Idea
     },
     () => (a.behind === b.behind ? undefined : b.behind < a.behind ? { kind: 'escape', out: a.behind - b.behind, n: a.wall.n, points: a.wall.points.map(across) } : null),
     () => (a.head === b.head ? undefined : b.head < a.head ? { kind: 'head', n: before.board[0][24] - b.head } : null),
-    () => (a.straggler === 0 || b.rearmost >= a.straggler ? undefined : { kind: 'straggler', point: a.straggler }),
+    () => {
+      if (a.straggler !== 0 && b.rearmost < a.straggler) return { kind: 'straggler', point: a.straggler };
+      return b.straggler !== 0 && a.rearmost < b.straggler ? null : undefined;
+    },
+    () => (!a.contact || !b.contact || a.held === b.held ? undefined : b.held > a.held ? { kind: 'points', n: b.held - a.held } : null),
   ];
   for (const ask of asked) {
     const idea = ask();
@@ -207,6 +218,7 @@ export function ideaText(idea: Idea, lang: Lang): string {
     case 'blockKept': return t(lang, 'review.idea.blockKept', { n: idea.n, points: pointsText(idea.points) });
     case 'escape': return t(lang, idea.out === 1 ? 'review.idea.escape' : 'review.idea.escapeMany', { out: idea.out, n: idea.n, points: pointsText(idea.points) });
     case 'head': return t(lang, idea.n === 1 ? 'review.idea.head' : 'review.idea.headMany', { n: idea.n });
+    case 'points': return t(lang, 'review.idea.points', { n: idea.n });
     case 'straggler': return t(lang, 'review.idea.straggler', { point: idea.point });
   }
 }

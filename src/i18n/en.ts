@@ -133,6 +133,7 @@ const EN = {
   'review.idea.escapeMany': '💡 The better play gets {out|checker|checkers} out from behind the opponent\'s block of {n|point|points} ({points}).',
   'review.idea.head': '💡 The better play takes a checker from the head.',
   'review.idea.headMany': '💡 The better play takes {n|checker|checkers} from the head.',
+  'review.idea.points': '💡 The better play holds {n|more point|more points}.',
   'review.idea.straggler': '💡 The better play brings up the checker left behind on point {point}.',
   'button.history': '📜 History',
   'button.clock.none': 'Untimed',

@@ -140,6 +140,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'review.idea.escapeMany': '💡 უკეთესი სვლით {out} ქვა გადის მოწინააღმდეგის {n} ველის ღობის ({points}) იქით.',
   'review.idea.head': '💡 უკეთესი სვლით თავიდან ქვა გადადის.',
   'review.idea.headMany': '💡 უკეთესი სვლით თავიდან {n} ქვა გადადის.',
+  'review.idea.points': '💡 უკეთესი სვლით {n} ველით მეტია დაკავებული.',
   'review.idea.straggler': '💡 უკეთესი სვლა წინ სწევს ჩამორჩენილ ქვას (ველი {point}).',
   'button.history': '📜 ისტორია',
   'button.clock.none': 'უსაათოდ',

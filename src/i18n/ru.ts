@@ -136,6 +136,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'review.idea.escapeMany': '💡 Лучший ход выводит {out|шашку|шашки|шашек} из-за блока соперника из {n|поля|полей|полей} ({points}).',
   'review.idea.head': '💡 Лучший ход снимает шашку с головы.',
   'review.idea.headMany': '💡 Лучший ход снимает с головы {n|шашку|шашки|шашек}.',
+  'review.idea.points': '💡 Лучший ход занимает на {n|поле|поля|полей} больше.',
   'review.idea.straggler': '💡 Лучший ход подтягивает отставшую шашку с поля {point}.',
   'button.history': '📜 История',
   'button.clock.none': '⏱ нет',

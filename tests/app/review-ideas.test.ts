@@ -1,7 +1,7 @@
 /**
  * Issue #51 item 4: the idea behind the better play of a long-nardy mistake, on positions built by
- * hand — a block built, a block broken, the head, a checker got out from behind a block, the race,
- * the bear-off — each said in English, Russian and Georgian; silence where no feature tells the
+ * hand — a block built, a block broken, the head, a checker got out from behind a block, a checker
+ * left behind, points held, the race, the bear-off — each said in English, Russian and Georgian; silence where no feature tells the
  * plays apart or the first that does favours the play made; the block read as the net reads it.
  */
 import { describe, expect, it } from 'vitest';
@@ -82,6 +82,29 @@ describe('#51: the idea behind the better play in long nardy', () => {
       '💡 The better play gets a checker out from behind the opponent\'s block of 5 points (4–8).',
       '💡 Лучший ход выводит шашку из-за блока соперника из 5 полей (4–8).',
       '💡 უკეთესი სვლით ქვა გადის მოწინააღმდეგის 5 ველის ღობის (4–8) იქით.',
+    ]);
+  });
+
+  it('a checker left behind: the better play brings up the lone checker on 20, the play made plays at home', () => {
+    // The opponent on my 16, 13 and 12 (its 4, 1 and 24): my checker on 20 still has to pass them.
+    const before = board([[20, 1], [9, 4], [8, 4], [6, 3], [5, 3]], [[4, 5], [1, 5], [24, 5]]);
+    const idea = ideaOf(before, [4, 2], '9/5 8/6', '20/14');
+    expect(idea).toEqual({ kind: 'straggler', point: 20 });
+    expect(say(idea)).toEqual([
+      '💡 The better play brings up the checker left behind on point 20.',
+      '💡 Лучший ход подтягивает отставшую шашку с поля 20.',
+      '💡 უკეთესი სვლა წინ სწევს ჩამორჩენილ ქვას (ველი 20).',
+    ]);
+  });
+
+  it('points held: both take one checker from the head, the better play spreads over two more points', () => {
+    const before = board([[24, 12], [20, 1], [17, 2]], HEAD_ONLY);
+    const idea = ideaOf(before, [4, 3], '24/17', '24/21 17/13');
+    expect(idea).toEqual({ kind: 'points', n: 2 });
+    expect(say(idea)).toEqual([
+      '💡 The better play holds 2 more points.',
+      '💡 Лучший ход занимает на 2 поля больше.',
+      '💡 უკეთესი სვლით 2 ველით მეტია დაკავებული.',
     ]);
   });
 
