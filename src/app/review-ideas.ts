@@ -14,10 +14,11 @@
  *    in the opponent's way: along the opponent's route and below its rearmost checker, as the
  *    six-block rule counts a run (docs/rules/long.md §2) and as the net's wall input measures it
  *    (`longWall` in src/ai/features.ts). It tells the plays apart when the longer run is 3 or more
- *    and the two differ by 2, or by 1 with the longer 4 or more. Built when the better play's run
- *    is longer than before the roll, kept (the play made breaking it) otherwise.
- * 4. **Behind a block** — the mover's checkers behind the opponent's longest run in their way, when
- *    that run is 3 or more: the better play gets more of them out.
+ *    and the two differ by 2, or by 1 with the longer 4 or more. Kept (the play made breaking it)
+ *    when all its points were held before the roll, built otherwise.
+ * 4. **Behind a block** — the mover's checkers behind the opponent's longest run in the way of the
+ *    rearmost checker after either play, when that run is 3 or more: the better play gets more of
+ *    them out.
  * 5. **Head** — checkers taken off the head (point 24; one a turn, docs/rules/long.md §2): the
  *    better play takes more.
  * 6. **Left behind** — the mover's rearmost checker, alone on its point in the first half of the
@@ -59,8 +60,8 @@ interface Features {
   readonly off: number;
   readonly home: number;
   readonly block: Run;
+  /** The opponent's longest run in the mover's way (its points, its numbering). */
   readonly wall: Run;
-  readonly behind: number;
   readonly head: number;
   /** Points held, the head aside. */
   readonly held: number;
@@ -134,7 +135,6 @@ function featuresOf(board: Board): Features {
     home,
     block,
     wall,
-    behind: checkersBehind(mine, wall),
     head: mine[24],
     held,
     straggler,
@@ -171,10 +171,17 @@ export function reviewIdea(before: Position, played: Board, better: Board): Idea
     () => {
       if (!blocksDiffer(a.block.n, b.block.n)) return undefined;
       if (b.block.n < a.block.n) return null;
-      const had = blockInWay(before.board[0], before.board[1]).n;
-      return { kind: b.block.n > had ? 'blockBuilt' : 'blockKept', n: b.block.n, points: b.block.points };
+      // Kept when every point of the run was held before the roll (the opponent has not moved since).
+      const kept = b.block.points.every((p) => before.board[0][p] > 0);
+      return { kind: kept ? 'blockKept' : 'blockBuilt', n: b.block.n, points: b.block.points };
     },
-    () => (a.behind === b.behind ? undefined : b.behind < a.behind ? { kind: 'escape', out: a.behind - b.behind, n: a.wall.n, points: a.wall.points.map(across) } : null),
+    () => {
+      // One wall for both plays: the opponent's, in the way of the rearmost checker of either.
+      const wall = a.rearmost >= b.rearmost ? a.wall : b.wall;
+      const behindA = checkersBehind(played[0], wall), behindB = checkersBehind(better[0], wall);
+      if (behindA === behindB) return undefined;
+      return behindB < behindA ? { kind: 'escape', out: behindA - behindB, n: wall.n, points: wall.points.map(across) } : null;
+    },
     () => (a.head === b.head ? undefined : b.head < a.head ? { kind: 'head', n: before.board[0][24] - b.head } : null),
     () => {
       if (a.straggler !== 0 && b.rearmost < a.straggler) return { kind: 'straggler', point: a.straggler };
