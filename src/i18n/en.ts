@@ -124,7 +124,7 @@ const EN = {
   'review.legend': 'Equity in points per game; a blunder loses more than 0.08. On the pictures: gold, the play made; blue, the better play.',
   // The idea behind a better play in long nardy (review-ideas.ts), a line under its mistake.
   'review.idea.race': '💡 The better play ends the contact: a pure race with a lead of {pips|pip|pips}.',
-  'review.idea.contact': '💡 The better play keeps the contact: in the race it would be {pips|pip|pips} behind.',
+  'review.idea.contact': '💡 The better play keeps the contact while {pips|pip|pips} behind in the race.',
   'review.idea.bearOff': '💡 The better play bears off {n|more checker|more checkers}.',
   'review.idea.home': '💡 The better play brings {n|more checker|more checkers} home.',
   'review.idea.blockBuilt': '💡 The better play builds a block of {n|point|points} ({points}).',

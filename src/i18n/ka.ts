@@ -131,7 +131,7 @@ export const ka: Readonly<Record<MessageKey, string>> = {
   'review.legend': 'ეკვიტი ქულებშია პარტიაზე; უხეში შეცდომა — 0,08-ზე მეტი დანაკარგი. სურათებზე: ოქროსფრად — ნათამაშები სვლა, ლურჯად — უკეთესი.',
   // The idea behind a better play in long nardy (review-ideas.ts), a line under its mistake.
   'review.idea.race': '💡 უკეთესი სვლის შემდეგ წმინდა რბოლაა, {pips} პიპსის უპირატესობით.',
-  'review.idea.contact': '💡 უკეთესი სვლა კონტაქტს ინარჩუნებს: რბოლაში ჩამორჩენა — {pips} პიპსი.',
+  'review.idea.contact': '💡 უკეთესი სვლა კონტაქტს ინარჩუნებს რბოლაში {pips} პიპსით ჩამორჩენისას.',
   'review.idea.bearOff': '💡 უკეთესი სვლით {n} ქვით მეტი ამოიღება.',
   'review.idea.home': '💡 უკეთესი სვლით სახლში {n} ქვით მეტი შედის.',
   'review.idea.blockBuilt': '💡 უკეთესი სვლა აშენებს {n} ველის ღობეს ({points}).',

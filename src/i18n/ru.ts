@@ -127,7 +127,7 @@ export const ru: Readonly<Record<MessageKey, string>> = {
   'review.legend': 'Эквити — в очках за партию; грубая ошибка — потеря больше 0,08. На картинках: золотым — сыгранный ход, синим — лучший.',
   // The idea behind a better play in long nardy (review-ideas.ts), a line under its mistake.
   'review.idea.race': '💡 Лучший ход выходит в чистую гонку с преимуществом в {pips|пипс|пипса|пипсов}.',
-  'review.idea.contact': '💡 Лучший ход сохраняет контакт: в гонке отставание — {pips|пипс|пипса|пипсов}.',
+  'review.idea.contact': '💡 Лучший ход сохраняет контакт при отставании в гонке на {pips|пипс|пипса|пипсов}.',
   'review.idea.bearOff': '💡 Лучший ход выбрасывает на {n|шашку|шашки|шашек} больше.',
   'review.idea.home': '💡 Лучший ход приводит в дом на {n|шашку|шашки|шашек} больше.',
   'review.idea.blockBuilt': '💡 Лучший ход строит блок из {n|поля|полей|полей} ({points}).',

@@ -120,6 +120,19 @@ describe('#51: the idea behind the better play in long nardy', () => {
     ]);
   });
 
+  it('the race the other way: behind in pips, the better play keeps the contact that 13/10 would end', () => {
+    const before = board([[13, 1], [6, 5], [5, 5], [4, 4]], [[2, 5], [3, 5], [4, 5]]);
+    const idea = ideaOf(before, [2, 1], '13/10', '6/4 6/5');
+    expect(idea).toEqual({ kind: 'contact', pips: 81 - 45 });
+    expect(say(idea)).toEqual([
+      '💡 The better play keeps the contact while 36 pips behind in the race.',
+      '💡 Лучший ход сохраняет контакт при отставании в гонке на 36 пипсов.',
+      '💡 უკეთესი სვლა კონტაქტს ინარჩუნებს რბოლაში 36 პიპსით ჩამორჩენისას.',
+    ]);
+    // Ending the contact while behind is not explained by the race: nothing is said.
+    expect(ideaOf(before, [2, 1], '6/4 6/5', '13/10')).toBeUndefined();
+  });
+
   it('the bear-off: in the race, the better play bears off two checkers where the play made bears off one', () => {
     const before = board([[6, 1], [5, 2], [1, 2], [0, 10]], [[3, 5], [2, 5], [1, 5]]);
     const idea = ideaOf(before, [6, 5], '6/1 5/off', '6/off 5/off');
