@@ -13,12 +13,13 @@
  * 3. **Block** — the mover's longest run of held points (one checker holds a point in long nardy)
  *    in the opponent's way: along the opponent's route and below its rearmost checker, as the
  *    six-block rule counts a run (docs/rules/long.md §2) and as the net's wall input measures it
- *    (`longWall` in src/ai/features.ts). It tells the plays apart when the longer run is 3 or more
+ *    (`longWall` in src/ai/features.ts), but with the head aside: a block is points built, and the
+ *    stack left from the start is not one (nor is taking from it "building"). It tells the plays apart when the longer run is 3 or more
  *    and the two differ by 2, or by 1 with the longer 4 or more. Kept (the play made breaking it)
  *    when all its points were held before the roll, built otherwise.
- * 4. **Behind a block** — the mover's checkers behind the opponent's longest run in the way of the
- *    rearmost checker after either play, when that run is 3 or more: the better play gets more of
- *    them out.
+ * 4. **Behind a block** — the mover's checkers behind the opponent's longest run (its head aside
+ *    too) in the way of the rearmost checker after either play, when that run is 3 or more: the
+ *    better play gets more of them out.
  * 5. **Head** — checkers taken off the head (point 24; one a turn, docs/rules/long.md §2): the
  *    better play takes more.
  * 6. **Left behind** — the mover's rearmost checker, alone on its point in the first half of the
@@ -78,15 +79,17 @@ const across = (p: number) => opponentPoint('long', p);
  * The blocker's longest run of held points in the runner's way, each side in its own numbering:
  * among the runner's points below its rearmost checker (it moves 24 → 1), the first longest run
  * from there, named by the blocker's points in route order — the run the net's `longWall` input
- * measures (src/ai/features.ts). Not a rule: a reading of the position (the six-block rule is
- * docs/rules/long.md §2).
+ * measures (src/ai/features.ts). With `head` false the blocker's head (its point 24) does not count
+ * as held, so a run is made of points built. Not a rule: a reading of the position (the six-block
+ * rule is docs/rules/long.md §2).
  */
-export function blockInWay(blocker: SideCheckers, runner: SideCheckers): Run {
+export function blockInWay(blocker: SideCheckers, runner: SideCheckers, head = true): Run {
   let back = 0;
   for (let k = 24; k >= 1; k--) if (runner[k] > 0) { back = k; break; }
   let best: number[] = [], run: number[] = [];
   for (let k = back - 1; k >= 0; k--) {
-    if (k >= 1 && blocker[across(k)] > 0) { run.push(across(k)); continue; }
+    const p = across(k);
+    if (k >= 1 && blocker[p] > 0 && (head || p !== 24)) { run.push(p); continue; }
     if (run.length > best.length) best = run;
     run = [];
   }
@@ -112,8 +115,8 @@ function passes(a: SideCheckers, b: SideCheckers): boolean {
 
 function featuresOf(board: Board): Features {
   const [mine, theirs] = board;
-  const block = blockInWay(mine, theirs);
-  const wall = blockInWay(theirs, mine);
+  const block = blockInWay(mine, theirs, false);
+  const wall = blockInWay(theirs, mine, false);
   let home = mine[OFF], held = 0;
   for (let p = 1; p <= 23; p++) if (mine[p] > 0) held++;
   for (let p = 1; p <= 6; p++) home += mine[p];

@@ -57,6 +57,8 @@ describe('#51: the idea behind the better play in long nardy', () => {
       '💡 Лучший ход снимает шашку с головы.',
       '💡 უკეთესი სვლით თავიდან ქვა გადადის.',
     ]);
+    // 24/23 beside 22 is three in a row with the head, but the head is a stack, not a block built: the idea is the head.
+    expect(ideaOf(board([[24, 13], [22, 1], [13, 1]], HEAD_ONLY), [3, 1], '22/21 13/10', '24/23 13/10')).toEqual({ kind: 'head', n: 1 });
   });
 
   it('the head on a first turn: 6-6 lets two checkers off the head, and the sentence counts them', () => {
