@@ -124,7 +124,7 @@ export function removeKeyboard(tm: Tournament, lang: Lang, limits: Pick<Messenge
   const rows: Button[][] = [];
   // A name is the player's own and may be long: cut to what a row of this many holds in a group's
   // keyboard, with room for "❌ " and Georgian's wider letters (#49); a messenger that keeps more
-  // buttons a row than a phone's Telegram (Discord) still shows 8 letters.
+  // buttons a row than a phone shows in one still gets 8 letters.
   const letters = Math.max(8, BUTTON_LIMITS[Math.min(perRow, 5) as 1 | 2 | 3 | 4 | 5] - 6);
   for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${cut(p.name, letters)}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
   rows.push([{ label: t(lang, 'button.back'), token: tournamentToken(tm.id, { k: 'back' }) }]);
