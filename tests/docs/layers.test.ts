@@ -41,7 +41,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   aws: [],
   store: ['lib', 'aws'],
   app: ['lib', 'engine', 'game', 'i18n', 'render', 'ai', 'store', 'dice'],
-  platforms: ['lib', 'engine', 'i18n', 'render', 'app', 'config'],
+  platforms: ['lib', 'i18n', 'app', 'config'],
   cli: ['lib', 'engine', 'game', 'render', 'i18n', 'dice'],
   config: ['lib', 'store'],
   secrets: ['lib', 'config', 'aws'],
