@@ -2,10 +2,16 @@
  * The board's picture as messengers get it: the app's `Painter` (ports.ts) over the renderer, so a
  * messenger sends a drawn picture without knowing how it is drawn (platforms never import render,
  * STYLE.md §2). Each messenger's emitter takes this one unless it is handed another (a bench's
- * blank picture).
+ * blank picture). The renderer (sharp) is loaded on the first picture asked for, not with the app:
+ * a process that draws nothing never loads it, and a deployed function warms it at INIT (`wiring.ts`).
  */
-import { prepareBoard, preparedLook, renderPrepared } from '../render/index.ts';
 import type { Painter } from './ports.ts';
 
+const renderer = () => import('../render/index.ts');
+
 /** Draws with the renderer, using a picture drawn ahead (`prepare`) when there is one. */
-export const BOARD_PAINTER: Painter = { look: preparedLook, draw: renderPrepared, prepare: prepareBoard };
+export const BOARD_PAINTER: Painter = {
+  look: async (picture) => (await renderer()).preparedLook(picture),
+  draw: async (picture) => (await renderer()).renderPrepared(picture),
+  prepare: (picture) => void renderer().then((r) => r.prepareBoard(picture)),
+};

@@ -56,7 +56,7 @@ export interface BoardView {
  * will soon ask for (the `prepare` effect).
  */
 export interface Painter {
-  look(picture: BoardPicture): string | undefined;
+  look(picture: BoardPicture): Promise<string | undefined>;
   draw(picture: BoardPicture): Promise<Result<Buffer, RenderError>>;
   prepare(picture: BoardPicture): void;
 }

@@ -200,7 +200,7 @@ async function boardBody(client: DiscordClient, effect: Effect & { kind: 'board'
   const { log } = client;
   const painter = client.painter ?? BOARD_PAINTER;
   const body = textBody(view.caption, view.buttons, log);
-  const look = painter.look(view.picture);
+  const look = await painter.look(view.picture);
   if (look !== undefined && shown?.includes(boardFile(look))) return body;
   const png = await painter.draw(view.picture);
   if (!png.ok) {

@@ -170,7 +170,7 @@ async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<Mess
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
   const caption = clip(view.caption, CAPTION_LIMIT, log);
-  const look = bot.look(view.picture);
+  const look = await bot.look(view.picture);
   if (replace !== undefined && isShowing(bot.pressed, replace.messageId, look)) {
     // The pressed message shows this very picture (a confirmation asked, a step back): no drawing, no upload.
     const edited = await editCaption(bot, replace, caption, view.buttons);
