@@ -5,9 +5,9 @@
 export { handleIntent, worthRedelivering } from './dispatch.ts';
 export type {
   AppDeps, BoardView, Button, ChallengeChoices, ChatPlatform, ChatRef, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef,
-  Messenger, MessengerLimits, Messengers, Metrics, Painter, Questions,
+  Messenger, MessengerLimits, Messengers, Metrics, Questions,
 } from './ports.ts';
-export { BOARD_PAINTER } from './painter.ts';
+export { BOARD_PAINTER, type Painter } from './painter.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken, forgetterOfToken, languageOfToken, useTokenKey } from './tokens.ts';

@@ -3,14 +3,14 @@
  * update means (`Intent`), what the app asks a messenger to do (`Effect`), what the app knows of
  * each messenger (`Messenger`) and what the app is built from (`AppDeps`). A messenger is one
  * folder under `src/platforms/` that implements `Messenger` and turns its updates into intents;
- * platforms translate, never decide (STYLE.md §16). Nothing here names a messenger.
+ * platforms translate, never decide (STYLE.md §16); a board's picture is drawn for them by the
+ * app's `Painter` (painter.ts). Nothing here names a messenger.
  */
 import type { DiceSource } from '../dice/index.ts';
 import type { VariantId } from '../engine/index.ts';
 import type { ComputerLevel } from '../game/index.ts';
 import type { Lang, MessageKey } from '../i18n/index.ts';
-import type { BoardPicture, RenderError } from '../render/index.ts';
-import type { Result } from '../lib/index.ts';
+import type { BoardPicture } from '../render/index.ts';
 import type { GameStore } from '../store/index.ts';
 
 /** A messenger's name, the key of its registry entry and the prefix of its identities (`<platform>:<id>`). */
@@ -47,18 +47,6 @@ export interface BoardView {
   readonly caption: string;
   readonly picture: BoardPicture;
   readonly buttons: readonly (readonly Button[])[];
-}
-
-/**
- * Draws board pictures for a messenger (`src/app/painter.ts`): a board effect carries the picture's
- * spec, and the messenger asks the painter for its look (the same look is the same picture: a
- * message that shows it needs no upload) and its PNG. `prepare` starts a drawing a board effect
- * will soon ask for (the `prepare` effect).
- */
-export interface Painter {
-  look(picture: BoardPicture): Promise<string | undefined>;
-  draw(picture: BoardPicture): Promise<Result<Buffer, RenderError>>;
-  prepare(picture: BoardPicture): void;
 }
 
 /**
