@@ -29,7 +29,7 @@
  * environment wins over its parameter: `npm start` and the tests read plain variables.
  */
 import { ConfigError, readHttpUrl, readVariable, type Env } from './lib/index.ts';
-import { CONFIGS, type PlatformName, type SettingsOf } from './platforms/index.ts';
+import { CONFIGS, type PlatformName, type SettingsOf } from './platforms/configs.ts';
 import type { DynamoDbSettings } from './store/index.ts';
 
 export { ConfigError, type Env };
