@@ -137,14 +137,6 @@ function readMessengers(env: Env): MessengerSettings {
   return settings as MessengerSettings;
 }
 
-/**
- * Each messenger's own requirements, re-exported for the callers from before they moved
- * (`src/platforms/<name>/config.ts`).
- * @deprecated import them from the messenger's folder.
- */
-export { requireDiscord, requireDiscordPublicKey } from './platforms/discord/config.ts';
-/** @deprecated import it from the messenger's folder. */
-export { requireTelegram } from './platforms/telegram/config.ts';
 
 /** The configuration of this process, read once from its environment. */
 export const config: Config = readConfig(process.env);

@@ -108,9 +108,7 @@ describe('layers', () => {
     const named: string[] = [];
     for (const file of [join(SRC, 'config.ts'), join(SRC, 'wiring.ts'), join(ROOT, 'functions/scheduler.ts')]) {
       readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        // The messengers' own requirements, re-exported for callers from before they moved (marked @deprecated there).
-        const reexport = /^export \{[^}]*\} from '\.\/platforms\/[a-z-]+\/config\.ts';$/.test(line);
-        if (/telegram|discord/i.test(line) && !reexport) named.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
+        if (/telegram|discord/i.test(line)) named.push(`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`);
       });
     }
     expect(named).toEqual([]);
