@@ -44,7 +44,7 @@ describe('#51: the idea behind the better play in long nardy', () => {
     expect(say(idea)).toEqual([
       '💡 The better play keeps the block of 5 points (13–17); the play made breaks it.',
       '💡 Лучший ход сохраняет блок из 5 полей (13–17); сыгранный ход его разбивает.',
-      '💡 უკეთესი სვლა ინარჩუნებს 5 ველის ღობეს (13–17); ნათამაშები სვლა მას არღვევს.',
+      '💡 უკეთესი სვლა ინარჩუნებს 5 ველის ღობეს (13–17); ნათამაშები სვლა მას შლის.',
     ]);
   });
 
@@ -82,8 +82,8 @@ describe('#51: the idea behind the better play in long nardy', () => {
     expect(idea).toEqual({ kind: 'escape', out: 1, n: 5, points: [8, 7, 6, 5, 4] });
     expect(say(idea)).toEqual([
       '💡 The better play gets a checker out from behind the opponent\'s block of 5 points (4–8).',
-      '💡 Лучший ход выводит шашку из-за блока соперника из 5 полей (4–8).',
-      '💡 უკეთესი სვლით ქვა გადის მოწინააღმდეგის 5 ველის ღობის (4–8) იქით.',
+      '💡 Лучший ход выводит шашку из-за блока соперника (5 полей: 4–8).',
+      '💡 უკეთესი სვლით ქვა გადის მოწინააღმდეგის 5 ველის ღობის იქით (4–8).',
     ]);
   });
 
@@ -117,7 +117,7 @@ describe('#51: the idea behind the better play in long nardy', () => {
     expect(idea).toEqual({ kind: 'race', pips: 102 - 30 });
     expect(say(idea)).toEqual([
       '💡 The better play ends the contact: a pure race with a lead of 72 pips.',
-      '💡 Лучший ход выходит в чистую гонку с преимуществом в 72 пипса.',
+      '💡 Лучший ход разрывает контакт: чистая гонка с преимуществом в 72 пипса.',
       '💡 უკეთესი სვლის შემდეგ წმინდა რბოლაა, 72 პიპსის უპირატესობით.',
     ]);
   });
