@@ -5,9 +5,13 @@
  * its acknowledgement is sent (src/platforms/discord/lambda.ts).
  */
 import { config, deployedConfig } from '../src/config.ts';
+import { requireDiscordPublicKey } from '../src/platforms/discord/config.ts';
+import { createDiscordIngress, type InteractionWork } from '../src/platforms/discord/ingress.ts';
 import { streamingHandler } from '../src/platforms/discord/lambda.ts';
-import { discordEndpoint } from '../src/wiring.ts';
+import { wireOnFirstUse } from '../src/wiring.ts';
 
 const withSecrets = async () => deployedConfig((await import('../src/secrets.ts')).readParameters);
+const wired = wireOnFirstUse(withSecrets, { discord: 'receive' }, { discord: () => import('../src/platforms/discord/index.ts') });
+const work: InteractionWork = async (interaction) => (await wired()).connected.discord!.work(interaction);
 
-export const handler = streamingHandler(discordEndpoint(config, { discord: () => import('../src/platforms/discord/index.ts') }, withSecrets));
+export const handler = streamingHandler(createDiscordIngress({ publicKey: requireDiscordPublicKey(config), work }));

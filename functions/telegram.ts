@@ -9,6 +9,6 @@ import { readParameters } from '../src/secrets.ts';
 import { wireFromConfig } from '../src/wiring.ts';
 
 const config = await deployedConfig(readParameters);
-const wired = await wireFromConfig(config, { telegram: 'webhook', warm: true }, { telegram: () => import('../src/platforms/telegram/index.ts') });
+const wired = await wireFromConfig(config, { telegram: 'receive', warm: true }, { telegram: () => import('../src/platforms/telegram/index.ts') });
 
 export const handler = lambdaWebhook(wired.connected.telegram!.webhook!);

@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { AppDeps, Messenger, Metrics, SweepOptions, SweepReport } from './app/index.ts';
-import { requireDiscord, requireDiscordPublicKey, requireTelegram, requireTelegramSender, type Config } from './config.ts';
+import type { Config } from './config.ts';
 import type { DiceSource } from './dice/index.ts';
-import type { PLATFORMS, PlatformName } from './platforms/index.ts';
-import { createDiscordIngress, type DiscordIngress, type InteractionWork } from './platforms/discord/ingress.ts';
+import { CONFIGS, type PLATFORMS, type PlatformName } from './platforms/index.ts';
+import type { MessengerConfig, Role } from './platforms/shared/config.ts';
 import type { Log } from './platforms/shared/log.ts';
 import type { GameStore } from './store/index.ts';
 
@@ -57,7 +57,7 @@ export interface Wired {
 
 /** Builds the app and its messengers from `parts`. */
 export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired> {
-  // Imported here, not at the top: the Discord endpoint's INIT loads this module and must stay light.
+  // Imported here, not at the top: an endpoint that answers at INIT (`wireOnFirstUse`) loads this module and must stay light.
   const [{ sweep }, { jsonLog }, { countUnit, inUnit, unitFields }, { judge }, dice, serverSeed] = await Promise.all([
     import('./app/index.ts'), import('./platforms/shared/log.ts'), import('./platforms/shared/observe.ts'), import('./platforms/shared/boundary.ts'),
     parts.dice ?? import('./dice/index.ts').then((d) => d.cryptoDice()),
@@ -107,35 +107,41 @@ export async function wire(parts: WiringParts, loaders: Loaders): Promise<Wired>
 }
 
 /**
- * The key of inline challenges' tickets (`AppDeps.ticketKey`): drawn from the bot's token, the one
- * secret every function of a deployment shares, so no new variable is needed; a new token voids
- * the tickets of results offered before it (at most a day's worth of open inline challenges).
+ * The key of inline challenges' tickets (`AppDeps.ticketKey`): drawn from the first wired
+ * messenger's ticket secret (its bot's token, the one secret every function of a deployment
+ * shares), so no new variable is needed; a new token voids the tickets of results offered before
+ * it (at most a day's worth of open inline challenges).
  */
 function ticketKeyOf(parts: WiringParts): { ticketKey?: string } {
-  const token = parts.platforms.telegram?.token;
-  return token === undefined ? {} : { ticketKey: createHash('sha256').update(`nardy inline tickets\n${token}`).digest('base64url') };
+  for (const name of Object.keys(parts.platforms) as PlatformName[]) {
+    const own = parts.platforms[name];
+    const secret = own === undefined ? undefined : configOf(name).ticketSecret?.(own);
+    if (secret !== undefined) return { ticketKey: createHash('sha256').update(`nardy inline tickets\n${secret}`).digest('base64url') };
+  }
+  return {};
 }
 
-/** Which messengers a deployed function speaks, and how: a webhook receives updates, `send` only writes (the scheduler). */
-export interface Roles {
-  readonly telegram?: 'webhook' | 'send';
-  readonly discord?: boolean;
-  readonly warm?: boolean;
-}
+/** A messenger's configuration, its types forgotten: the wiring only hands its parts on. */
+const configOf = (name: PlatformName) => CONFIGS[name] as MessengerConfig<unknown, unknown>;
+
+/** Which messengers a deployed function speaks, and how (`Role`); `warm`: start loading the renderer at INIT. */
+export type Roles = { readonly [K in PlatformName]?: Role } & { readonly warm?: boolean };
 
 /** The parts of the messengers `roles` names, from the configuration (a missing variable is a `ConfigError`). */
 export function platformsFromConfig(config: Config, roles: Roles): WiringParts['platforms'] {
-  const telegram = roles.telegram === undefined ? undefined : requireTelegramSender(config);
-  const discord = roles.discord ? requireDiscord(config) : undefined;
-  return {
-    ...(telegram === undefined ? {} : {
-      telegram: {
-        token: telegram.botToken, bot: { id: telegram.botId, username: telegram.botUsername }, apiRoot: telegram.apiRoot,
-        ...(roles.telegram === 'webhook' ? { webhookSecret: requireTelegram(config).webhookSecret } : {}),
-      },
-    }),
-    ...(discord === undefined ? {} : { discord: { applicationId: discord.applicationId, botToken: discord.botToken, apiRoot: discord.apiRoot } }),
-  };
+  const platforms: Record<string, unknown> = {};
+  for (const name of Object.keys(CONFIGS) as PlatformName[]) {
+    const role = roles[name];
+    if (role !== undefined) platforms[name] = configOf(name).parts(config[name], role);
+  }
+  return platforms as WiringParts['platforms'];
+}
+
+/** The scheduler's roles: every messenger whose variables are set, to write to. Throws when there is none. */
+export function senderRoles(config: Config): Roles {
+  const configured = (Object.keys(CONFIGS) as PlatformName[]).filter((name) => config[name] !== undefined);
+  if (configured.length === 0) throw new Error(`the scheduler needs ${Object.values(CONFIGS).map((c) => c.variables).join(' or ')} variables: it has nobody to write to`);
+  return { ...Object.fromEntries(configured.map((name) => [name, 'send'])), warm: true };
 }
 
 /** A deployed function's process: the configured DynamoDB table and the messengers `roles` names. */
@@ -151,20 +157,16 @@ export async function wireFromConfig(config: Config, roles: Roles, loaders: Load
 }
 
 /**
- * The Discord interactions endpoint of a deployed function: INIT runs the configuration and the
- * signature check only; the secrets (`withSecrets`: the bot token from Parameter Store), store,
- * engine, renderer and REST client come on the first interaction, after its acknowledgement is
- * sent, and are kept for the warm ones.
+ * A deployed function wired on its first use, not at INIT (an endpoint that must answer within
+ * seconds of a cold start): the configuration with its secrets (`withSecrets`, from
+ * Parameter Store), the store, the engine, the renderer and the clients come then, and are kept
+ * for the warm invocations. A failed wiring (Parameter Store or DynamoDB unreachable for a moment)
+ * is tried again on the next use, instead of failing every use of this sandbox.
  */
-export function discordEndpoint(config: Config, loaders: Loaders, withSecrets: () => Promise<Config> = async () => config): DiscordIngress {
-  const publicKey = requireDiscordPublicKey(config);
-  let work: Promise<InteractionWork> | undefined;
-  const load = async () => (await wireFromConfig(await withSecrets(), { discord: true }, loaders)).connected.discord!.work;
-  // A failed load (Parameter Store or DynamoDB unreachable for a moment) is tried again by the
-  // next interaction, instead of failing every interaction of this sandbox.
-  const loaded = () => (work ??= load().catch((error: unknown) => {
-    work = undefined;
+export function wireOnFirstUse(withSecrets: () => Promise<Config>, roles: Roles, loaders: Loaders): () => Promise<Wired> {
+  let wired: Promise<Wired> | undefined;
+  return () => (wired ??= withSecrets().then((config) => wireFromConfig(config, roles, loaders)).catch((error: unknown) => {
+    wired = undefined;
     throw error;
   }));
-  return createDiscordIngress({ publicKey, work: async (interaction) => (await loaded())(interaction) });
 }

@@ -111,7 +111,7 @@ function passButton(state: MatchState, version: number, lang: Lang): Button {
  * the start of a turn (one press), else every legal next step as a button of its own ("13/8",
  * one press a checker), else — when there are too many steps to show — the checkers that may
  * move, where a checker with one way to go moves at once. A step that leaves one way to end the
- * turn ends it (see `commandOf` in intents/press.ts), so a forced rest is never pressed; a step
+ * turn ends it (see `step` in intents/press-choices.ts), so a forced rest is never pressed; a step
  * the rules chose is made by the reducer (a forced first step, #47 B10), so it is never offered alone.
  */
 function movingButtons(state: MatchState, version: number, lang: Lang, mode: ViewMode): Button[][] {

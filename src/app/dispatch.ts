@@ -38,10 +38,10 @@ import { vacation } from './intents/vacation.ts';
 import { stats } from './intents/stats.ts';
 import { top } from './intents/top.ts';
 import { weekly } from './intents/weekly.ts';
-import { BUCKET, bucketsOf, isLimited, refusalsKey, spendTokens } from './limits.ts';
+import { bucketsOf, isLimited, spendTokens } from './limits.ts';
 import { UPDATE_TTL_SECONDS } from './matches.ts';
 import type { AppDeps, Emit, Intent, Questions } from './ports.ts';
-import { CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys } from './remembered.ts';
+import { BUCKET, CHAT_LANGUAGE, chatOwner, playerFrom, playerKeys, refusalsKey } from './remembered.ts';
 import { decodeToken } from './tokens.ts';
 import { t } from '../i18n/index.ts';
 

@@ -7,6 +7,7 @@ export type {
   AppDeps, BoardView, Button, ChallengeChoices, ChatPlatform, ChatRef, ChatUser, Effect, Emit, InlineResult, Intent, MessageRef,
   Messenger, MessengerLimits, Messengers, Metrics, Questions,
 } from './ports.ts';
+export { BOARD_PAINTER, type Painter } from './painter.ts';
 export { loadMatch, openChallenge, recordOf, runCommand } from './matches.ts';
 export type { AppError, MatchDeps, Outcome } from './matches.ts';
 export { decodeToken, encodeToken, forgetterOfToken, languageOfToken, useTokenKey } from './tokens.ts';
@@ -14,7 +15,8 @@ export { tournamentOfToken } from './tournament/buttons.ts';
 export type { Choice, Token } from './tokens.ts';
 export { boardView } from './views.ts';
 export { MAX_LISTED_PLAYS } from './board-buttons.ts';
-export { variantOfWord } from './variant-words.ts';
+export { isVariantId, VARIANT_IDS, variantOfWord } from './variant-words.ts';
+export type { VariantId } from '../engine/index.ts';
 /** The computer's levels, for a messenger that offers them as a command's choices. */
 export { COMPUTER_LEVELS } from '../game/index.ts';
 export { isTypedMove } from './move-words.ts';

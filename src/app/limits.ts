@@ -13,7 +13,7 @@ import type { GameStore } from '../store/index.ts';
 import type { BucketSpec, Intent, Limits } from './ports.ts';
 
 export type { BucketSpec, Limits };
-import { chatOwner, type Remembered } from './remembered.ts';
+import { BUCKET, chatOwner, refusalsKey } from './remembered.ts';
 
 
 /** A user: twenty commands at once, then one every three seconds (20 a minute). */
@@ -52,18 +52,6 @@ export const DEFAULT_LIMITS: Limits = {
   openChallengesInChatPerUser: OPEN_CHALLENGES_IN_CHAT_PER_USER, openChallengesPerPair: OPEN_CHALLENGES_PER_PAIR,
 };
 
-/**
- * A bucket of a user (`<platform>:<id>`) or a chat (`chatOwner`), kept by the store as a GCRA
- * bucket (`GameStore.spendRate`): the moment it is full again, charged by atomic adds.
- */
-export const BUCKET: Remembered<{ readonly tat: number }> = {
-  key: (owner) => `rate#${owner}`,
-  decode: (v) => {
-    const b = v as { tat?: unknown } | null;
-    return typeof b === 'object' && b !== null && typeof b.tat === 'number' && Number.isFinite(b.tat) ? { tat: b.tat } : undefined;
-  },
-};
-
 /** The intents that spend tokens: the typed commands. */
 const UNLIMITED: ReadonlySet<Intent['kind']> = new Set(['press', 'move', 'inline']);
 
@@ -97,9 +85,6 @@ export async function spendTokens(store: GameStore, intent: Intent, values: Read
   }
   return 'spent';
 }
-
-/** The budget of refusals answered to a user (`REFUSALS`), read with the update's other values. */
-export const refusalsKey = (user: string): string => `rate#refusals#${user}`;
 
 /** Whether a refusal may be answered now (it spends from the user's `REFUSALS`); otherwise it goes unanswered. */
 export async function mayAnswerRefusal(store: GameStore, user: string, values: ReadonlyMap<string, unknown>, now: number, limits: Limits = DEFAULT_LIMITS): Promise<boolean> {

@@ -3,7 +3,8 @@
  * update means (`Intent`), what the app asks a messenger to do (`Effect`), what the app knows of
  * each messenger (`Messenger`) and what the app is built from (`AppDeps`). A messenger is one
  * folder under `src/platforms/` that implements `Messenger` and turns its updates into intents;
- * platforms translate, never decide (STYLE.md §16). Nothing here names a messenger.
+ * platforms translate, never decide (STYLE.md §16); a board's picture is drawn for them by the
+ * app's `Painter` (painter.ts). Nothing here names a messenger.
  */
 import type { DiceSource } from '../dice/index.ts';
 import type { VariantId } from '../engine/index.ts';

@@ -2,7 +2,7 @@
  * Publishing a game, written once for the presses and the scheduler: draw its board where it
  * belongs (edit it in place, or post it anew and note where), tell the player to move that it is
  * their turn, bring a board that scrolled away down to the end of its chat, and tell everyone how
- * a game ended. Every function takes the `Emit` to write through: a press's (its reply) or a
+ * a game ended or a challenge was over. Every function takes the `Emit` to write through: a press's (its reply) or a
  * messenger's unprompted one (the scheduler).
  */
 import type { GameEnd, MatchState, Seat } from '../game/index.ts';
@@ -128,6 +128,15 @@ export async function bringBoardDown(p: Publisher, record: GameRecord, state: Ma
   if (!sent) return;
   await setNotes(p.deps.store, state.id, [BOARD, sent]);
   await p.emit({ kind: 'delete', message: old });
+}
+
+/**
+ * A challenge over before it was played (declined, cancelled, expired), for a press and the
+ * scheduler alike: its message says so in `text`, and its tournament, if any, counts the forfeit.
+ */
+export async function tellChallengeOver(p: Publisher, record: GameRecord, state: MatchState, message: MessageRef | undefined, text: string): Promise<void> {
+  if (message) await p.emit({ kind: 'editText', message, text });
+  await tournamentMatchOver(p, record, state);
 }
 
 /** How a game ended, for `tellEnding`: the end itself, where the board goes, or other words (a game closed unfinished). */

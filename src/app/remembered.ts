@@ -4,9 +4,10 @@
  * value lives in DynamoDB, is in `store/layout.ts`.
  *
  * Two kinds:
- * - A player's or user's values (`Remembered`), one small item each (`MEMO#<key>`): their language,
- *   private chat, reminder settings, quiet hours; a user's open inline challenge per variant. Read
- *   in one batch with the game a press is about (`GameStore.loadWith`).
+ * - A player's, user's or chat's values (`Remembered`), one small item each (`MEMO#<key>`): their
+ *   language, private chat, reminder settings, quiet hours, series, token buckets, a chat's open
+ *   tournaments. Read in one batch with the game a press is about (`GameStore.loadWith`). No key of
+ *   a remembered value is written anywhere else.
  * - A game's notes (`Note`), attributes of the game item itself: its board message (in its chat,
  *   or each player's in a private chat), its challenge message, the last turn notice, the handle a
  *   challenge is addressed to. They come with every read of the game and are written with the
@@ -132,6 +133,31 @@ export const NAMED_IN: Remembered<NamedIn> = {
     return tournaments && challenges ? { tournaments, challenges } : undefined;
   },
 };
+
+/**
+ * A token bucket of a user (`<platform>:<id>`), a chat (`chatOwner`) or a user's refusals
+ * (`refusalsKey`), kept by the store as a GCRA bucket (`GameStore.spendRate`, `limits.ts`): the
+ * moment it is full again, charged by atomic adds.
+ */
+export const BUCKET: Remembered<{ readonly tat: number }> = {
+  key: (owner) => `rate#${owner}`,
+  decode: (v) => {
+    const b = v as { tat?: unknown } | null;
+    return typeof b === 'object' && b !== null && typeof b.tat === 'number' && Number.isFinite(b.tat) ? { tat: b.tat } : undefined;
+  },
+};
+
+/** The bucket of refusals answered to a user (`REFUSALS` in `limits.ts`), read with the update's other values. */
+export const refusalsKey = (user: string): string => BUCKET.key(`refusals#${user}`);
+
+/** A chat's open tournaments (owner `chatOwner`), changed by compare-and-set (`tournament/open-list.ts`). */
+export const OPEN_TOURNAMENTS: Remembered<string[]> = {
+  key: (chat) => `tournaments#${chat}`,
+  decode: (v) => (Array.isArray(v) ? v.filter((id): id is string => typeof id === 'string') : undefined),
+};
+
+/** A user's open inline challenge of a variant, as versions before issue #47 remembered it; kept only to be forgotten (`/forget`). */
+export const legacyInlineKey = (player: string, variant: string): string => `inline#${player}#${variant}`;
 
 /** The game's board message in its chat (where `/games` links and "bring down" finds it). */
 export const BOARD: Note<MessageRef> = { name: 'board', decode: messageRef };

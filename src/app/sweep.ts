@@ -23,14 +23,13 @@ import type { Alarm, GameRecord, GameStore } from '../store/index.ts';
 import type { AppDeps, ChatRef, Effect, Emit, Messenger } from './ports.ts';
 import { recallBoardLang } from './board-language.ts';
 import { boardLanguage, countEvents, diceOf, nextRecord } from './matches.ts';
-import { tellEnding } from './publish.ts';
+import { tellChallengeOver, tellEnding } from './publish.ts';
 import { rateAtMatchEnd } from './club/match-end.ts';
 import { postWeeklies } from './club/weekly.ts';
 import { fade } from './privacy.ts';
 import { ABANDONED_AFTER_MS, fadeAt, planReminder, wakeAt } from './reminders.ts';
 import { BOARD, CHALLENGE_MESSAGE, noteOf, recallPlayers } from './remembered.ts';
 import { gameLabel, leftText } from './texts.ts';
-import { tournamentMatchOver } from './tournament/match-end.ts';
 import { healDueTournaments } from './tournament/heal.ts';
 
 /**
@@ -221,14 +220,12 @@ async function announce(deps: SweepDeps, record: GameRecord, state: MatchState, 
   const lang = await recallBoardLang(deps.store, record);
   const post = courier(deps, record);
   const words = record.status === 'closed' ? (l: Lang) => t(l, 'sweep.abandoned', { game: gameLabel(state, l) }) : undefined;
-  if (state.phase === 'expired') {
-    const message = noteOf(record, CHALLENGE_MESSAGE);
-    if (message) await post.emit({ kind: 'editText', message, text: t(lang, 'challenge.expired') });
-    if (post.messenger) await tournamentMatchOver({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state);
-  } else if (post.messenger) {
-    await tellEnding({ deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger }, record, state, lang, { words });
-  } else {
+  if (!post.messenger) {
     deps.log?.({ level: 'warn', event: 'sweep-no-emitter', platform: platformOf(record), game: record.id });
+  } else {
+    const publisher = { deps: { ...deps, now: () => now }, emit: post.emit, messenger: post.messenger };
+    if (state.phase === 'expired') await tellChallengeOver(publisher, record, state, noteOf(record, CHALLENGE_MESSAGE), t(lang, 'challenge.expired'));
+    else await tellEnding(publisher, record, state, lang, { words });
   }
   if (post.undelivered) {
     await release(deps.store, record, claimed, alarm, now + RETRY_MS);

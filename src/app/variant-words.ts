@@ -17,6 +17,14 @@ const WORDS: ReadonlyMap<string, VariantId> = new Map<string, VariantId>([
   ...LANGS.flatMap((lang) => (Object.keys(VARIANTS) as VariantId[]).map((id) => [variantName(lang, id).toLowerCase(), id] as const)),
 ]);
 
+/** Every variant of the engine's registry, for a messenger that offers them as a command's choices. Not a rule: a list of names. */
+export const VARIANT_IDS: readonly VariantId[] = Object.keys(VARIANTS) as VariantId[];
+
+/** Whether a value is a variant's id exactly (a command's choice coming back). Not a rule: reading ids. */
+export function isVariantId(value: unknown): value is VariantId {
+  return typeof value === 'string' && Object.hasOwn(VARIANTS, value);
+}
+
 /**
  * Returns the variant a word names, or undefined. Not a rule: reading words.
  * @example variantOfWord('Tavla') // 'tavla'

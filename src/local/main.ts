@@ -25,7 +25,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppDeps, Emit, SweepReport } from '../app/index.ts';
-import type { DiscordSettings } from '../config.ts';
+import type { DiscordSettings } from '../platforms/discord/config.ts';
 import type { DiceSource } from '../dice/index.ts';
 import { connect as connectDiscord, createDiscordIngress, discordMessenger, type DiscordIngress } from '../platforms/discord/index.ts';
 import { connect as connectTelegram, createChatPacer, NO_PACE, setCommandMenus, type TelegramParts, type TelegramWebhook } from '../platforms/telegram/index.ts';

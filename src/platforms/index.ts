@@ -1,12 +1,30 @@
 /**
- * The messenger registry: one line per messenger, loaded only when a process wires it (a Lambda of
- * one messenger never loads the other's libraries). A messenger is one folder here whose
- * `index.ts` exports `connect(parts, app)`, returning its `Messenger` (src/app/ports.ts) and its
- * edge; add its texts (its help key) to src/i18n/ and its configuration to src/config.ts.
+ * The messenger registry: one line per messenger, each with its configuration (light: read by
+ * `src/config.ts` in every process) and its module, loaded only when a process wires it (a Lambda
+ * of one messenger never loads the other's libraries). A messenger is one folder here whose
+ * `config.ts` says what it reads from the environment (`MessengerConfig`, shared/config.ts) and
+ * whose `index.ts` exports `connect(parts, app)`, returning its `Messenger` (src/app/ports.ts) and
+ * its edge. docs/architecture.md, "Adding a messenger", lists the rest.
  */
-export const PLATFORMS = {
-  telegram: () => import('./telegram/index.ts'),
-  discord: () => import('./discord/index.ts'),
+import { DISCORD_CONFIG } from './discord/config.ts';
+import { TELEGRAM_CONFIG } from './telegram/config.ts';
+
+export const MESSENGERS = {
+  telegram: { config: TELEGRAM_CONFIG, load: () => import('./telegram/index.ts') },
+  discord: { config: DISCORD_CONFIG, load: () => import('./discord/index.ts') },
 } as const;
 
-export type PlatformName = keyof typeof PLATFORMS;
+export type PlatformName = keyof typeof MESSENGERS;
+
+/** Every messenger's module loader, by name: what a process that wires them all (the scheduler, `npm start`) loads from. */
+export const PLATFORMS = Object.fromEntries(Object.entries(MESSENGERS).map(([name, entry]) => [name, entry.load])) as {
+  readonly [K in PlatformName]: (typeof MESSENGERS)[K]['load'];
+};
+
+/** Every messenger's configuration, by name. */
+export const CONFIGS = Object.fromEntries(Object.entries(MESSENGERS).map(([name, entry]) => [name, entry.config])) as {
+  readonly [K in PlatformName]: (typeof MESSENGERS)[K]['config'];
+};
+
+/** The settings messenger `K` reads from the environment. */
+export type SettingsOf<K extends PlatformName> = NonNullable<ReturnType<(typeof CONFIGS)[K]['read']>>;

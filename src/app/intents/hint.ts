@@ -11,26 +11,21 @@ import { hintedAlready, hintsAllowed, type MatchState } from '../../game/index.t
 import type { GameRecord } from '../../store/index.ts';
 import { adviceText } from '../advice.ts';
 import { loadComputer } from '../computer.ts';
+import { commitCommand, publishCommand } from '../play.ts';
 import type { Intent } from '../ports.ts';
-import { publishBoard } from '../publish.ts';
 import { pressCheck } from '../views.ts';
-import type { Command } from '../../game/index.ts';
-import type { Outcome, AppError } from '../matches.ts';
-import type { Result } from '../../lib/index.ts';
 import type { Update } from './update.ts';
 
-/** Answers a 💡 press; `commit` stores the `hint` command as the press's own write (`commitCommand`). */
-export async function hint(
-  u: Update<Intent & { kind: 'press' }>, record: GameRecord, state: MatchState, boardLang: Lang, commit: (command: Command) => Promise<Result<Outcome, AppError>>,
-): Promise<void> {
+/** Answers a 💡 press; the `hint` command is the press's own write (`commitCommand`). */
+export async function hint(u: Update<Intent & { kind: 'press' }>, record: GameRecord, state: MatchState, boardLang: Lang): Promise<void> {
   const { emit, intent, lang } = u;
   if (!hintsAllowed(state)) return void (await emit({ kind: 'toast', text: t(lang, 'hint.notAllowed'), alert: true }));
   const seat = pressCheck(state, intent.from.id);
   if (seat === 'not-your-game') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourGame') }));
   if (seat === 'not-your-turn') return void (await emit({ kind: 'toast', text: t(lang, 'toast.notYourTurn') }));
   if (hintedAlready(state, seat)) return void (await emit({ kind: 'toast', text: adviceText(state, seat, await loadComputer(), lang), alert: true }));
-  const committed = await commit({ type: 'hint', by: intent.from.id });
+  const committed = await commitCommand(u, { record, state }, { type: 'hint', by: intent.from.id });
   if (!committed.ok) return void (await emit({ kind: 'toast', text: committed.error.kind === 'stale-version' ? t(lang, 'toast.stale') : errorText(lang, committed.error) }));
   await emit({ kind: 'toast', text: adviceText(state, seat, await loadComputer(), lang), alert: true });
-  await publishBoard(u, committed.value.record, committed.value.state, boardLang, { pressed: intent.message });
+  await publishCommand(u, state, committed.value, boardLang, { surface: 'board', message: intent.message });
 }

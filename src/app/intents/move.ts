@@ -1,7 +1,7 @@
 /**
  * A typed move (`24/18 13/11`, `roll`, `беру`): read, matched to the game it is for, and applied
  * as if its button were pressed — the same reducer, conditional write, board redrawn in place,
- * turn notice and computer's answer (`answerCommand`). A move that is not legal gets one sentence
+ * turn notice and computer's answer (`playCommand`). A move that is not legal gets one sentence
  * saying which rule refused it, and the board keeps its buttons.
  *
  * Which game: among the sender's open games whose board is in this chat (a chat's game, or a
@@ -26,7 +26,7 @@ import type { Button, Intent, MessageRef } from '../ports.ts';
 import { BOARD, boardOf, noteOf } from '../remembered.ts';
 import { gamesList } from '../texts.ts';
 import { whyIllegal } from '../why-illegal.ts';
-import { answerCommand, commitCommand } from './press.ts';
+import { playCommand } from '../play.ts';
 import type { Handler, Update } from './update.ts';
 
 type Move = Update<Intent & { kind: 'move' }>;
@@ -138,8 +138,7 @@ export const move: Handler<'move'> = async (u) => {
   const command = commandOf(u, state, typed);
   if (!command.ok) return refuse(u, command.error);
   const boardLang = await boardLangOf(u.deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, intent.from.language);
-  const committed = await commitCommand(u, loaded.value, command.value);
+  const played = await playCommand(u, loaded.value, command.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
   // A redelivered message whose move is stored already was answered (or will be seen on the board).
-  if (!committed.ok) return committed.error.kind === 'duplicate-update' ? undefined : refuse(u, errorText(lang, committed.error));
-  await answerCommand(u, state, committed.value, boardLang, { surface: 'board', message: boardFor(record, intent.from.id) });
+  if (!played.ok && played.error.kind !== 'duplicate-update') return refuse(u, errorText(lang, played.error));
 };

@@ -11,11 +11,10 @@ import { VARIANTS } from '../../engine/index.ts';
 import { t } from '../../i18n/index.ts';
 import { ok } from '../../lib/index.ts';
 import type { GameRecord, GameStatus, GameStore } from '../../store/index.ts';
-import { BUCKET } from '../limits.ts';
 import { loadMatch, matchOf, runCommand } from '../matches.ts';
 import { handleOwner, namedIn } from '../named.ts';
 import { forgetPlayerIn } from '../privacy.ts';
-import { CHALLENGE_MESSAGE, chatOwner, LIFETIME_DICE, NAMED_IN, noteOf, playerKeys, SEED, SERIES, TOURNAMENT } from '../remembered.ts';
+import { BUCKET, CHALLENGE_MESSAGE, chatOwner, legacyInlineKey, LIFETIME_DICE, NAMED_IN, noteOf, playerKeys, SEED, SERIES, TOURNAMENT } from '../remembered.ts';
 import { forgetInTournament } from '../tournament/forget.ts';
 import { openTournaments } from '../tournament/open-list.ts';
 import { seriesOwner } from '../series.ts';
@@ -75,7 +74,7 @@ export const forget: Handler<'forget'> = async (u) => {
   await deps.store.club.forgetRatings(me);
   await deps.store.forget([
     ...playerKeys(me), SEED.key(me), LIFETIME_DICE.key(me), BUCKET.key(me), ...owners.map((o) => NAMED_IN.key(o)),
-    ...Object.keys(VARIANTS).map((v) => `inline#${me}#${v}`), ...seriesKeys(forgotten, me),
+    ...Object.keys(VARIANTS).map((v) => legacyInlineKey(me, v)), ...seriesKeys(forgotten, me),
   ]);
   const text = t(lang, 'forget.done', counts);
   if (intent.message) await emit({ kind: 'editText', message: intent.message, text });

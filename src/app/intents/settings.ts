@@ -1,4 +1,4 @@
-/** The challenge's settings keyboard: only the challenger may open it or change a setting. */
+/** The challenge's settings keyboard (its presses: `setting` in `press-choices.ts`): only the challenger may open it or change a setting. */
 import type { MatchState } from '../../game/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
@@ -6,11 +6,8 @@ import { runCommand } from '../matches.ts';
 import type { Intent } from '../ports.ts';
 import { ADDRESSEE, noteOf } from '../remembered.ts';
 import { challengeMessage, changedSettings, settingsMessage } from '../texts.ts';
-import type { Choice, Token } from '../tokens.ts';
+import type { Token } from '../tokens.ts';
 import type { Update } from './update.ts';
-
-/** The presses of the settings keyboard. */
-export const SETTINGS_CHOICES: ReadonlySet<Choice['k']> = new Set(['settings', 'variants', 'back', 'set']);
 
 /** `lang` is the challenge's language (the keyboard's); toasts speak the presser's. */
 export async function settings(u: Update<Intent & { kind: 'press' }>, token: Token, loaded: { record: GameRecord; state: MatchState }, lang: Lang): Promise<void> {

@@ -4,17 +4,17 @@
  * inline challenge's link opens it first if nobody has), marks its message accepted and shows the
  * board where the game is played.
  */
-import { seatToAct, type MatchState } from '../../game/index.ts';
+import type { MatchState } from '../../game/index.ts';
 import { errorText, t } from '../../i18n/index.ts';
 import { fail, type Result } from '../../lib/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { boardLangOf } from '../board-language.ts';
-import { loadMatch, runCommand, type AppError } from '../matches.ts';
+import { loadMatch, type AppError } from '../matches.ts';
+import { commitCommand, publishCommand } from '../play.ts';
 import type { Intent } from '../ports.ts';
 import { openTicket, ticketChallenge, ticketIn } from './inline.ts';
-import { noticeTurn, publishBoard } from '../publish.ts';
 import { CHALLENGE_MESSAGE, noteOf, PRIVATE_CHAT, remember } from '../remembered.ts';
-import { mayAccept, misanswered } from './press.ts';
+import { mayAccept, misanswered } from '../challenge-answers.ts';
 import { say, type Handler, type Update } from './update.ts';
 
 async function notePrivateChat(u: Update): Promise<void> {
@@ -50,16 +50,12 @@ export const join: Handler<'join'> = async (u) => {
   const wrong = misanswered(loaded.value.record, loaded.value.state, 'accept', intent.from);
   if (wrong) return say(u, t(lang, wrong.key, wrong.params));
   if (!mayAccept(loaded.value.record, intent.from)) return say(u, t(lang, 'toast.notYourGame'));
-  const outcome = await runCommand(deps, loaded.value.record.id, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { loaded: loaded.value });
+  // Not a move of the match's own: the link was claimed as an update, and this chat is noted as the joiner's above.
+  const outcome = await commitCommand(u, loaded.value, { type: 'accept', by: { id: intent.from.id, name: intent.from.name } }, { asPlayer: false });
   if (!outcome.ok) return say(u, errorText(lang, outcome.error));
   await say(u, t(lang, 'challenge.accepted'));
-  const { state, record } = outcome.value;
+  const { record } = outcome.value;
   // What is posted where the game is played speaks the board's language, not the joiner's.
   const boardLang = await boardLangOf(deps.store, record, { chat: intent.chat }, intent.from.language);
-  const challenge = noteOf(record, CHALLENGE_MESSAGE);
-  if (challenge) await u.emit({ kind: 'editText', message: challenge, text: t(boardLang, 'challenge.accepted') });
-  await publishBoard(u, record, state, boardLang);
-  const actor = seatToAct(state);
-  const player = actor === null ? null : state.players[actor];
-  if (player && player.id !== intent.from.id) await noticeTurn(u, record, player, boardLang);
+  await publishCommand(u, loaded.value.state, outcome.value, boardLang, { surface: 'text', message: noteOf(record, CHALLENGE_MESSAGE) });
 };

@@ -8,8 +8,8 @@ import { mayChangeVacation, type MatchState } from '../../game/index.ts';
 import { t } from '../../i18n/index.ts';
 import type { GameRecord } from '../../store/index.ts';
 import { boardLangOf } from '../board-language.ts';
-import { loadMatch, runCommand } from '../matches.ts';
-import { publishBoard } from '../publish.ts';
+import { loadMatch } from '../matches.ts';
+import { commitCommand, publishCommand } from '../play.ts';
 import { BOARD, noteOf } from '../remembered.ts';
 import { say, type Handler } from './update.ts';
 
@@ -33,11 +33,12 @@ export const vacation: Handler<'vacation'> = async (u) => {
       if (allowed.error.kind === 'too-many-changes') tooOften++;
       continue;
     }
-    const outcome = await runCommand(deps, game.record.id, { type: 'vacation', by: intent.from.id, away }, { loaded: game });
+    // One command for many games: not a move made on one of them (no update id, no reach note).
+    const outcome = await commitCommand(u, game, { type: 'vacation', by: intent.from.id, away }, { asPlayer: false });
     if (!outcome.ok) continue;
     changed++;
-    const { record, state } = outcome.value;
-    if (record.chat && noteOf(record, BOARD)) await publishBoard(u, record, state, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, u.lang), { known: true });
+    const { record } = outcome.value;
+    if (record.chat && noteOf(record, BOARD)) await publishCommand(u, game.state, outcome.value, await boardLangOf(deps.store, record, { chat: intent.chat, chatLang: u.chatLang }, u.lang), { surface: 'board', known: true });
   }
   if (tooOften > 0) await say(u, t(u.lang, 'vacation.tooOften', { n: tooOften }));
   if (changed > 0) await say(u, t(u.lang, away ? 'vacation.on' : 'vacation.off', { n: changed }));

@@ -5,16 +5,16 @@
  */
 import type { GameStore } from '../../store/index.ts';
 import type { ChatRef } from '../ports.ts';
-import { chatOwner } from '../remembered.ts';
+import { chatOwner, OPEN_TOURNAMENTS } from '../remembered.ts';
 import { signupExpiresAt, type Tournament } from './model.ts';
 import { loadTournament } from './stored.ts';
 
-const key = (chat: ChatRef) => `tournaments#${chatOwner(chat)}`;
+const key = (chat: ChatRef) => OPEN_TOURNAMENTS.key(chatOwner(chat));
 /** The list is kept a year after its last change (DynamoDB's TTL). */
 const KEPT_SECONDS = 365 * 24 * 3600;
 
 function idsOf(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string').slice(0, 20) : [];
+  return (OPEN_TOURNAMENTS.decode(value) ?? []).slice(0, 20);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { API } from '@discordjs/core/http-only';
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord-api-types/v10';
-import { VARIANTS, type VariantId } from '../../engine/index.ts';
+import { VARIANT_IDS } from '../../app/index.ts';
 import { t } from '../../i18n/index.ts';
 
 const SUBCOMMAND = 1;
@@ -27,7 +27,7 @@ function described(text: Text) {
 }
 
 /** Every variant of the engine's registry, named as the chats name it. */
-const VARIANT_CHOICES = (Object.keys(VARIANTS) as VariantId[]).map((id) => ({
+const VARIANT_CHOICES = VARIANT_IDS.map((id) => ({
   name: t('en', `variant.${id}`), name_localizations: { ru: t('ru', `variant.${id}`) }, value: id,
 }));
 

@@ -7,8 +7,7 @@
  * their username; their language is the Discord client's `locale`.
  */
 import type { APIInteraction, APIUser } from 'discord-api-types/v10';
-import { COMPUTER_LEVELS, languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
-import { VARIANTS } from '../../engine/index.ts';
+import { COMPUTER_LEVELS, isVariantId, languageOfToken, forgetterOfToken, tournamentOfToken, type ChallengeChoices, type ChatUser, type Intent, type MessageRef } from '../../app/index.ts';
 import { withoutMarks } from './content.ts';
 
 type ChatRef = MessageRef['chat'];
@@ -150,7 +149,7 @@ function managesGuild(permissions: string | undefined): boolean {
 }
 
 function variantOf(value: unknown): VariantId | undefined {
-  return typeof value === 'string' && Object.hasOwn(VARIANTS, value) ? (value as VariantId) : undefined;
+  return isVariantId(value) ? value : undefined;
 }
 
 function challengeOptions(option: (name: string) => Option['value'], resolved: Resolved | undefined): { opponent?: ChatUser; variant?: VariantId; settings?: ChallengeChoices } {

@@ -21,8 +21,7 @@
 import { API } from '@discordjs/core/http-only';
 import { DiscordAPIError, HTTPError, REST, type RawFile } from '@discordjs/rest';
 import { type APIInteraction, type APIMessage, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
-import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, preparedLook, renderPrepared } from '../../render/index.ts';
+import { BOARD_PAINTER, type Button, type Effect, type Emit, type MessageRef, type Painter } from '../../app/index.ts';
 import { jsonLog, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { actionRows } from './components.ts';
@@ -37,6 +36,8 @@ export interface DiscordClient {
   readonly api: API;
   readonly applicationId: string;
   readonly log: Log;
+  /** Draws boards' pictures; the app's painter when absent. */
+  readonly painter?: Painter;
 }
 
 /** Returns a client for `apiRoot` (`https://discord.com/api`, or a stand-in) with the bot token. */
@@ -85,13 +86,13 @@ export function discordBotEmit(client: DiscordClient): Emit {
       case 'inlineAnswer':
         return void log({ level: 'warn', event: 'discord-effect-dropped', effect: effect.kind, reason: 'no interaction to answer' });
       case 'prepare':
-        return void prepareBoard(effect.picture);
+        return void (client.painter ?? BOARD_PAINTER).prepare(effect.picture);
       case 'text':
         return post(effect.chat, textBody(effect.text, effect.buttons, log));
       case 'document':
         return post(effect.chat, documentBody(effect, log));
       case 'board': {
-        const body = await boardBody(effect, log);
+        const body = await boardBody(client, effect);
         const { replace } = effect;
         if (replace === undefined) return post(effect.chat, body);
         const edited = await attempt(client, 'editMessage', () => api.channels.editMessage(replace.chat.chatId, replace.messageId, body));
@@ -133,8 +134,8 @@ export function discordInteractionEmit(client: DiscordClient, interaction: APIIn
       case 'document':
         return effect.chat.chatId === channelId ? replies.reply(effect.chat, documentBody(effect, log)) : bot(effect);
       case 'board':
-        if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(effect, log, shown));
-        return effect.replace === undefined && effect.chat.chatId === channelId ? replies.reply(effect.chat, await boardBody(effect, log)) : bot(effect);
+        if (isPressed(effect.replace)) return replies.original(effect.chat, await boardBody(client, effect, shown));
+        return effect.replace === undefined && effect.chat.chatId === channelId ? replies.reply(effect.chat, await boardBody(client, effect)) : bot(effect);
       case 'editText':
         return isPressed(effect.message) ? replies.original(effect.message.chat, textBody(effect.text, effect.buttons, log)) : bot(effect);
       default:
@@ -194,12 +195,14 @@ function textBody(text: string, buttons: Buttons, log: Log): Body {
  * on an edit) — unless the message edited already shows that picture (`shown`: its attachments'
  * names), when attachments are left out and the old one stays.
  */
-async function boardBody(effect: Effect & { kind: 'board' }, log: Log, shown?: readonly string[]): Promise<Body> {
+async function boardBody(client: DiscordClient, effect: Effect & { kind: 'board' }, shown?: readonly string[]): Promise<Body> {
   const { view } = effect;
+  const { log } = client;
+  const painter = client.painter ?? BOARD_PAINTER;
   const body = textBody(view.caption, view.buttons, log);
-  const look = preparedLook(view.picture);
+  const look = await painter.look(view.picture);
   if (look !== undefined && shown?.includes(boardFile(look))) return body;
-  const png = await renderPrepared(view.picture);
+  const png = await painter.draw(view.picture);
   if (!png.ok) {
     // A bad picture spec is a bug; the caption states the position, so the game stays playable
     // (an edit keeps the old picture, as attachments are left out).

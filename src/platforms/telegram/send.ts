@@ -1,6 +1,6 @@
 /**
  * The app's effects as Bot API calls (STYLE.md §16: translate, never decide). A toast answers the
- * press's callback query (once); a text is `sendMessage`; a board is rendered and sent with
+ * press's callback query (once); a text is `sendMessage`; a board is drawn (the app's `Painter`) and sent with
  * `sendPhoto`, or replaces a board in place with `editMessageMedia` — or, when the pressed message
  * is known to show that very picture already (shown.ts), edits only its caption and buttons; a document (a match record) is
  * `sendDocument`; `editText` and `delete` are what they say. A picture that fails to render (a bug, logged) leaves the caption and buttons
@@ -14,9 +14,7 @@
  */
 import { Input, TelegramError, type Telegram } from 'telegraf';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'telegraf/types';
-import type { Button, Effect, Emit, MessageRef } from '../../app/index.ts';
-import { prepareBoard, preparedLook, renderPrepared, type BoardPicture, type RenderError } from '../../render/index.ts';
-import type { Result } from '../../lib/index.ts';
+import { BOARD_PAINTER, type Button, type Effect, type Emit, type MessageRef, type Painter } from '../../app/index.ts';
 import { jsonLog, maskSecrets, type Log } from '../shared/log.ts';
 import { clip as clipTo, type Sent as SentOf } from '../shared/sent.ts';
 import { noteThrottle } from '../shared/observe.ts';
@@ -40,11 +38,14 @@ export interface SendOptions {
   /** The waits before each retry of a 5xx or a network failure (ms); default [300, 1000]. */
   readonly serverRetryMs?: readonly number[];
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Draws boards' pictures; default the app's painter. */
+  readonly painter?: Painter;
   /**
-   * Draws a board's picture; default the renderer. The press bench (bench/presses.ts) draws a
-   * blank one: it counts presses over thousands of games, and the pixels are not what it measures.
+   * Draws a board's picture in place of the painter, and prepares none. The press bench
+   * (bench/presses.ts) draws a blank one: it counts presses over thousands of games, and the pixels
+   * are not what it measures.
    */
-  readonly draw?: (picture: BoardPicture) => Promise<Result<Buffer, RenderError>>;
+  readonly draw?: Painter['draw'];
 }
 
 /** The platform's `Emit`, plus `finish(text)`: answers the press with `text` (none: empty) if no toast did (stops the spinner). */
@@ -66,7 +67,8 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 /** Returns the emitter performing effects through `telegram` for one update. */
 export function telegramEmit(telegram: Telegram, options: SendOptions = {}): TelegramEmit {
   const log = options.log ?? jsonLog;
-  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log, draw: options.draw ?? renderPrepared, pressed: options.pressed };
+  const painter = options.painter ?? BOARD_PAINTER;
+  const bot: Bot = { telegram, api: retrying(options, log), pace: options.pace ?? NO_PACE, log, look: painter.look, draw: options.draw ?? painter.draw, pressed: options.pressed };
   const answer = answerer(bot, options.callbackQueryId);
   const emit = async (effect: Effect): Promise<MessageRef | undefined> => {
     switch (effect.kind) {
@@ -75,7 +77,7 @@ export function telegramEmit(telegram: Telegram, options: SendOptions = {}): Tel
       case 'text':
         return sendText(bot, effect.chat, effect.text, effect.buttons);
       case 'prepare':
-        return void (options.draw === undefined ? prepareBoard(effect.picture) : undefined);
+        return void (options.draw === undefined ? painter.prepare(effect.picture) : undefined);
       case 'board':
         return board(bot, effect);
       case 'editText':
@@ -121,7 +123,8 @@ interface Bot {
   readonly api: Api;
   readonly pace: ChatPacer;
   readonly log: Log;
-  readonly draw: NonNullable<SendOptions['draw']>;
+  readonly look: Painter['look'];
+  readonly draw: Painter['draw'];
   readonly pressed?: PressedPhoto;
 }
 
@@ -167,7 +170,7 @@ async function board(bot: Bot, effect: Effect & { kind: 'board' }): Promise<Mess
   const { telegram, api, pace, log } = bot;
   const { chat, view, replace } = effect;
   const caption = clip(view.caption, CAPTION_LIMIT, log);
-  const look = preparedLook(view.picture);
+  const look = await bot.look(view.picture);
   if (replace !== undefined && isShowing(bot.pressed, replace.messageId, look)) {
     // The pressed message shows this very picture (a confirmation asked, a step back): no drawing, no upload.
     const edited = await editCaption(bot, replace, caption, view.buttons);
