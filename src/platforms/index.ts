@@ -8,10 +8,12 @@
  */
 import { DISCORD_CONFIG } from './discord/config.ts';
 import { TELEGRAM_CONFIG } from './telegram/config.ts';
+import { VK_CONFIG } from './vk/config.ts';
 
 export const MESSENGERS = {
   telegram: { config: TELEGRAM_CONFIG, load: () => import('./telegram/index.ts') },
   discord: { config: DISCORD_CONFIG, load: () => import('./discord/index.ts') },
+  vk: { config: VK_CONFIG, load: () => import('./vk/index.ts') },
 } as const;
 
 export type PlatformName = keyof typeof MESSENGERS;
