@@ -14,7 +14,7 @@ import { handleIntent, type AppDeps, type Intent, type MessageRef, type Painter,
 import { pickLang, t } from '../../i18n/index.ts';
 import { errorFields, judge } from '../shared/boundary.ts';
 import type { Log } from '../shared/log.ts';
-import { countUnit, inUnit, phase, unitFields } from '../shared/observe.ts';
+import { countUnit, inUnit, phase, unitFields, type Unit } from '../shared/observe.ts';
 import type { VkClient } from './api.ts';
 import type { EventWork } from './callback.ts';
 import { keyboardOf } from './keyboard.ts';
@@ -64,11 +64,12 @@ export function vkEvents(app: AppDeps, options: WorkOptions): EventWork {
         fields = { ...fields, intent: 'page', chat: String(press.peer_id) };
         if (spend(pageBuckets, press.user_id)) await phase('page', () => showPage(client, pages, press, page, log));
       } else if (parseEvent(event, options.groupId, new Map()) !== undefined) {
+        // Parsed once without names (talk in a conversation costs no call), then with the names VK tells.
         const known = await phase('names', () => names(namesWanted(event)));
         intent = parseEvent(event, options.groupId, known)!;
         fields = { ...fields, intent: intent.kind, chat: intent.chat.chatId, user: intent.from.id };
-        const asked = await withChatAdmin(client, intent, options.groupId, log);
-        await phase('app', () => handleIntent(app, asked, emit, questionsOf(client, intent!, options.groupId, log)));
+        const asked = await withChatAdmin(client, intent, log);
+        await phase('app', () => handleIntent(app, asked, emit, questionsOf(client, intent!, log)));
       }
       log({ level: 'info', event: 'vk-event', ...fields, outcome: fields.intent === undefined ? 'ignored' : 'ok', ms: Date.now() - started, ...unitFields(unit) });
     } catch (error) {
@@ -77,15 +78,22 @@ export function vkEvents(app: AppDeps, options: WorkOptions): EventWork {
       clearTimeout(deadline);
       await told;
       await phase('finish', () => emit.finish());
-      const metrics = app.metrics;
-      if (metrics !== undefined) {
-        metrics.time('AnswerLatency', Date.now() - started, { Platform: 'vk' });
-        if (failure !== undefined) metrics.count('Errors', 1, { Platform: 'vk', Kind: failure });
-        countUnit(metrics, unit, 'vk');
-        metrics.flush?.();
-      }
+      measure(app.metrics, unit, Date.now() - started, failure);
     }
   });
+}
+
+/**
+ * An event's metrics (docs/operate.md): `AnswerLatency`, `Errors` by kind (`retry`: the world
+ * failed; `bug`; `timeout`: no answer within the deadline), the unit's cold start, DynamoDB calls
+ * and throttles; then written out.
+ */
+function measure(metrics: AppDeps['metrics'], unit: Unit, ms: number, failure: string | undefined): void {
+  if (metrics === undefined) return;
+  metrics.time('AnswerLatency', ms, { Platform: 'vk' });
+  if (failure !== undefined) metrics.count('Errors', 1, { Platform: 'vk', Kind: failure });
+  countUnit(metrics, unit, 'vk');
+  metrics.flush?.();
 }
 
 /** Shows page `page` of the grid kept under the pressed message, its text and photo as VK has them. */
@@ -138,20 +146,20 @@ function nameBook(client: VkClient, log: Log): (ids: readonly number[]) => Promi
 }
 
 /** A conversation's `/lang xx` or `/weekly on|off`: whether its author administers it, on the intent. */
-async function withChatAdmin(client: VkClient, intent: Intent, groupId: number, log: Log): Promise<Intent> {
+async function withChatAdmin(client: VkClient, intent: Intent, log: Log): Promise<Intent> {
   if (intent.kind !== 'lang' && intent.kind !== 'weekly') return intent;
   const changes = intent.kind === 'lang' ? intent.lang !== undefined : intent.on !== undefined;
   if (!changes || intent.shared !== true) return intent;
-  return { ...intent, isAdmin: await isChatAdmin(client, intent, groupId, log) };
+  return { ...intent, isAdmin: await isChatAdmin(client, intent, log) };
 }
 
-function questionsOf(client: VkClient, intent: Intent, groupId: number, log: Log): Questions {
+function questionsOf(client: VkClient, intent: Intent, log: Log): Questions {
   let asked: Promise<boolean> | undefined;
-  return { isChatAdmin: () => (asked ??= isChatAdmin(client, intent, groupId, log)) };
+  return { isChatAdmin: () => (asked ??= isChatAdmin(client, intent, log)) };
 }
 
 /** Whether the author administers the conversation (`messages.getConversationMembers`: the bot must be its admin to ask); a failed question answers no. */
-async function isChatAdmin(client: VkClient, intent: Intent, _groupId: number, log: Log): Promise<boolean> {
+async function isChatAdmin(client: VkClient, intent: Intent, log: Log): Promise<boolean> {
   if (!isConversation(intent.chat)) return false;
   const userId = Number(intent.from.id.slice('vk:'.length));
   try {
