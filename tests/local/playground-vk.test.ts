@@ -156,6 +156,14 @@ describe('npm start: the playground\'s VK conversation', () => {
     const texts = (await messages()).filter((m) => m.fromBot).map((m) => m.text ?? '');
     expect(texts.some((text) => /1500 → \d{4} \([+−]\d+\)/.test(text)), texts.slice(-4).join('\n---\n')).toBe(true);
 
+    // The finished match's record as a file (docs.getMessagesUploadServer → upload → docs.save), to download.
+    await say(BOB, '/history');
+    const record = (await messages()).filter((m) => m.fromBot && (m as View & { document?: { name: string; src: string } }).document !== undefined).at(-1) as View & { document: { name: string; src: string } } | undefined;
+    expect(record?.document.name).toMatch(/\.(mat|txt)$/);
+    const file = await fetch(`${local.url}${record!.document.src}`);
+    expect(file.status).toBe(200);
+    expect((await file.text()).length).toBeGreaterThan(50);
+
     // The review of the last game, asked by Alice in the conversation.
     await say(ALICE, '/review');
     const review = (await messages()).filter((m) => m.fromBot).map((m) => m.text ?? '');

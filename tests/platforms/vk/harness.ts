@@ -30,6 +30,8 @@ export interface World {
   readonly vk: VkApi;
   readonly table: TestTable;
   readonly chat: number;
+  /** The app the endpoint runs (its registry holds the VK messenger, which writes unprompted too). */
+  readonly app: AppDeps;
   readonly problems: Record<string, unknown>[];
   readonly logs: Record<string, unknown>[];
   /** Posts a raw body to the endpoint as a Function URL event; resolves when the work is done too. */
@@ -76,7 +78,7 @@ export async function world(seed = 1, deps: Partial<AppDeps> = {}): Promise<Worl
     return { status: got.status, body: got.body, ackMs: got.at - started };
   };
   return {
-    vk, table, chat, problems, logs, post,
+    vk, table, chat, app, problems, logs, post,
     async act(event) {
       const answer = await post(JSON.stringify(event));
       expect(answer).toMatchObject({ status: 200, body: 'ok' });
