@@ -2,8 +2,8 @@
  * The HTTP server of the local process: `POST /telegram` (the Telegram webhook exactly as the
  * Lambda serves it: headers and raw body in, status and body out), `POST /discord` when a Discord
  * public key is configured (the interactions endpoint: the acknowledgement is sent, then the work
- * runs), `POST /vk` (the VK Callback API endpoint: `ok`, then the work), the playground's `/api/…` and its static page at `/`. A busy port is a clear
- * `PortBusyError`. Not a rule: local infrastructure.
+ * runs), `POST /vk` (the VK Callback API endpoint: `ok`, then the work), the playground's `/api/…`
+ * and its static page at `/`. A busy port is a clear `PortBusyError`. Not a rule: local infrastructure.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
