@@ -54,6 +54,8 @@ function valueSize(value: Record<string, unknown>): number {
   }
 }
 
+let largestEver = 0;
+
 const units = (bytes: number, per: number) => Math.max(1, Math.ceil(bytes / per));
 
 interface Index { readonly hash: string; readonly range: string }
@@ -89,7 +91,13 @@ export async function meteringProxy(endpoint: string): Promise<{ url: string; ta
     const larger = Math.max(itemSize(before), itemSize(after));
     metered.tableWriteUnits += units(larger, 1024);
     metered.bytesWritten += larger;
-    if (after?.sk?.S === 'STATE') metered.largestGameItem = Math.max(metered.largestGameItem, itemSize(after));
+    if (after?.sk?.S === 'STATE') {
+      const size = itemSize(after);
+      // BENCH_COST_ITEMS=1: what each attribute of a game item weighs, each time one grows past the largest so far.
+      if (process.env.BENCH_COST_ITEMS && size > largestEver) console.error(`game item ${size} B: ${Object.entries(after).map(([k, v]) => `${k} ${Buffer.byteLength(k) + valueSize(v)}`).join(', ')}`);
+      largestEver = Math.max(largestEver, size);
+      metered.largestGameItem = Math.max(metered.largestGameItem, size);
+    }
     const same = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) => JSON.stringify(a) === JSON.stringify(b);
     for (const index of list) {
       const was = before?.[index.hash] !== undefined && before?.[index.range] !== undefined;

@@ -29,12 +29,13 @@ const PLAYS_PER_ROW = 2;
 /**
  * How wide a play's notation is, in digits: the Android chat client measured draws button labels in Roboto,
  * whose '/' is 0.7 of a digit, '*' 0.8, a bracket, 'r' and 'f' 0.65, a space 0.45; the other letters
- * of `bar` and `off` about a digit. A button of a row of two on a 360-dp phone holds 18.5 digits
- * (docs/testing.md, "Button labels"): a turn with a longer play ('bar/21* bar/21 19/15 12/8*') lists
- * its plays one a row.
+ * of `bar` and `off` about a digit. A button of a row of two on a 360-dp phone holds 15.5 digits in
+ * a group, where the sender's avatar takes 52 dp of the keyboard (18.5 in a private chat; the bot
+ * cannot always tell which it is in, as an inline board's chat is unknown: docs/testing.md, "Button
+ * labels"): a turn with a longer play ('bar/21 bar/17 23/19') lists its plays one a row.
  */
 const NARROWER: Readonly<Record<string, number>> = { '/': 0.7, '*': 0.8, '(': 0.65, ')': 0.65, r: 0.65, f: 0.65, ' ': 0.45 };
-export const DIGITS_IN_ROW_OF_TWO = 18.5;
+export const DIGITS_IN_ROW_OF_TWO = 15.5;
 
 /** A play's notation's width in digits (see NARROWER). Not a rule: layout. @example digitsWide('13/7*') // 5.5 */
 export function digitsWide(label: string): number {
@@ -48,7 +49,8 @@ export function digitsWide(label: string): number {
  */
 const MAX_STEP_BUTTONS = 20;
 const STEPS_PER_ROW = 4;
-const SOURCES_PER_ROW = 6;
+/** A checker with one way to go is its step ('19/13*', 5.5 digits): a row of five in a group is too narrow for it. */
+const SOURCES_PER_ROW = 4;
 
 function button(lang: Lang, key: MessageKey, gameId: string, version: number, choice: Choice, surface: Surface = 'board'): Button {
   return { label: t(lang, key), token: encodeToken({ surface, gameId, version, choice }) };
@@ -70,13 +72,14 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
   const hint = hintsAllowed(state) ? [b('button.hint', { k: 'hint' })] : [];
   switch (turn.stage) {
     case 'decide':
-      // Resign, History and the hint as in the moving stage; 🔐 on a row of its own, as a row of
-      // four is too narrow for these labels on a 360-dp phone (docs/testing.md, "Button labels").
-      return [[
+      // Roll and Double two a row (nuclear's 💣 below them: a row of three in a group is too narrow
+      // for '💣 აფეთქება'); Resign, History and the hint as in the moving stage; 🔐 on a row of its
+      // own, as a row of four is too narrow for these labels (docs/testing.md, "Button labels").
+      return [...chunk([
         b('button.roll', { k: 'roll' }),
         ...(mayDouble(state) ? [b('button.double', { k: 'double' })] : []),
         ...(mayDetonate(state) ? [b('button.detonate', { k: 'detonate' })] : []),
-      ], [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...hint], ...(state.fair ? [[b('button.dice', { k: 'dice' })]] : [])];
+      ], 2), [b('button.resign', { k: 'askResign' }), b('button.history', { k: 'history' }), ...hint], ...(state.fair ? [[b('button.dice', { k: 'dice' })]] : [])];
     case 'doubled':
       // At most three a row: with Beaver and the hint, the hint goes below ('არ ვიღებ' on a row of four is cut).
       return chunk([b('button.take', { k: 'take' }), b('button.pass', { k: 'askPass' }), ...(state.settings.beaver ? [b('button.beaver', { k: 'beaver' })] : []), ...hint], 3);
@@ -94,9 +97,10 @@ export function boardButtons(state: MatchState, version: number, lang: Lang, mod
 /** The finished board's rows: a rematch (a new match, after a match), the match's history and its review; the last game's luck and the dice transcript. */
 function finishedButtons(state: MatchState, version: number, lang: Lang): Button[][] {
   const b = (key: MessageKey, choice: Choice) => button(lang, key, state.id, version, choice);
-  const again = [b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' }), b('button.history', { k: 'history' }), b('button.review', { k: 'review' })];
+  // The rematch across its row, History and Review under it: a row of three in a group is too narrow for '🔁 New match'.
+  const again = [[b(state.settings.matchLength > 0 ? 'button.newMatch' : 'button.rematch', { k: 'rematch' })], [b('button.history', { k: 'history' }), b('button.review', { k: 'review' })]];
   // A match with checkable dice (issue #18): the last game's luck and the dice transcript.
-  return state.fair?.seeds ? [again, [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), b('button.verify', { k: 'verify' })]] : [again];
+  return state.fair?.seeds ? [...again, [b('button.luck', { k: 'luck', n: state.game?.number ?? 1 }), b('button.verify', { k: 'verify' })]] : again;
 }
 
 /** The pass that is confirmed, saying what it loses: "Pass: you lose 2 points". */

@@ -9,7 +9,7 @@ import {
   apply, createChallenge, decodeMatch, encodeMatch, nextDeadline, seatToAct,
   type ChallengeInput, type Command, type GameError, type MatchEvent, type MatchState,
 } from '../game/index.ts';
-import { MAX_APPLIED, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
+import { MAX_APPLIED, isUpdate, wasApplied, type Alarm, type GameNotes, type GameRecord, type GameStatus, type GameStore, type StoreError, type StoredChat } from '../store/index.ts';
 import { derivedDice, DEFAULT_SEED } from '../dice/fair.ts';
 import { recallDecoded, rememberDecoded, sameStoredForm } from './decoded.ts';
 import { CLOSED_FOR, noteOf, SEED } from './remembered.ts';
@@ -81,6 +81,8 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
   const players = state.players.filter((p) => p !== null).map((p) => p!.id);
   const alarm = carriedAlarm(state, previousAlarm);
   const expiresAt = expiryOf(state, now);
+  const deadline = nextDeadline(state) ?? undefined;
+  const away = state.players.filter((p, seat) => p !== null && state.clock?.awaySince[seat] != null).map((p) => p!.name);
   return {
     id: state.id,
     version,
@@ -96,11 +98,11 @@ export function recordOf(state: MatchState, version: number, now: number, chat: 
       variant: state.settings.variant,
       names: state.players.map((p) => p?.name ?? null),
       score: state.score,
-      matchLength: state.settings.matchLength,
       toAct: seat === null ? null : state.players[seat]?.id ?? null,
-      // `/games` shows the time left and who is on vacation without decoding the match.
-      deadline: nextDeadline(state) ?? null,
-      away: state.players.filter((p, seat) => p !== null && state.clock?.awaySince[seat] != null).map((p) => p!.name),
+      // `/games` shows the time left and who is on vacation without decoding the match (each
+      // left out when there is none: every byte of the game item is written at every step).
+      ...(deadline === undefined ? {} : { deadline }),
+      ...(away.length === 0 ? {} : { away }),
       // The language of the shared board: the chat's, taken from whoever opened the challenge.
       lang: lang ?? null,
     },
@@ -175,7 +177,7 @@ export async function runCommand(
   }
   const { record, state } = current;
   const key = options.updateKey;
-  if (key !== undefined && record.applied?.includes(key)) return fail(duplicate(key, record));
+  if (key !== undefined && wasApplied(record.applied, key)) return fail(duplicate(key, record));
   if (record.status === 'closed' && state.phase === 'playing') return fail({ kind: noteOf(record, CLOSED_FOR) === undefined ? 'game-closed' : 'game-removed', id: gameId });
   if (options.expectedVersion !== undefined && options.expectedVersion !== record.version) {
     return fail({ kind: 'stale-version', id: gameId, expected: options.expectedVersion, actual: record.version, current: record });
@@ -188,12 +190,12 @@ export async function runCommand(
   const saved = await deps.store.save(attempt, record.version, notes, { ends: endsSomething(applied.value.events) });
   if (!saved.ok) {
     const stored = saved.error.kind === 'stale-version' ? saved.error.current : undefined;
-    if (key === undefined || !stored?.applied?.includes(key)) return fail(storeError(saved.error));
+    if (key === undefined || stored === undefined || !wasApplied(stored.applied, key)) return fail(storeError(saved.error));
     // Our own write, retried by the client after its answer was lost: stored, exactly as sent. The
     // same update delivered twice at once also finds its key stored, but by the other delivery,
     // whose dice and times may differ from this attempt's: that is a duplicate, and this attempt's
     // match must never be remembered as the stored one (bench/load.ts lost presses to exactly that).
-    if (stored.version !== record.version + 1 || stored.applied.at(-1) !== key || !sameStoredForm(stored.state, attempt.state)) return fail(duplicate(key, stored));
+    if (stored.version !== record.version + 1 || !isUpdate(stored.applied?.at(-1), key) || !sameStoredForm(stored.state, attempt.state)) return fail(duplicate(key, stored));
     rememberDecoded(gameId, stored.version, stored.state, applied.value.state);
     countEvents(deps.metrics, applied.value.events);
     return ok({ record: stored, state: applied.value.state, events: applied.value.events });

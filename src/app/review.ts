@@ -3,7 +3,8 @@
  * average equity loss per judged move and blunders, and the biggest mistakes with the play made
  * and the better one drawn on the board. Judged as the strong level judges (1-ply over the best
  * few plays, then its 2-ply over the best five, three in the long family, and the play made, cubeless); forced plays and the computer's own are not judged. Plakoto, judged by
- * rules of thumb without an equity, is not reviewed.
+ * rules of thumb without an equity, is not reviewed. In long nardy each mistake also names the idea
+ * behind the better play where a feature of the two positions shows it (review-ideas.ts).
  */
 import { VARIANTS, formatDice, parsePlay } from '../engine/index.ts';
 import { COMPUTER_ID, playsOf, type MatchState, type PlayedAt, type Seat } from '../game/index.ts';
@@ -14,6 +15,7 @@ import type { ComputerBrain } from './computer.ts';
 import type { BoardView } from './ports.ts';
 import { pictureSteps } from './views.ts';
 import { playerName } from './player-name.ts';
+import { ideaText, reviewIdea, type Idea } from './review-ideas.ts';
 
 /** A play that loses more than this much equity is a blunder (the measure of issue 19's table). */
 export const BLUNDER = 0.08;
@@ -120,8 +122,19 @@ export function reviewText(state: MatchState, review: Review, lang: Lang, title:
   return lines.join('\n');
 }
 
+/** A mistake in words, and in the long family the idea behind the better play on a line of its own when a feature shows it. */
 function mistakeLine(state: MatchState, m: Mistake, lang: Lang): string {
-  return t(lang, 'review.mistake', { name: nameOf(state, m.at.seat, lang), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: formatNumber(lang, m.loss, 3) });
+  const line = t(lang, 'review.mistake', { name: nameOf(state, m.at.seat, lang), dice: formatDice(m.at.dice), played: m.at.move, better: m.better, loss: formatNumber(lang, m.loss, 3) });
+  const idea = mistakeIdea(m);
+  return idea ? `${line}\n${ideaText(idea, lang)}` : line;
+}
+
+/** The idea behind the better play of a mistake (review-ideas.ts), from the position it was played from. */
+export function mistakeIdea(m: Mistake): Idea | undefined {
+  const { at } = m;
+  const played = parsePlay(at.move, at.position, at.dice, at.context);
+  const better = parsePlay(m.better, at.position, at.dice, at.context);
+  return played.ok && better.ok ? reviewIdea(at.position, played.value.board, better.value.board) : undefined;
 }
 
 const COLOUR = ['white', 'black'] as const;

@@ -175,9 +175,10 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   const firstPage = VARIANT_IDS.slice(0, FIRST_PAGE);
   const mars = s.options.withMars ?? true;
   // Rows of two and three wherever a label with its "✓ " would not fit a narrower button on a
-  // 360-dp phone (docs/testing.md, "Button labels"): the chosen other variant shares the row of
-  // "Other games", the lengths go two by two, the clocks two and three, Random on a row above
-  // White and Black ('✓ შემთხვევით'), the computer's levels without a 🤖 ('✓ 🤖 დამწყები').
+  // 360-dp phone in a group (docs/testing.md, "Button labels"): the chosen other variant shares the
+  // row of "Other games", the lengths go two by two, the clocks two and three, the game types one a
+  // row ('✓ Международные'), Random on a row above White and Black ('✓ შემთხვევით'), the
+  // computer's levels two and one, without a 🤖 ('✓ დამწყები', '✓ საშუალო').
   const rows: Button[][] = [
     firstPage.map(pickVariant),
     [...(firstPage.includes(s.variant) ? [] : [pickVariant(s.variant)]), { label: t(lang, 'settings.variants'), token: press({ k: 'variants' }) }],
@@ -185,7 +186,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   ];
   if (variant.options.gameType) {
     const caucasian = s.options.gameType === 'caucasian';
-    rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian), set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
+    rows.push([set('g', 'i', t(lang, 'settings.international'), !caucasian)], [set('g', 'c', t(lang, 'settings.caucasian'), caucasian)]);
   }
   rows.push([
     ...(variant.noCube ? [] : [set('c', s.doubling ? '0' : '1', t(lang, 'settings.cube'), s.doubling)]),
@@ -195,7 +196,7 @@ export function settingsMessage(state: MatchState, version: number, lang: Lang, 
   const sameClock = (c: MatchState['settings']['clock']) => JSON.stringify(c) === JSON.stringify(s.clock);
   const clock = (code: (typeof KEYBOARD_CLOCKS)[number]) => set('l', code, clockButton(CLOCKS[code], lang), sameClock(CLOCKS[code]));
   rows.push(KEYBOARD_CLOCKS.slice(0, 2).map(clock), KEYBOARD_CLOCKS.slice(2).map(clock));
-  if (s.computer) rows.push(COMPUTER_LEVELS.map((level) => set('a', level[0], t(lang, `computer.${level}`), s.computer === level)));
+  if (s.computer) rows.push(...chunk(COMPUTER_LEVELS.map((level) => set('a', level[0], t(lang, `computer.${level}`), s.computer === level)), 2));
   rows.push([set('k', 'r', t(lang, 'settings.random'), s.colour === 'random')], [set('k', 'w', t(lang, 'side.white'), s.colour === 'white'), set('k', 'b', t(lang, 'side.black'), s.colour === 'black')]);
   // Rated or not (issue 17): between people only; a match against the computer is never rated.
   if (!s.computer) rows.push([set('r', s.rated === true ? '0' : '1', t(lang, 'settings.rated'), s.rated === true)]);

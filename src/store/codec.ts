@@ -5,12 +5,13 @@
  * as a `corrupt-item` value, never as a crash. No item is ever cast to a record.
  *
  * Size: DynamoDB refuses items over 400 KB; the store refuses anything over `MAX_ITEM_BYTES`
- * (350 KB) first, with a typed error. The target is far lower: a typical game item should stay
- * well under 4 KB (ideally under 1 KB, one write unit per move), the state holding the current
- * game and the history compactly.
+ * (350 KB) first, with a typed error. The target is far lower: a game item stays under 1 KB, one
+ * write unit a step (issue #46), with the end of the history (`pages.ts`) and short forms of its
+ * update ids and notes (`compact.ts`).
  */
 import { InvariantError, fail, ok, type Result } from '../lib/index.ts';
 import { NumberValue } from './attribute-values.ts';
+import { noteText, noteValue, updateMark } from './compact.ts';
 import { DUE_PARTITION, GAME_SORT_KEY, chatKey, gameKey, overKey, playerKey } from './layout.ts';
 import { GAME_STATUSES, MAX_APPLIED } from './types.ts';
 import type { Alarm, CorruptItem, GameNotes, GameRecord, GameStatus, StoredChat } from './types.ts';
@@ -41,12 +42,12 @@ export function noteAttribute(name: string): string {
   return NOTE_PREFIX + name;
 }
 
-/** The stored form of a note's value (a JSON text), or undefined for "remove it". */
+/** The stored form of a note's value (a short form or a JSON text, `compact.ts`), or undefined for "remove it". */
 export function encodeNote(name: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  const json = JSON.stringify(value);
-  if (name === '' || json === undefined || json.length > 1024) throw new InvariantError(`note ${JSON.stringify(name)}: bad name or value`);
-  return json;
+  const text = noteText(value);
+  if (name === '' || text === undefined || text.length > 1024) throw new InvariantError(`note ${JSON.stringify(name)}: bad name or value`);
+  return text;
 }
 
 /** The notes of a game item; a note that does not decode is left out (it is a hint, never the match). */
@@ -55,7 +56,7 @@ function readNotes(item: Item): GameNotes | undefined {
   for (const [name, text] of Object.entries(item)) {
     if (!name.startsWith(NOTE_PREFIX) || typeof text !== 'string') continue;
     try {
-      notes[name.slice(NOTE_PREFIX.length)] = JSON.parse(text) as unknown;
+      notes[name.slice(NOTE_PREFIX.length)] = noteValue(text);
     } catch {
       // left out
     }
@@ -100,7 +101,7 @@ export function encodeGame(record: GameRecord, version: number): Item {
     ...(record.dueAt === undefined ? {} : { dueAt: record.dueAt }),
     ...(record.summary === undefined ? {} : { summary: toJson(record.summary, 'summary') }),
     ...(record.alarm === undefined ? {} : { alarm: encodeAlarm(record.alarm) }),
-    ...(record.applied === undefined || record.applied.length === 0 ? {} : { applied: [...record.applied] }),
+    ...(record.applied === undefined || record.applied.length === 0 ? {} : { applied: record.applied.map(updateMark) }),
     ...(record.expiresAt === undefined ? {} : { expiresAt: record.expiresAt }),
     ...notesOf(record.notes),
   };

@@ -53,6 +53,7 @@ export type QueryInput = {
   IndexName?: string;
   KeyConditionExpression: string;
   FilterExpression?: string;
+  ProjectionExpression?: string;
   ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Item;
   ScanIndexForward?: boolean;

@@ -10,7 +10,7 @@ import type { DynamoDb, QueryInput } from './connection.ts';
 
 import { ENDING_RESERVE_BYTES, GAME_ATTRIBUTES, LEGACY_INDEX_ATTRIBUTES, MAX_ITEM_BYTES, decodeGame, encodeAlarm, encodeGame, encodeNote, filedDue, isLegacyItem, isOpen, itemBytes, noteAttribute } from './codec.ts';
 import { FILING_SORT_KEY, Filings, refiled } from './filing.ts';
-import { Pages } from './pages.ts';
+import { Pages, storedPages } from './pages.ts';
 import type { Item } from './codec.ts';
 import { DynamoClubStore, type ClubStore } from './club.ts';
 import { CLAIM_SORT_KEY, DUE_PARTITION, GAME_SORT_KEY, INDEX, MEMO_SORT_KEY, SETTINGS, SETTINGS_MOVED, SETTINGS_MOVING, settingsKey, TOURNAMENT_DUE_PARTITION, TOURNAMENT_SORT_KEY, chatKey, claimKey, gameKey, memoKey, overKey, playerKey, tournamentKey } from './layout.ts';
@@ -76,7 +76,7 @@ export class DynamoGameStore implements GameStore {
     const paged = this.pages.plan(record.id, expectedVersion, match.state) ?? ((await this.readGame(record.id)) && this.pages.plan(record.id, expectedVersion, match.state)) ?? { pages: [], tail: text };
     const update = new Changes();
     for (const name of GAME_ATTRIBUTES) update.set(name, name === 'state' ? paged.tail : item[name]);
-    update.set('pages', paged.pages.length === 0 ? undefined : [...paged.pages]);
+    update.set('pages', paged.pages.length === 0 ? undefined : storedPages(paged.pages));
     for (const [name, value] of Object.entries(notes)) update.set(noteAttribute(name), encodeNote(name, value));
     const tooLarge = oversize(record.id, { ...item, ...update.noted, state: text }, options.ends ? MAX_ITEM_BYTES : MAX_ITEM_BYTES - ENDING_RESERVE_BYTES);
     if (tooLarge !== undefined) return fail(tooLarge);
@@ -97,6 +97,7 @@ export class DynamoGameStore implements GameStore {
           ReturnValues: 'UPDATED_OLD',
         });
         this.pages.saved(record.id, expectedVersion + 1, paged.pages, match.state);
+        if (paged.rewritten) await this.pages.dropBefore(record.id, expectedVersion + 1);
         if (refiled(old.Attributes ?? {}, match)) await this.filings.follow(match, expectedVersion + 1);
         break;
       } catch (error) {

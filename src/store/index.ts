@@ -20,6 +20,7 @@ export type {
   TournamentRecord,
 } from './types.ts';
 export { GAME_STATUSES, MAX_APPLIED } from './types.ts';
+export { isUpdate, wasApplied } from './compact.ts';
 export { DynamoGameStore } from './dynamodb.ts';
 export type { ClubStore, StoredRating, StoredWeekly } from './club.ts';
 export { encodeRating } from './club.ts';

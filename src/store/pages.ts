@@ -22,9 +22,15 @@ import type { DynamoDb, Item } from './connection.ts';
 import { GAME_SORT_KEY, gameKey } from './layout.ts';
 
 /** The most of the stored match the game item keeps beyond its pages, in UTF-8 bytes. */
-export const TAIL_BYTES = 900;
+export const TAIL_BYTES = 330;
 /** The fewest rows a new page holds: fewer wait in the game item for the next save. */
 const PAGE_MIN_ROWS = 4;
+/**
+ * The most pages a game item lists: the next page then holds every row paged so far, and is the
+ * only one listed. It keeps the list (and so the game item) bounded in a match of any length, for
+ * one larger write every few pages: each row is written into pages about history ÷ (this × a page) times.
+ */
+const MAX_PAGES = 6;
 /** Pages kept in memory, in characters of text, the oldest used forgotten first. */
 const PAGE_CACHE_CHARS = 8 * 1024 * 1024;
 /** Games whose stored history this process knows, for the next save's pages. */
@@ -33,6 +39,8 @@ const KNOWN_GAMES = 512;
 /** How a save stores a match: a page to write first, the pages the game item lists, and the rest of the state as text. */
 export interface PagedState {
   readonly page?: { readonly sk: string; readonly text: string };
+  /** The stored history was rewritten (a name forgotten): the pages before it must go once this save is stored (`dropBefore`). */
+  readonly rewritten?: true;
   readonly pages: readonly string[];
   readonly tail: string;
 }
@@ -101,21 +109,39 @@ export class Pages {
     const rows = match.h.map((row) => JSON.stringify(row));
     const paged = known.pages.reduce((n, sk) => n + pageRows(sk), 0);
     const same = (i: number) => i < rows.length && i < known.rows.length && rows[i] === known.rows[i];
-    for (let i = 0; i < paged; i++) if (!same(i)) return { pages: [], tail: JSON.stringify(state) };
+    for (let i = 0; i < paged; i++) if (!same(i)) return { pages: [], tail: JSON.stringify(state), rewritten: true };
     const rest = (from: number) => JSON.stringify({ ...match, h: match.h.slice(from) });
     const tail = rest(paged);
     if (Buffer.byteLength(tail, 'utf8') <= TAIL_BYTES) return { pages: known.pages, tail };
     let to = paged;
     while (same(to)) to++;
     if (to - paged < PAGE_MIN_ROWS) return { pages: known.pages, tail };
-    const page = { sk: `PAGE#${paged}#${to}#${version}`, text: `[${known.rows.slice(paged, to).join(',')}]` };
-    return { page, pages: [...known.pages, page.sk], tail: rest(to) };
+    const from = known.pages.length < MAX_PAGES ? paged : 0;
+    const page = { sk: `PAGE#${from}#${to}#${version}`, text: `[${known.rows.slice(from, to).join(',')}]` };
+    return { page, pages: [...(from === 0 ? [] : known.pages), page.sk], tail: rest(to) };
   }
 
   /** Writes a page a save is about to list (before the game item: a listed page always exists). */
   async write(id: string, page: { readonly sk: string; readonly text: string }): Promise<void> {
     await this.db.put({ TableName: this.tableName, Item: { pk: gameKey(id), sk: page.sk, text: page.text } });
     this.keep(`${gameKey(id)}|${page.sk}`, page.text);
+  }
+
+  /**
+   * Deletes the pages of game `id` written by saves over versions before `version`, after a save
+   * at `version` that rewrote the history: they may hold what was forgotten (a name). Pages
+   * written by later saves are left alone, so a save racing past this one keeps its pages.
+   */
+  async dropBefore(id: string, version: number): Promise<void> {
+    const old: Item[] = [];
+    let from: Item | undefined;
+    do {
+      const out = await this.db.query({ TableName: this.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': gameKey(id), ':page': 'PAGE#' }, ProjectionExpression: 'pk, sk', ...(from === undefined ? {} : { ExclusiveStartKey: from }) });
+      old.push(...out.Items.filter((page) => Number(String(page.sk).split('#')[3]) < version));
+      from = out.LastEvaluatedKey;
+    } while (from !== undefined);
+    for (const page of old) this.forget(pageId(page, page.sk as string));
+    await this.db.batchWrite(this.tableName, old.map((page) => ({ DeleteRequest: { Key: { pk: page.pk, sk: page.sk } } })));
   }
 
   /** What a successful save stored, for the next one. */
@@ -141,6 +167,11 @@ export class Pages {
     if (this.known.size > KNOWN_GAMES) this.known.delete(this.known.keys().next().value as string);
   }
 
+  private forget(id: string): void {
+    this.cached -= this.texts.get(id)?.length ?? 0;
+    this.texts.delete(id);
+  }
+
   private keep(id: string, text: string): void {
     if (this.texts.has(id)) this.texts.delete(id);
     else this.cached += text.length;
@@ -153,10 +184,29 @@ export class Pages {
   }
 }
 
+/**
+ * The game item's `pages` attribute: each page as `<to>#<version>`, space-separated, in order (a
+ * page begins where the one before it ends, the first at row 0). Items of the first paging list
+ * the page keys whole, and are read as they are.
+ */
+export function storedPages(pages: readonly string[]): string {
+  return pages.map((sk) => sk.split('#').slice(2).join('#')).join(' ');
+}
+
 function pagesOf(item: Item): string[] {
-  const pages = item.pages;
-  if (pages === undefined) return [];
-  if (!Array.isArray(pages) || pages.some((p) => typeof p !== 'string' || !/^PAGE#\d+#\d+#\d+$/.test(p))) return ['PAGE#malformed'];
+  const stored = item.pages;
+  if (stored === undefined) return [];
+  let pages: unknown[] = [];
+  if (Array.isArray(stored)) pages = stored;
+  else if (typeof stored === 'string') {
+    let from = '0';
+    pages = stored.split(' ').map((page) => {
+      const sk = `PAGE#${from}#${page}`;
+      from = page.split('#')[0]!;
+      return sk;
+    });
+  }
+  if (pages.length === 0 || pages.some((p) => typeof p !== 'string' || !/^PAGE#\d+#\d+#\d+$/.test(p))) return ['PAGE#malformed'];
   return pages as string[];
 }
 

@@ -31,9 +31,11 @@ describe('the buttons of a turn', () => {
     expect(choices([rows.at(-1)!]).map((c) => c.choice.k)).toEqual(['askResign', 'history']);
   });
 
-  it('plays go two a row, one a row when one of them is too long for half a phone\'s row (tests/i18n/keyboard-width.system.test.ts measures it)', () => {
-    expect(digitsWide('24/18 16/10 14/8(2)')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
-    expect(digitsWide('24/18 22/16 14/8 11/5')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
+  it('plays go two a row, one a row when one of them is too long for half a phone\'s row in a group (tests/i18n/keyboard-width.system.test.ts measures it)', () => {
+    expect(digitsWide('24/18 16/10(2)')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('24/18 13/10 8/5')).toBeLessThanOrEqual(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('24/18 16/10 14/8(2)')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
+    expect(digitsWide('24/18 22/16 14/8 11/5')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
     expect(digitsWide('bar/21* bar/21 19/15 12/8*')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
     expect(digitsWide('bar/19* bar/19 20/14(2)')).toBeGreaterThan(DIGITS_IN_ROW_OF_TWO);
   });

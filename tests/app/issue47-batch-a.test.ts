@@ -125,7 +125,7 @@ describe('#47 B4: short nardy comes with the cube in a match and without it in a
     expect(await settingsOf(gameId)).toMatchObject({ matchLength: 3, doubling: true, crawford: true });
     await press(tx, alice, id, tx.find(id, /^(✓ )?single game$/));
     expect(await settingsOf(gameId)).toMatchObject({ matchLength: 0, doubling: false });
-    await press(tx, alice, id, tx.find(id, /^(✓ )?With cube$/));
+    await press(tx, alice, id, tx.find(id, /^(✓ )?Cube$/));
     expect(await settingsOf(gameId)).toMatchObject({ matchLength: 0, doubling: true });
     await press(tx, alice, id, tx.find(id, /^(✓ )?match to 5$/));
     expect(await settingsOf(gameId)).toMatchObject({ matchLength: 5, doubling: true });

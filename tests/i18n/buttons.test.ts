@@ -19,27 +19,28 @@ const letters = (label: string): number => [...label].length;
 /**
  * Each catalog text a keyboard shows, the longest row it is on, and the values it is shown with.
  * src/app/texts.ts: challenge [accept, decline, cancel] · [play, cancel] · [settings, dice] · [join];
- * settings [long, short] · [current, other games] · [single, 3] · [5, 7] · [international,
- * Caucasian] · [cube, mars, pips] · [untimed, 15+15] · [1, 3, 7 days] · [three computer levels] ·
- * [random] · [white, black] · [rated] · [back]. src/app/board-buttons.ts: [roll, double, detonate] ·
- * [resign, history, hint] · [dice] · [take, pass, beaver] · [hint] · [resign, back] · [pass, saying
- * what it loses] · [yes, no] · [undo, confirm] · [rematch or new match, history, review] · [luck,
- * verify]. src/app/tournament/views.ts: [format, variant] · [match, clock, players] · [join, leave]
- * · [start, cancel] · [remove] · [refresh]. /forget [forget]; sweep.ts: [open the board].
+ * settings [long, short] · [current, other games] · [single, 3] · [5, 7] · [international] ·
+ * [Caucasian] · [cube, mars, pips] · [untimed, 15+15] · [1, 3, 7 days] · [two computer levels] ·
+ * [the third] · [random] · [white, black] · [rated] · [back]. src/app/board-buttons.ts: [roll,
+ * double] · [detonate] · [resign, history, hint] · [dice] · [take, pass, beaver] · [hint] · [resign,
+ * back] · [pass, saying what it loses] · [yes, no] · [undo, confirm] · [rematch or new match] ·
+ * [history, review] · [luck, verify]. src/app/tournament/views.ts: [format, variant] · [match,
+ * clock] · [players] · [join, leave] · [start, cancel] · [remove] · [refresh]. /forget [forget];
+ * sweep.ts: [open the board].
  */
 const ROWS: readonly (readonly [MessageKey, Row, MessageParams?, string?])[] = [
   ['button.accept', 3], ['button.decline', 3], ['button.cancel', 3], ['button.playComputer', 2], ['button.settings', 2], ['button.dice', 2], ['inline.join', 1],
   ['settings.variants', 2], ['match.single', 2, {}, '✓ '], ['match.points', 2, { n: 7 }, '✓ '],
-  ['settings.international', 2, {}, '✓ '], ['settings.caucasian', 2, {}, '✓ '],
+  ['settings.international', 1, {}, '✓ '], ['settings.caucasian', 1, {}, '✓ '],
   ['settings.cube', 3, {}, '✓ '], ['settings.withMars', 3, {}, '✓ '], ['settings.showPips', 3, {}, '✓ '],
   ['button.clock.none', 2, {}, '✓ '], ['button.clock.fischer', 2, { minutes: 15, seconds: 15 }, '✓ '],
   ['button.clock.days', 3, { days: 1 }, '✓ '], ['button.clock.days', 3, { days: 3 }, '✓ '], ['button.clock.days', 3, { days: 7 }, '✓ '],
-  ...COMPUTER_LEVELS.map((level) => [`computer.${level}` as MessageKey, 3 as Row, {}, '✓ '] as const),
+  ...COMPUTER_LEVELS.map((level) => [`computer.${level}` as MessageKey, 2 as Row, {}, '✓ '] as const),
   ['settings.random', 1, {}, '✓ '], ['side.white', 2, {}, '✓ '], ['side.black', 2, {}, '✓ '], ['settings.rated', 1, {}, '✓ '], ['button.back', 2],
-  ['button.roll', 3], ['button.double', 3], ['button.detonate', 3], ['button.resign', 3], ['button.history', 3], ['button.hint', 3],
+  ['button.roll', 2], ['button.double', 2], ['button.detonate', 1], ['button.resign', 3], ['button.history', 3], ['button.hint', 3],
   ['button.take', 3], ['button.pass', 3], ['button.passLoses', 1, { points: 16 }], ['button.beaver', 3], ['button.yes', 2], ['button.no', 2],
-  ['button.undo', 2], ['button.confirm', 2], ['button.rematch', 3], ['button.newMatch', 3], ['button.review', 3], ['button.luck', 2], ['button.verify', 2],
-  ['button.tournament.knockout', 2], ['button.tournament.roundRobin', 2], ['match.points', 3, { n: 1 }], ['button.tournament.players', 3, { n: 32 }],
+  ['button.undo', 2], ['button.confirm', 2], ['button.rematch', 1], ['button.newMatch', 1], ['button.review', 2], ['button.luck', 2], ['button.verify', 2],
+  ['button.tournament.knockout', 2], ['button.tournament.roundRobin', 2], ['match.points', 2, { n: 1 }], ['button.tournament.players', 1, { n: 32 }],
   ['button.tournament.join', 2], ['button.tournament.leave', 2], ['button.tournament.start', 2], ['button.tournament.cancel', 2],
   ['button.tournament.remove', 1], ['button.tournament.refresh', 1], ['forget.button', 1], ['sweep.openBoard', 1],
 ];

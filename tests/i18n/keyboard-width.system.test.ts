@@ -2,10 +2,18 @@
  * Issue #49, item 2: no button label is cut on a phone. Every inline keyboard the bot sends
  * (keyboards.ts: challenges, settings, the board in every state, results, tournaments, /games,
  * /lang, /forget, reminders), in every language, is laid out as Telegram's Android client lays it
- * out on a 360-dp-wide phone in a private chat, and each label — with the "✓ " of the current
- * choice where a settings button may carry it — is measured in the fonts the phone draws it in
- * (button-width.ts: Roboto Medium 15 dp, Noto Sans Georgian, emoji 18 dp). A label wider than its
- * button less 10 dp is cut with "…", and fails here.
+ * out on a 360-dp-wide phone, in a private chat and in a group, and each label — with the "✓ " of
+ * the current choice where a settings button may carry it — is measured in the fonts the phone
+ * draws it in (button-width.ts: Roboto Medium 15 dp, Noto Sans Georgian, emoji 18 dp). A label
+ * wider than its button less 10 dp is cut with "…", and fails here.
+ *
+ * The two widths, from Telegram for Android's `ChatMessageCell` (the bot keyboard's layout in
+ * `setMessageContent`): the keyboard may grow to `maxButtonWidth = min(parent width, display
+ * height) − dp(5) − dp(10 + (drawAvatar ? 52 : 0))`. `drawAvatar` is set for another sender's
+ * message in a group, where the avatar column sits beside the bubble: so 360 − 5 − 10 = 345 dp in a
+ * private chat and 345 − 52 = 293 dp in a group (a bot's message there is always another sender's).
+ * Every keyboard is measured at both, as the bot cannot always tell where it is shown (a board
+ * posted through inline mode has no chat the bot knows of), so one layout fits the narrower.
  *
  * `npm run test:system`: needs Debian's fonts-roboto and fonts-noto-core, and fails without them
  * saying what to install (it never skips). The rule in short: docs/testing.md, "Button labels".
@@ -17,8 +25,8 @@ import { en } from '../../src/i18n/en.ts';
 import { FONT_INSTALL_HINT, keyboardWidth, labelRoom, labelWidth, loadFonts, type Chat } from './button-width.ts';
 import { allKeyboards, type Keyboard } from './keyboards.ts';
 
-/** Where the rule holds: a private chat (a group's keyboard is 52 dp narrower, beside the sender's avatar: see docs/testing.md). */
-const CHAT: Chat = 'private';
+/** Where a keyboard is shown: a private chat, and a group, whose keyboard is 52 dp narrower beside the sender's avatar (docs/testing.md). */
+const CHATS: readonly Chat[] = ['private', 'group'];
 /** Random money games per variant whose boards are measured; English gets more, as the plays' notation is the same in every language. */
 const SEEDS: Readonly<Record<Lang, number>> = { en: 12, ru: 2, ka: 2 };
 
@@ -35,10 +43,11 @@ describe('the measure', () => {
     expect(fonts.emoji).toBe(18);
   });
 
-  it('lays a keyboard out as the client does: 345 dp across, 5 dp between buttons, 10 dp of each for padding', () => {
+  it('lays a keyboard out as the client does: 345 dp across (293 in a group), 5 dp between buttons, 10 dp of each for padding', () => {
     expect(keyboardWidth('private')).toBe(345);
     expect(keyboardWidth('group')).toBe(293);
-    expect([1, 2, 3, 4, 5, 6].map((n) => labelRoom(n, CHAT))).toEqual([333, 159, 101, 72, 54, 43]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => labelRoom(n, 'private'))).toEqual([333, 159, 101, 72, 54, 43]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => labelRoom(n, 'group'))).toEqual([281, 133, 83, 59, 44, 34]);
   });
 
   it('measures Roboto Medium at 15 dp, Georgian wider than Latin, an emoji as 18 dp, joiners as nothing', () => {
@@ -53,29 +62,31 @@ describe('the measure', () => {
   it('the board\'s estimate of a play\'s width (digitsWide) never falls short of Roboto\'s, and a row of two holds its limit', () => {
     const digit = labelWidth('0');
     for (const c of '0123456789/*() barof') expect(labelWidth(c), JSON.stringify(c)).toBeLessThanOrEqual(digitsWide(c) * digit + 0.02);
-    expect(DIGITS_IN_ROW_OF_TWO * digit + 0.5).toBeLessThanOrEqual(labelRoom(2, CHAT));
+    for (const chat of CHATS) expect(DIGITS_IN_ROW_OF_TWO * digit + 0.5, chat).toBeLessThanOrEqual(labelRoom(2, chat));
   });
 });
 
-describe('issue #49: every label of every keyboard fits its button on a 360-dp phone', () => {
-  for (const lang of LANGS) {
-    it(`${lang}: no label is cut`, () => {
-      // Each label cut on a row of its size once, with the first keyboard that shows it.
-      const cut = new Map<string, string>();
-      for (const kb of keyboardsOf(lang)) {
-        for (const row of kb.rows) {
-          const room = labelRoom(row.length, CHAT);
-          for (const b of row) {
-            for (const label of b.tickable ? [b.label, `✓ ${b.label}`] : [b.label]) {
-              const width = labelWidth(label);
-              const key = `${row.length}:${label}`;
-              if (width > room && !cut.has(key)) cut.set(key, `"${label}": ${width.toFixed(1)} dp, room ${room} dp on a row of ${row.length} (${kb.where})`);
+describe('issue #49: every label of every keyboard fits its button on a 360-dp phone, in a private chat and in a group', () => {
+  for (const chat of CHATS) {
+    for (const lang of LANGS) {
+      it(`${lang}, ${chat} chat: no label is cut`, () => {
+        // Each label cut on a row of its size once, with the first keyboard that shows it.
+        const cut = new Map<string, string>();
+        for (const kb of keyboardsOf(lang)) {
+          for (const row of kb.rows) {
+            const room = labelRoom(row.length, chat);
+            for (const b of row) {
+              for (const label of b.tickable ? [b.label, `✓ ${b.label}`] : [b.label]) {
+                const width = labelWidth(label);
+                const key = `${row.length}:${label}`;
+                if (width > room && !cut.has(key)) cut.set(key, `"${label}": ${width.toFixed(1)} dp, room ${room} dp on a row of ${row.length} in a ${chat} chat (${kb.where})`);
+              }
             }
           }
         }
-      }
-      expect([...cut.values()]).toEqual([]);
-    });
+        expect([...cut.values()]).toEqual([]);
+      });
+    }
   }
 
   it('the keyboards cover every button text of the catalog', () => {

@@ -40,6 +40,13 @@ export const NAMES: Readonly<Record<Lang, readonly [string, string]>> = {
   ka: ['ალექსანდრე', 'ნოდარი'],
 };
 
+/** Names as long as a messenger lets a person have, as players pick them. */
+const LONG_NAMES: Readonly<Record<Lang, string>> = {
+  en: 'Alexander the Great of Macedonia',
+  ru: 'Александр Константинович Великолепный',
+  ka: 'ალექსანდრე კონსტანტინეს ძე ჯავახიშვილი',
+};
+
 const T0 = Date.UTC(2026, 0, 1);
 const VARIANT_IDS = Object.keys(VARIANTS) as VariantId[];
 const SERVER_SEED = 'a'.repeat(64);
@@ -225,6 +232,9 @@ function tournaments(lang: Lang): Keyboard[] {
   out.push(keyboard('tournament under way', tournamentMessage(started.value, lang).buttons));
   for (const fair of [false, true]) out.push(keyboard(`tournament pairing${fair ? ' 🔐' : ''}`, pairingButtons(challengeOf(lang, {}, { invitee: true, fair }), 1, lang)));
   out.push(keyboard('tournament: remove a player', removeKeyboard(started.value, lang, { rows: 100, buttonsPerRow: 8 }).buttons));
+  // A player's name is theirs, of any length (#49: '❌ {name}' was cut by the phone): the list cuts it to fit.
+  const long = { ...started.value, players: [...started.value.players, { id: 'telegram:3', name: LONG_NAMES[lang] }] };
+  out.push(keyboard('tournament: remove a player with a long name', removeKeyboard(long, lang, { rows: 100, buttonsPerRow: 8 }).buttons));
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoGameStore } from '../../src/store/index.ts';
 import { freshTable, game, type TestTable } from './fixture.ts';
 
@@ -50,6 +50,23 @@ describe('game notes and batch reads: what a press needs, in one round trip', ()
     const stale = await table.store.save(loaded.value, loaded.value.version, { board: undefined });
     expect(stale.ok).toBe(false);
     expect((await table.store.load('n1')).ok && (await table.store.load('n1') as { value: { notes: unknown } }).value.notes).toEqual({ board: { messageId: '5' }, notice: { messageId: '6' } });
+  });
+
+  it('keeps message places and reach notes in a short form (issue #46), and reads the JSON form written before', async () => {
+    const board = { chat: { platform: 'telegram', chatId: '-1001234567890' }, messageId: '63' };
+    const reach = { lang: 'ru', chat: { platform: 'telegram', chatId: '4601' } };
+    const created = await table.store.create(game({ id: 'n-short', notes: { board, 'reach@telegram:4601': reach, 'reach@telegram:4602': { lang: 'ka' }, addressee: 'Nodar', odd: { chat: { platform: 'a b', chatId: '1' }, messageId: '2' } } }));
+    expect(created.ok).toBe(true);
+    const raw = (await table.documents.send(new GetCommand({ TableName: table.tableName, Key: { pk: 'GAME#n-short', sk: 'STATE' } }))).Item!;
+    expect(raw['note:board']).toBe('@telegram -1001234567890 63');
+    expect(raw['note:reach@telegram:4601']).toBe('~ru telegram 4601');
+    expect(raw['note:reach@telegram:4602']).toBe('~ka');
+    expect(raw['note:addressee']).toBe('"Nodar"');
+    // A value with a space in a word keeps its JSON form.
+    expect(raw['note:odd']).toBe('{"chat":{"platform":"a b","chatId":"1"},"messageId":"2"}');
+    await table.documents.send(new UpdateCommand({ TableName: table.tableName, Key: { pk: 'GAME#n-short', sk: 'STATE' }, UpdateExpression: 'SET #n = :v', ExpressionAttributeNames: { '#n': 'note:notice' }, ExpressionAttributeValues: { ':v': JSON.stringify(board) } }));
+    const loaded = await table.store.load('n-short');
+    expect(loaded.ok && loaded.value.notes).toEqual({ board, notice: board, 'reach@telegram:4601': reach, 'reach@telegram:4602': { lang: 'ka' }, addressee: 'Nodar', odd: { chat: { platform: 'a b', chatId: '1' }, messageId: '2' } });
   });
 
   it('setNotes on a game that does not exist writes nothing', async () => {

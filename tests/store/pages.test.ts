@@ -2,7 +2,7 @@
  * Issue #46: the game item stays small however long the game (`src/store/pages.ts`): the
  * beginning of a long stored match lives in pages written once, read back whole by any process.
  */
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoGameStore, itemBytes, type GameRecord } from '../../src/store/index.ts';
 import { freshTable, game } from './fixture.ts';
@@ -68,6 +68,43 @@ describe('issue #46: a long match keeps a small game item', () => {
     expect((await coldStore().load(current.id)).ok && ((await coldStore().load(current.id)) as { value: GameRecord }).value.state).toEqual(match(121));
   });
 
+  it('lists at most six pages, and stays under one write unit, at any point of a match of 600 moves', async () => {
+    const created = await t.store.create(game({ state: match(0), players: ['telegram:1', 'telegram:2'], chat: { platform: 'telegram', chatId: '-1001234567890' } }));
+    if (!created.ok) throw new Error(created.error.kind);
+    let current = created.value;
+    let largest = 0;
+    let mostPages = 0;
+    for (let n = 1; n <= 600; n++) {
+      const saved = await t.store.save({ ...current, state: match(n), updatedAt: current.updatedAt + 1, applied: [...(current.applied ?? []), `telegram:7046:${1_796_544_119_000 + n}`].slice(-8) }, current.version);
+      if (!saved.ok) throw new Error(saved.error.kind);
+      current = saved.value;
+      const item = await gameItem(current.id);
+      largest = Math.max(largest, itemBytes(item));
+      mostPages = Math.max(mostPages, item.pages === undefined ? 0 : String(item.pages).split(' ').length);
+    }
+    expect(JSON.stringify(match(600)).length).toBeGreaterThan(18_000);
+    expect(mostPages).toBe(6);
+    // `itemBytes` counts every number at its largest (21 bytes): the billed size is below it.
+    expect(largest).toBeLessThan(1024);
+    const read = await coldStore().load(current.id);
+    expect(read.ok && read.value.state).toEqual(match(600));
+  });
+
+  it('reads a game item of the first paging, which listed its page keys whole, and saves on top of it', async () => {
+    const created = await t.store.create(game({ state: match(0) }));
+    if (!created.ok) throw new Error(created.error.kind);
+    const long = await play(created.value, 60);
+    const listed = String((await gameItem(long.id)).pages).split(' ');
+    let from = '0';
+    const keys = listed.map((page) => { const sk = `PAGE#${from}#${page}`; from = page.split('#')[0]!; return sk; });
+    await t.documents.send(new UpdateCommand({ TableName: t.tableName, Key: { pk: `GAME#${long.id}`, sk: 'STATE' }, UpdateExpression: 'SET pages = :p', ExpressionAttributeValues: { ':p': keys } }));
+    expect(await coldStore().load(long.id)).toEqual({ ok: true, value: long });
+    const next = await coldStore().save({ ...long, state: match(61) }, long.version);
+    expect(next.ok).toBe(true);
+    const read = await coldStore().load(long.id);
+    expect(read.ok && read.value.state).toEqual(match(61));
+  });
+
   it('writes the whole match into the game item again when its beginning changed (a name forgotten)', async () => {
     const created = await t.store.create(game({ state: match(0) }));
     if (!created.ok) throw new Error(created.error.kind);
@@ -76,6 +113,9 @@ describe('issue #46: a long match keeps a small game item', () => {
     const renamed = await t.store.save({ ...long, state: match(120, 'Player 1') }, long.version);
     expect(renamed.ok).toBe(true);
     expect((await gameItem(long.id)).pages).toBeUndefined();
+    // The pages held the old name: they are deleted with the rewrite.
+    const left = await t.documents.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': `GAME#${long.id}`, ':page': 'PAGE#' } }));
+    expect(left.Items).toEqual([]);
     expect(await coldStore().load(long.id)).toEqual({ ok: true, value: { ...long, state: match(120, 'Player 1'), version: long.version + 1 } });
   });
 
@@ -93,8 +133,9 @@ describe('issue #46: a long match keeps a small game item', () => {
     const created = await t.store.create(game({ state: match(0) }));
     if (!created.ok) throw new Error(created.error.kind);
     const long = await play(created.value, 80);
-    const pages = await t.documents.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': `GAME#${long.id}`, ':page': 'PAGE#' } }));
-    await t.documents.send(new DeleteCommand({ TableName: t.tableName, Key: { pk: `GAME#${long.id}`, sk: pages.Items![0]!.sk } }));
+    // The first page the game item lists (`<to>#<version>`, from row 0); pages no longer listed may lie beside it.
+    const first = String((await gameItem(long.id)).pages).split(' ')[0];
+    await t.documents.send(new DeleteCommand({ TableName: t.tableName, Key: { pk: `GAME#${long.id}`, sk: `PAGE#0#${first}` } }));
     const loaded = await coldStore().load(long.id);
     expect(loaded.ok ? 'decoded' : loaded.error).toMatchObject({ kind: 'corrupt-item', reason: expect.stringMatching(/page .* missing/) });
   });

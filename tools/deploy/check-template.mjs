@@ -101,6 +101,14 @@ for (const fn of FUNCTIONS) {
     `${role} may read parameters [${grantedParameters}] but ${fn} names [${wantedParameters}]: each role reads its own parameters only`);
 }
 for (const action of used) expect(granted.has(action), `the store calls ${action} (src/store/dynamodb.ts) but no role may`);
+// A function that saves games (UpdateItem on the table) may have to delete a game's old pages: a
+// save that rewrites a history (a name forgotten, or faded by the scheduler) finds them with a
+// Query of the table and deletes them in a batch (src/store/pages.ts, dropBefore).
+for (const fn of FUNCTIONS) {
+  const onTable = statementsOf(roleOf(fn)).filter((st) => list(st.Resource).map(flat).includes(tableArn)).flatMap((st) => list(st.Action));
+  if (!onTable.includes('dynamodb:UpdateItem')) continue;
+  for (const action of ['dynamodb:Query', 'dynamodb:BatchWriteItem']) expect(onTable.includes(action), `${fn} saves games but may not ${action} on the table (a rewritten history deletes its pages: src/store/pages.ts)`);
+}
 for (const index of indexes) expect(grantedIndexes.has(index), `no role may query the index ${index} (src/store/layout.ts)`);
 const scheduler = resources.SchedulerLambdaFunction?.Properties?.Environment?.Variables ?? {};
 expect(!Object.keys(scheduler).some((k) => k.startsWith('TELEGRAM_WEBHOOK_SECRET')), 'the scheduler is given the webhook secret it does not need');

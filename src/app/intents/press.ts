@@ -8,7 +8,7 @@
 import type { MatchState } from '../../game/index.ts';
 import { ok } from '../../lib/index.ts';
 import { errorText, t, type Lang } from '../../i18n/index.ts';
-import type { GameRecord } from '../../store/index.ts';
+import { wasApplied, type GameRecord } from '../../store/index.ts';
 import { computerAcceptance, computerToAct, isComputerMatch } from '../computer.ts';
 import { boardLangOf } from '../board-language.ts';
 import { cancelsAsAdmin } from '../chat-admin.ts';
@@ -54,7 +54,7 @@ export const press: Handler<'press'> = async (u) => {
     return void (await emit({ kind: 'toast', text: t(lang, 'toast.stale') }));
   }
   // A redelivery of a press that was applied: its board moved on because of it, so it is not told the board is old.
-  if (intent.updateKey !== undefined && record.applied?.includes(intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
+  if (intent.updateKey !== undefined && wasApplied(record.applied, intent.updateKey)) return answerAgain(u, record, state, boardLang, token.surface, false);
   if (token.version !== record.version) return refresh();
   if (nature.current) return nature.current(u, loaded.value, boardLang);
   if (state.phase === 'challenge' && nature.setting) return settings(u, token, loaded.value, boardLang);

@@ -4,7 +4,7 @@
  * and results) or the table (round robin), with Refresh and Remove; at the end, the winner. The
  * message is one and is edited in place. Not a rule: a view.
  */
-import { t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
+import { BUTTON_LIMITS, t, variantButton, variantName, type Lang } from '../../i18n/index.ts';
 import { VARIANTS } from '../../engine/index.ts';
 import type { Button, MessengerLimits } from '../ports.ts';
 import { tournamentToken, type TournamentAction } from './buttons.ts';
@@ -47,13 +47,15 @@ export function tournamentMessage(tm: Tournament, lang: Lang): { text: string; b
       text,
       buttons: [
         [button(t(lang, `button.tournament.${s.format}`), set('f', nextFormat === 'knockout' ? 'k' : 'r')), button(variantButton(lang, s.variant), set('v', following(VARIANT_IDS, s.variant)))],
+        // The match and the clock two a row, the players under them: a row of three in a group is
+        // too narrow for 'მატჩი 7-მდე'.
         [
           button(t(lang, 'match.points', { n: s.matchLength }), set('m', following(MATCH_LENGTHS, s.matchLength))),
           button(clockWords(s.clock, lang), set('c', following(CLOCKS, s.clock))),
-          button(t(lang, 'button.tournament.players', { n: s.maxPlayers }), set('p', following(MAX_PLAYERS.filter((n) => n >= tm.players.length), s.maxPlayers))),
         ],
-        // The players' two, the organiser's two, and Remove a player alone: a row of three is too
-        // narrow for '✋ ვმონაწილეობ', a row of two for '❌ მოთამაშის მოხსნა' (docs/testing.md, "Button labels").
+        [button(t(lang, 'button.tournament.players', { n: s.maxPlayers }), set('p', following(MAX_PLAYERS.filter((n) => n >= tm.players.length), s.maxPlayers)))],
+        // The players' two, the organiser's two, and Remove a player alone:
+        // a row of two is too narrow for '❌ მოთამაშის მოხსნა' (docs/testing.md, "Button labels").
         [button(t(lang, 'button.tournament.join'), { k: 'join' }), button(t(lang, 'button.tournament.leave'), { k: 'leave' })],
         [button(t(lang, 'button.tournament.start'), { k: 'start' }), button(t(lang, 'button.tournament.cancel'), { k: 'cancel' })],
         [button(t(lang, 'button.tournament.remove'), { k: 'removeMenu' })],
@@ -106,6 +108,12 @@ function progress(tm: Tournament, lang: Lang): string[] {
   return lines;
 }
 
+/** A name cut to `letters` letters (whole characters, an emoji never split), the cut marked "…". */
+function cut(name: string, letters: number): string {
+  const chars = [...name];
+  return chars.length <= letters ? name : `${chars.slice(0, letters - 1).join('')}…`;
+}
+
 /**
  * The organiser's list of players to remove (and Back), under the same message: two a row, or as
  * many as the messenger's rows need (a grid of 5 × 5 holds 20 players and Back).
@@ -114,7 +122,11 @@ export function removeKeyboard(tm: Tournament, lang: Lang, limits: Pick<Messenge
   const present = tm.players.filter((p) => !tm.removed.includes(p.id));
   const perRow = Math.min(limits.buttonsPerRow, Math.max(2, Math.ceil(present.length / Math.max(1, limits.rows - 1))));
   const rows: Button[][] = [];
-  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${p.name}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
+  // A name is the player's own and may be long: cut to what a row of this many holds in a group's
+  // keyboard, with room for "❌ " and Georgian's wider letters (#49); a messenger that keeps more
+  // buttons a row than a phone shows in one still gets 8 letters.
+  const letters = Math.max(8, BUTTON_LIMITS[Math.min(perRow, 5) as 1 | 2 | 3 | 4 | 5] - 6);
+  for (let i = 0; i < present.length; i += perRow) rows.push(present.slice(i, i + perRow).map((p) => ({ label: `❌ ${cut(p.name, letters)}`, token: tournamentToken(tm.id, { k: 'remove', player: p.id }) })));
   rows.push([{ label: t(lang, 'button.back'), token: tournamentToken(tm.id, { k: 'back' }) }]);
   return { text: t(lang, 'tournament.removeWho'), buttons: rows };
 }

@@ -14,7 +14,6 @@
  */
 import { ConfigError, readHttpUrl, readVariable, type Env } from '../../lib/index.ts';
 import type { MessengerConfig } from '../shared/config.ts';
-import type { DiscordParts } from './index.ts';
 
 /** The Discord variables as set; only `apiRoot` has a default. */
 export type DiscordSettings = {
@@ -25,6 +24,14 @@ export type DiscordSettings = {
   /** `DISCORD_GATEWAY`: whether `npm start` logs in to the gateway; unset, it does when there is no public key. */
   gateway?: boolean;
 };
+
+/** An application as a deployed function is built from (`DiscordParts` adds a log). */
+export interface DiscordApplication {
+  readonly applicationId: string;
+  readonly botToken: string;
+  /** `https://discord.com/api`, or a stand-in. */
+  readonly apiRoot: string;
+}
 
 /** What the Discord function needs, every part present (`requireDiscord`); the gateway is `npm start`'s alone. */
 export type DiscordConfig = Required<Omit<DiscordSettings, 'gateway'>>;
@@ -74,7 +81,7 @@ export function requireDiscord(config: { readonly discord?: DiscordSettings }): 
 }
 
 /** Discord's entry in the registry's configuration: the same parts to receive interactions and to write. */
-export const DISCORD_CONFIG: MessengerConfig<DiscordSettings, DiscordParts> = {
+export const DISCORD_CONFIG: MessengerConfig<DiscordSettings, DiscordApplication> = {
   variables: 'DISCORD_*',
   secrets: ['DISCORD_BOT_TOKEN'],
   read: readDiscord,
@@ -82,4 +89,6 @@ export const DISCORD_CONFIG: MessengerConfig<DiscordSettings, DiscordParts> = {
     const d = requireDiscord(settings === undefined ? {} : { discord: settings });
     return { applicationId: d.applicationId, botToken: d.botToken, apiRoot: d.apiRoot };
   },
+  // A bot token: three dot-separated base64url parts.
+  tokenShapes: [[/\b[A-Za-z0-9_-]{23,28}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}\b/g, '***']],
 };

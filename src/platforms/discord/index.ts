@@ -4,6 +4,7 @@
  * `lambda.ts` are imported directly by the Lambda so that its cold path loads nothing else.
  */
 import type { AppDeps, Emit, Messenger } from '../../app/index.ts';
+import type { DiscordApplication } from './config.ts';
 import type { InteractionWork } from './ingress.ts';
 import { answerInteractions, discordMention } from './interactions.ts';
 import { CONTENT_LIMIT, discordBotEmit, discordClient, type DiscordClient, type Log } from './send.ts';
@@ -20,12 +21,8 @@ export { classify, discordBotEmit, discordClient, discordDirectChat, discordInte
 export type { DiscordClient, DiscordInteractionEmit, Log, SendFailure } from './send.ts';
 export { isSignedByDiscord, discordPublicKey } from './verify.ts';
 
-/** What a Discord application is made of in one process. */
-export interface DiscordParts {
-  readonly applicationId: string;
-  readonly botToken: string;
-  /** `https://discord.com/api`, or a stand-in. */
-  readonly apiRoot: string;
+/** What a Discord application is made of in one process: the application (`config.ts`) and a log. */
+export interface DiscordParts extends DiscordApplication {
   readonly log?: Log;
 }
 

@@ -26,4 +26,6 @@ export interface MessengerConfig<S, P> {
   parts(settings: S | undefined, role: Role): P;
   /** The secret inline challenges' tickets are signed from (`AppDeps.ticketKey`), when this messenger has one. */
   ticketSecret?(parts: P): string | undefined;
+  /** How its tokens look in an error's text, each with what it is masked to (`shared/log.ts`: no token reaches a log). */
+  readonly tokenShapes?: readonly (readonly [RegExp, string])[];
 }

@@ -16,7 +16,6 @@
  */
 import { ConfigError, readHttpUrl, readVariable, type Env } from '../../lib/index.ts';
 import type { MessengerConfig } from '../shared/config.ts';
-import type { TelegramParts } from './index.ts';
 
 /** The Telegram variables as set; only `apiRoot` has a default. */
 export type TelegramSettings = {
@@ -26,6 +25,16 @@ export type TelegramSettings = {
   botId?: number;
   apiRoot: string;
 };
+
+/** A bot as a deployed function is built from (`TelegramParts` adds what a process tunes). */
+export interface TelegramBot {
+  readonly token: string;
+  readonly bot: { readonly id: number; readonly username: string };
+  /** The Bot API server: `https://api.telegram.org`, or a stand-in. */
+  readonly apiRoot: string;
+  /** The webhook's secret header; without it this process only writes unprompted (the scheduler). */
+  readonly webhookSecret?: string;
+}
 
 /** What the Telegram webhook needs, every part present (`requireTelegram`). */
 export type TelegramConfig = Required<TelegramSettings>;
@@ -80,7 +89,7 @@ function missingTelegram(name: string): never {
 }
 
 /** Telegram's entry in the registry's configuration. */
-export const TELEGRAM_CONFIG: MessengerConfig<TelegramSettings, TelegramParts> = {
+export const TELEGRAM_CONFIG: MessengerConfig<TelegramSettings, TelegramBot> = {
   variables: 'TELEGRAM_*',
   secrets: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET'],
   read: readTelegram,
@@ -93,4 +102,7 @@ export const TELEGRAM_CONFIG: MessengerConfig<TelegramSettings, TelegramParts> =
   },
   // The bot's token is the one secret every function of a deployment shares.
   ticketSecret: (parts) => parts.token,
+  // In a Bot API URL (`…/bot<id>:<secret>/sendMessage`, which node-fetch quotes when an answer is
+  // not JSON) or alone (`<id>:<35 characters>`); the bot's id is kept: it is public.
+  tokenShapes: [[/\bbot(\d{1,20}):[A-Za-z0-9_-]+/g, 'bot$1:***'], [/\b(\d{1,20}):[A-Za-z0-9_-]{30,}/g, '$1:***']],
 };

@@ -7,6 +7,7 @@
 import type { AppDeps, Emit, Messenger } from '../../app/index.ts';
 import type { Log } from '../shared/log.ts';
 import { BotApi } from './bot-api.ts';
+import type { TelegramBot } from './config.ts';
 import { telegramMessageLink } from './links.ts';
 import { createChatPacer, type ChatPacer } from './pace.ts';
 import { CAPTION_LIMIT, TEXT_LIMIT, unpromptedEmit, type SendOptions } from './send.ts';
@@ -19,14 +20,8 @@ export { parseUpdate } from './parse.ts';
 export { telegramEmit, unpromptedEmit } from './send.ts';
 export { createTelegramWebhook, type TelegramWebhook, type WebhookRequest, type WebhookResponse } from './webhook.ts';
 
-/** What a Telegram bot is made of in one process. */
-export interface TelegramParts {
-  readonly token: string;
-  readonly bot: { readonly id: number; readonly username: string };
-  /** The Bot API server: `https://api.telegram.org`, or a stand-in. */
-  readonly apiRoot: string;
-  /** The webhook's secret header; without it this process only writes unprompted (the scheduler). */
-  readonly webhookSecret?: string;
+/** What a Telegram bot is made of in one process: the bot (`config.ts`) and how this process tunes it. */
+export interface TelegramParts extends TelegramBot {
   /** Per-chat pacing of what the bot sends; default the Bot FAQ's limits. */
   readonly pace?: ChatPacer;
   readonly log?: Log;
