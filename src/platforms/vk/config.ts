@@ -76,4 +76,6 @@ export const VK_CONFIG: MessengerConfig<VkSettings, VkParts> = {
     const { secret, confirmation } = requireVk(settings);
     return { ...sender, secret, confirmation };
   },
+  // A community token: `vk1.a.…` now, 85 hex digits before; and one quoted in a URL, should a proxy's error page show one.
+  tokenShapes: [[/\bvk1\.a\.[A-Za-z0-9_-]{20,}/g, 'vk1.a.***'], [/\b[0-9a-f]{85}\b/g, '***'], [/access_token=[^&\s"']+/g, 'access_token=***']],
 };

@@ -1,6 +1,7 @@
 /** The VK_* variables (src/platforms/vk/config.ts through the registry): read once, validated, named when wrong or missing. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig, readConfigWithSecrets } from '../../../src/config.ts';
+import { maskSecrets } from '../../../src/platforms/shared/log.ts';
 import { requireVk, VK_CONFIG } from '../../../src/platforms/vk/config.ts';
 import { platformsFromConfig, senderRoles } from '../../../src/wiring.ts';
 
@@ -27,6 +28,11 @@ describe('config: VK', () => {
     ['VK_API_ROOT', 'ftp://api.vk.com'],
   ])('a bad %s fails naming it', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(new RegExp(`^${name}`));
+  });
+
+  it('a community token never reaches a log line', () => {
+    const text = `upload failed: access_token=${ALL.VK_TOKEN}&v=5.199 (${ALL.VK_TOKEN}) ${'a1'.repeat(42)}f`;
+    expect(maskSecrets(text)).toBe('upload failed: access_token=***&v=5.199 (vk1.a.***) ***');
   });
 
   it('a bad token is named, its value never shown', () => {
