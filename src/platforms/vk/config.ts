@@ -16,7 +16,6 @@
  */
 import { ConfigError, readHttpUrl, readVariable, type Env } from '../../lib/index.ts';
 import type { MessengerConfig } from '../shared/config.ts';
-import type { VkParts } from './index.ts';
 
 /** The VK variables as set; only `apiRoot` has a default. */
 export type VkSettings = {
@@ -29,6 +28,17 @@ export type VkSettings = {
 
 /** What the Callback endpoint needs, every part present (`requireVk`). */
 export type VkConfig = Required<VkSettings>;
+
+/** The community as the configuration makes it: its id, token and API; for the Callback endpoint, its secret key and confirmation code too. */
+export interface VkCommunity {
+  readonly groupId: number;
+  readonly token: string;
+  /** `https://api.vk.com`, or a stand-in. */
+  readonly apiRoot: string;
+  /** The Callback API's secret key and confirmation code; without them a process only writes (the scheduler). */
+  readonly secret?: string;
+  readonly confirmation?: string;
+}
 
 const VK_API = 'https://api.vk.com';
 
@@ -65,7 +75,7 @@ function missing(name: string): never {
 }
 
 /** VK's entry in the registry's configuration. */
-export const VK_CONFIG: MessengerConfig<VkSettings, VkParts> = {
+export const VK_CONFIG: MessengerConfig<VkSettings, VkCommunity> = {
   variables: 'VK_*',
   secrets: ['VK_TOKEN', 'VK_SECRET'],
   requires: 'VK_GROUP_ID',

@@ -11,6 +11,7 @@ import { vkClient, type VkClient } from './api.ts';
 import { createVkCallback, type EventWork, type VkCallback } from './callback.ts';
 import { vkEvents } from './events.ts';
 import { MAX_PER_ROW, MAX_ROWS } from './keyboard.ts';
+import type { VkCommunity } from './config.ts';
 import { createPacer, type Pacer } from './pace.ts';
 import { TEXT_LIMIT, vkEmit } from './send.ts';
 import { markMention } from './text.ts';
@@ -24,17 +25,8 @@ export { CHAT_PEERS, parseEvent, vkChat, vkUser, type VkEvent } from './parse.ts
 export { classify, vkEmit } from './send.ts';
 export { defuse, markMention, vkText } from './text.ts';
 
-/** What a VK community's bot is made of in one process. */
-export interface VkParts {
-  /** The community's id (positive). */
-  readonly groupId: number;
-  /** The community's access token (messages, photos, docs). */
-  readonly token: string;
-  /** `https://api.vk.com`, or a stand-in. */
-  readonly apiRoot: string;
-  /** The Callback API's secret key and confirmation code; without them this process only writes (the scheduler). */
-  readonly secret?: string;
-  readonly confirmation?: string;
+/** What a VK community's bot is made of in one process: the community (its configuration), and how this process talks to it. */
+export interface VkParts extends VkCommunity {
   /** Draws boards' pictures; default the app's painter. */
   readonly painter?: Painter;
   /** Pacing of the API calls; default 20 a second. */
