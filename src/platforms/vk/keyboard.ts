@@ -3,7 +3,7 @@
  * 6 rows and 10 buttons in all (dev.vk.com, "Клавиатура": inline 5 × 6, at most 10 keys); a label
  * at most 40 characters, a payload at most 255. The app lays its grids out for 25 buttons (the
  * smallest keyboard of the other messengers), so a larger grid is shown a page at a time: nine of
- * its buttons, in order, and a "▸ 2/3" button that turns the page. The page is the keyboard's own
+ * its buttons, in order, and a "1/3 ▸" button (this page of how many) that turns to the next, the last back to the first. The page is the keyboard's own
  * business: `pages.ts` keeps the whole grid of a paged message, and the page button names the page.
  *
  * A callback button's payload is `{"t": <the app's token>}` (≤ 64 characters), the page button's
@@ -40,7 +40,7 @@ export function pageCount(grid: Grid | undefined): number {
  * fits keeps its rows, long rows split and neighbours merged until 6 remain; a page of a larger
  * grid is its nine buttons in rows of three, then the page button.
  */
-export function keyboardOf(grid: Grid | undefined, page = 1, labels: { readonly next: (page: number, of: number) => string } = { next: (p, of) => `▸ ${p}/${of}` }): VkKeyboard | undefined {
+export function keyboardOf(grid: Grid | undefined, page = 1): VkKeyboard | undefined {
   const rows = (grid ?? []).filter((row) => row.length > 0);
   const all = rows.flat();
   if (all.length === 0) return undefined;
@@ -49,7 +49,7 @@ export function keyboardOf(grid: Grid | undefined, page = 1, labels: { readonly 
   const at = Math.min(Math.max(1, Math.trunc(page)), of);
   const shown = all.slice((at - 1) * (MAX_BUTTONS - 1), at * (MAX_BUTTONS - 1));
   const next = at === of ? 1 : at + 1;
-  const turn: VkButton = { action: { type: 'callback', label: labels.next(next, of), payload: JSON.stringify({ p: next }) }, color: 'primary' };
+  const turn: VkButton = { action: { type: 'callback', label: `${at}/${of} ▸`, payload: JSON.stringify({ p: next }) }, color: 'primary' };
   return { inline: true, buttons: [...chunk(shown.map(vkButton), 3), [turn]] };
 }
 

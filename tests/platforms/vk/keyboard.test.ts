@@ -36,7 +36,7 @@ describe('VK inline keyboards', () => {
     const big = [[...Array(12).keys()].map(button)];
     expect(pageCount(big)).toBe(2);
     const last = keyboardOf(big, 2)!.buttons.flat().at(-1)!;
-    expect(last.action).toMatchObject({ type: 'callback', label: '▸ 1/2', payload: '{"p":1}' });
+    expect(last.action).toMatchObject({ type: 'callback', label: '2/2 ▸', payload: '{"p":1}' });
     expect(keyboardOf([])).toBeUndefined();
   });
 
