@@ -29,7 +29,7 @@
  * environment wins over its parameter: `npm start` and the tests read plain variables.
  */
 import { ConfigError, readHttpUrl, readVariable, type Env } from './lib/index.ts';
-import { CONFIGS, type PlatformName, type SettingsOf } from './platforms/index.ts';
+import { CONFIGS, type PlatformName, type SettingsOf } from './platforms/configs.ts';
 import type { DynamoDbSettings } from './store/index.ts';
 
 export { ConfigError, type Env };
@@ -140,14 +140,6 @@ function readMessengers(env: Env): MessengerSettings {
   return settings as MessengerSettings;
 }
 
-/**
- * Each messenger's own requirements, re-exported for the callers from before they moved
- * (`src/platforms/<name>/config.ts`).
- * @deprecated import them from the messenger's folder.
- */
-export { requireDiscord, requireDiscordPublicKey } from './platforms/discord/config.ts';
-/** @deprecated import it from the messenger's folder. */
-export { requireTelegram } from './platforms/telegram/config.ts';
 
 /** The configuration of this process, read once from its environment. */
 export const config: Config = readConfig(process.env);

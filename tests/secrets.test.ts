@@ -3,7 +3,8 @@
  * client against a local stand-in of Parameter Store (tests/functions/ssm-api.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, readConfigWithSecrets, requireDiscordPublicKey, type ParameterReader } from '../src/config.ts';
+import { ConfigError, readConfig, readConfigWithSecrets, type ParameterReader } from '../src/config.ts';
+import { requireDiscordPublicKey } from '../src/platforms/discord/config.ts';
 import { readParameters } from '../src/secrets.ts';
 import { startSsmApi, type SsmApi } from './functions/ssm-api.ts';
 

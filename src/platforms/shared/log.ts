@@ -1,4 +1,4 @@
-import { CONFIGS } from '../index.ts';
+import { CONFIGS } from '../configs.ts';
 
 /** A structured log line; the default writes one JSON object per line (CloudWatch). */
 export type Log = (entry: Readonly<Record<string, unknown>>) => void;

@@ -1,6 +1,7 @@
 /** The DISCORD_* variables (src/config.ts): read once, validated, named when wrong or missing. */
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, requireDiscord } from '../../../src/config.ts';
+import { ConfigError, readConfig } from '../../../src/config.ts';
+import { requireDiscord } from '../../../src/platforms/discord/config.ts';
 
 const KEY = 'ab'.repeat(32);
 

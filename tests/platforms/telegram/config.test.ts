@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig, requireTelegram } from '../../../src/config.ts';
+import { ConfigError, readConfig } from '../../../src/config.ts';
+import { requireTelegram } from '../../../src/platforms/telegram/config.ts';
 
 const TOKEN = '123456789:AAH-test_Token';
 const FULL = {
