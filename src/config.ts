@@ -96,7 +96,10 @@ export function readConfig(env: Env): Config {
 /** The `<VARIABLE>_PARAMETER` names of the secrets not set in `env` itself. */
 function readParameters(env: Env, region: string): SecretParameters | undefined {
   const names: Partial<Record<SecretVariable, string>> = {};
+  const unconfigured = new Set(Object.values(CONFIGS).flatMap((c) => ('requires' in c && c.requires !== undefined && readVariable(env, c.requires) === undefined ? c.secrets : [])));
   for (const variable of SECRET_VARIABLES) {
+    // A messenger that names the variable it requires, and is not configured, has no secrets to read.
+    if (unconfigured.has(variable)) continue;
     const name = readVariable(env, `${variable}_PARAMETER`, /^(\/[A-Za-z0-9_.-]+)+$/, 'an SSM parameter name such as /nardy/prod/bot-token');
     if (name !== undefined && readVariable(env, variable) === undefined) names[variable] = name;
   }

@@ -2,13 +2,14 @@
  * The HTTP server of the local process: `POST /telegram` (the Telegram webhook exactly as the
  * Lambda serves it: headers and raw body in, status and body out), `POST /discord` when a Discord
  * public key is configured (the interactions endpoint: the acknowledgement is sent, then the work
- * runs), the playground's `/api/…` and its static page at `/`. A busy port is a clear
- * `PortBusyError`. Not a rule: local infrastructure.
+ * runs), `POST /vk` (the VK Callback API endpoint: `ok`, then the work), the playground's `/api/…`
+ * and its static page at `/`. A busy port is a clear `PortBusyError`. Not a rule: local infrastructure.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { DiscordIngress } from '../platforms/discord/ingress.ts';
 import type { TelegramWebhook } from '../platforms/telegram/webhook.ts';
+import type { VkCallback } from '../platforms/vk/callback.ts';
 
 /** The port asked for is taken by another process. */
 export class PortBusyError extends Error {
@@ -28,7 +29,7 @@ const PUBLIC = new URL('./playground/public/', import.meta.url);
 const MAX_UPDATE_BYTES = 1024 * 1024;
 
 /** What the server serves once everything has started. */
-export type Handlers = { webhook: TelegramWebhook; api: ApiHandler; discord?: DiscordIngress };
+export type Handlers = { webhook: TelegramWebhook; api: ApiHandler; discord?: DiscordIngress; vk?: VkCallback };
 
 /**
  * The server, listening before the rest starts (so a busy port fails first and fast); until
@@ -56,15 +57,24 @@ export function createLocalServer(handlers: () => Handlers | undefined, onError:
 /** Per server, the work still running after its response was sent (a Discord interaction's), which closing waits for. */
 const afterResponse = new WeakMap<Server, Set<Promise<void>>>();
 
-async function route(request: IncomingMessage, response: ServerResponse, { webhook, api, discord }: Handlers, later: (work: () => Promise<void>) => void): Promise<void> {
+async function route(request: IncomingMessage, response: ServerResponse, { webhook, api, discord, vk }: Handlers, later: (work: () => Promise<void>) => void): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  if (path === '/telegram' || path === '/discord') {
+  if (path === '/telegram' || path === '/discord' || path === '/vk') {
     if (request.method !== 'POST') return plain(response, 405, 'POST only');
     const body = await readBody(request);
     if (body === undefined) return plain(response, 413, 'too large');
     if (path === '/telegram') {
       const answer = await webhook({ headers: flatHeaders(request), body: body.toString('utf8') });
       return plain(response, answer.status, answer.body);
+    }
+    if (path === '/vk') {
+      if (vk === undefined) return plain(response, 404, 'no VK community configured');
+      const answer = vk({ headers: flatHeaders(request), body: body.toString('utf8') });
+      response.writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8' });
+      // VK has its `ok` once the response ends; the work comes after, as in the Lambda (response streaming).
+      const after = answer.after;
+      response.end(answer.body, () => after && later(after));
+      return;
     }
     if (discord === undefined) return plain(response, 404, 'no Discord application configured (DISCORD_PUBLIC_KEY)');
     const answer = discord({ headers: flatHeaders(request), body });

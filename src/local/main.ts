@@ -10,7 +10,8 @@
  * gateway stays off unless `DISCORD_GATEWAY=on`; without it, over the gateway (`discord-gateway.ts`:
  * no public URL needed; `localDiscord`). Without any of them the playground still has a
  * Discord channel: a local application signing its interactions to `POST /discord`
- * (`discord-channel.ts`). The scheduler sweeps every minute
+ * (`discord-channel.ts`), and a VK conversation: a local community sending its Callback API events
+ * to `POST /vk` (`vk-chat.ts`). The scheduler sweeps every minute
  * (`SWEEP_EVERY_SECONDS`), so reminders and time-outs arrive in the playground through the stand-in
  * (or through the real bots when they run). Buttons are signed with `BUTTON_TOKEN_KEY`, else with a
  * key kept in `./.data/` when a real bot runs, else with the public development key (`button-key.ts`).
@@ -40,6 +41,7 @@ import { closeServer, createLocalServer, listen, PortBusyError, type Handlers } 
 import { readableLog, type LineSink } from './log.ts';
 import { startDiscordGateway } from './discord-gateway.ts';
 import { startDiscordChannel } from './discord-channel.ts';
+import { startVkChat, type LocalVkChat } from './vk-chat.ts';
 import { startPolling } from './polling.ts';
 import { playgroundApi } from './playground/api.ts';
 import { keepChats } from './playground/chat-archive.ts';
@@ -92,6 +94,8 @@ export type LocalProcess = {
   readonly persistent: boolean;
   readonly store: GameStore;
   readonly telegram: TelegramApi;
+  /** The VK conversation: its stand-in and the events it sends to `POST /vk`. */
+  readonly vk: LocalVkChat;
   /** Runs one scheduler sweep now (the timer runs them every `sweepEveryMs` anyway). */
   sweep(): Promise<SweepReport>;
   /** Closes the servers and the database (its data stays on disk). */
@@ -149,6 +153,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const real = options.discord === undefined ? undefined : await discordBot(options.discord, app, sink, closers);
     const channel = await startDiscordChannel({ app, log: sink, real: real?.ingress, host, port });
     closers.push(channel.close);
+    const vk = await startVkChat({ host, port, log: sink });
+    closers.push(vk.close);
+    vk.meet(people.users);
     const schedulerLog = readableLog((line) => sink(`${line} (scheduler)`), () => undefined);
     wired = await wire({
       // The same metrics lines as deployed (CloudWatch's embedded metric format), in this log (docs/operate.md).
@@ -156,7 +163,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
       ...(options.now === undefined ? {} : { now: options.now }), ...(options.dice === undefined ? {} : { dice: options.dice }),
       ...(options.serverSeed === undefined ? {} : { serverSeed: options.serverSeed }),
       // The scheduler writes through the real bot when one runs, else through the stand-in.
-      platforms: { telegram: polled?.parts ?? standIn.parts },
+      platforms: { telegram: polled?.parts ?? standIn.parts, vk: vk.parts },
       messengers: { discord: discordMessenger(undefined, channel.emit(real?.emit)) },
     }, PLATFORMS);
     // The bot that is not the registry's has its own webhook, its app naming it as the Telegram messenger.
@@ -167,12 +174,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalProce
     const standInWebhook = polled ? webhookOf(standIn.parts) : wired.connected.telegram!.webhook!;
     if (polled) closers.push(polled.start(wired.connected.telegram!.webhook!));
     const deliver = standIn.deliver(standInWebhook);
-    handlers = { webhook: standInWebhook, api: playgroundApi(telegram, people, deliver, channel), discord: channel.ingress };
+    handlers = { webhook: standInWebhook, api: playgroundApi(telegram, people, deliver, channel, vk), discord: channel.ingress, vk: vk.ingress(wired.connected.vk!.callback!) };
     const scheduler = startScheduler(wired, options, sink);
     closers.push(scheduler.stop);
     const webhookSecret = standIn.parts.webhookSecret!;
     const url = `http://${host === '127.0.0.1' ? 'localhost' : host}:${port}`;
-    return { url, port, webhookSecret, persistent, store, telegram, sweep: scheduler.sweepNow, close: closeAll };
+    return { url, port, webhookSecret, persistent, store, telegram, vk, sweep: scheduler.sweepNow, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

@@ -6,10 +6,12 @@
  */
 import { DISCORD_CONFIG } from './discord/config.ts';
 import { TELEGRAM_CONFIG } from './telegram/config.ts';
+import { VK_CONFIG } from './vk/config.ts';
 
 export const CONFIGS = {
   telegram: TELEGRAM_CONFIG,
   discord: DISCORD_CONFIG,
+  vk: VK_CONFIG,
 } as const;
 
 export type PlatformName = keyof typeof CONFIGS;

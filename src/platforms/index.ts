@@ -15,4 +15,5 @@ export { CONFIGS, type PlatformName, type SettingsOf } from './configs.ts';
 export const PLATFORMS = {
   telegram: () => import('./telegram/index.ts'),
   discord: () => import('./discord/index.ts'),
+  vk: () => import('./vk/index.ts'),
 } as const satisfies Record<PlatformName, () => Promise<unknown>>;

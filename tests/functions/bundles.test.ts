@@ -24,10 +24,11 @@ async function inputsOf(entry: string): Promise<string[]> {
 const MARKS: Record<string, RegExp> = {
   telegram: /src\/platforms\/telegram\/|node_modules\/telegraf\//,
   discord: /src\/platforms\/discord\/(?!config\.ts)|node_modules\/@discordjs\//,
+  vk: /src\/platforms\/vk\/(?!config\.ts)/,
 };
 
 describe('issue #50: each messenger\'s function bundles only its own messenger', () => {
-  for (const [name, own] of [['telegram', 'functions/telegram.ts'], ['discord', 'functions/discord.ts']] as const) {
+  for (const [name, own] of [['telegram', 'functions/telegram.ts'], ['discord', 'functions/discord.ts'], ['vk', 'functions/vk.ts']] as const) {
     it(`${own} holds ${name} and no other messenger`, async () => {
       const inputs = await inputsOf(own);
       expect(inputs.some((path) => MARKS[name]!.test(path))).toBe(true);

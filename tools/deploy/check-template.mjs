@@ -38,7 +38,7 @@ for (const [file, text] of [['the template', templateText], ['serverless-state.j
     const found = text.match(shape);
     expect(found === null, `${file} holds a token-shaped value (${found?.[0].slice(0, 12)}…): secrets belong in Parameter Store`);
   }
-  for (const name of ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN']) {
+  for (const name of ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'DISCORD_BOT_TOKEN', 'VK_TOKEN', 'VK_SECRET']) {
     const value = process.env[name];
     expect(value === undefined || value.length < 8 || !text.includes(value), `${file} holds the value of ${name}: secrets belong in Parameter Store`);
   }
@@ -52,7 +52,7 @@ const flat = (v) => typeof v === 'string' ? v
   : v?.Ref ? `\${${v.Ref}}` : v?.['Fn::GetAtt'] ? `\${${[].concat(v['Fn::GetAtt']).join('.')}}` : JSON.stringify(v);
 const list = (v) => [].concat(v ?? []);
 const statementsOf = (role) => list(resources[role]?.Properties?.Policies).flatMap((p) => list(p.PolicyDocument?.Statement));
-const FUNCTIONS = ['Legal', 'Telegram', 'Discord', 'Scheduler'];
+const FUNCTIONS = ['Legal', 'Telegram', 'Discord', 'Vk', 'Scheduler'];
 const roleOf = (fn) => resources[`${fn}LambdaFunction`]?.Properties?.Role?.['Fn::GetAtt']?.[0];
 expect(resources.IamRoleLambdaExecution === undefined, 'a shared role (IamRoleLambdaExecution) exists: every function has its own');
 expect(new Set(FUNCTIONS.map(roleOf)).size === FUNCTIONS.length && FUNCTIONS.every(roleOf), `the functions do not each have their own role: ${FUNCTIONS.map((f) => `${f}=${roleOf(f)}`).join(' ')}`);

@@ -14,19 +14,22 @@
  * | `GET  /api/chats/:id/documents/:messageId` | a document the bot sent (a match record), to download |
  * | `GET  /api/events`                 | server-sent events: `change` with `{chatId}`           |
  * | `/api/discord/…`                   | the Discord channel (`discord.ts`)                      |
+ * | `/api/vk/…`                        | the VK conversation (`vk.ts`)                           |
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalDiscordChannel } from '../discord-channel.ts';
+import type { LocalVkChat } from '../vk-chat.ts';
 import type { TelegramApi, TgUpdate } from '../telegram-api/index.ts';
 import { discordRoutes } from './discord.ts';
 import { BadRequest, type PlaygroundPeople } from './people.ts';
 import { messageView } from './view.ts';
+import { vkRoutes } from './vk.ts';
 
 /** Hands an update to the webhook (with what it was, for the log); resolves to the HTTP status. */
 export type Deliver = (update: TgUpdate, description: string) => Promise<number>;
 
 /** Returns the handler of `/api/…` requests (false: not an API path). */
-export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, deliver: Deliver, discord?: LocalDiscordChannel) {
+export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, deliver: Deliver, discord?: LocalDiscordChannel, vk?: LocalVkChat) {
   const routes: [string, RegExp, (match: RegExpMatchArray, body: () => Promise<Record<string, unknown>>, response: ServerResponse) => Promise<void>][] = [
     ['GET', /^\/api\/state$/, async (_m, _b, response) => json(response, 200, stateOf(telegram, people))],
     ['POST', /^\/api\/users$/, async (_m, body, response) => {
@@ -71,6 +74,7 @@ export function playgroundApi(telegram: TelegramApi, people: PlaygroundPeople, d
     }],
     ['GET', /^\/api\/events$/, async (_m, _b, response) => events(telegram, response)],
     ...(discord === undefined ? [] : discordRoutes(discord, people)),
+    ...(vk === undefined ? [] : vkRoutes(vk, people)),
   ];
 
   return async (request: IncomingMessage, response: ServerResponse, path: string): Promise<boolean> => {

@@ -15,6 +15,11 @@ export interface MessengerConfig<S, P> {
   readonly variables: string;
   /** Its secret variables: each may name a Parameter Store parameter instead (`<VARIABLE>_PARAMETER`). */
   readonly secrets: readonly string[];
+  /**
+   * A variable without which its secrets' parameters are not read: a function's template may then
+   * name them for every deployment, with or without this messenger (VK's on the scheduler).
+   */
+  readonly requires?: string;
   /** Its settings as `env` sets them, each validated (`ConfigError` naming the variable); undefined when none is set. */
   read(env: Env): S | undefined;
   /** Its parts for a deployed function in `role`; a `ConfigError` names the first variable missing. */

@@ -1,6 +1,7 @@
 // The playground page: pick a chat and who you are, write commands, press the bot's buttons.
 // Talks only to the JSON API of the local process (src/local/playground/api.ts); the Discord
-// channel through its routes under /api/discord/ (src/local/playground/discord.ts).
+// channel through its routes under /api/discord/ (src/local/playground/discord.ts), the VK
+// conversation through /api/vk/ (src/local/playground/vk.ts).
 
 const $ = (id) => document.getElementById(id);
 const COLORS = ['#e17076', '#7bc862', '#65aadd', '#a695e7', '#ee7aae', '#6ec9cb', '#faa774'];
@@ -33,25 +34,30 @@ const openDrawer = (open) => document.body.classList.toggle('sidebar-open', open
 const currentChat = () => ui.state.chats.find((c) => c.id === ui.chatId);
 const userById = (id) => ui.state.users.find((u) => u.id === id);
 const isDiscord = (chat) => chat && chat.type === 'discord';
+const isVk = (chat) => chat && chat.type === 'vk';
 
 /** The Telegram users and chats, and the Discord server's channels beside them. */
 async function loadState() {
-  const [state, discord] = await Promise.all([api('GET', '/api/state'), api('GET', '/api/discord/state').catch(() => null)]);
+  const [state, discord, vk] = await Promise.all([api('GET', '/api/state'), api('GET', '/api/discord/state').catch(() => null), api('GET', '/api/vk/state').catch(() => null)]);
   ui.discord = discord;
-  state.chats = [...state.chats, ...(discord ? discord.channels : [])];
+  ui.vk = vk;
+  state.chats = [...state.chats, ...(discord ? discord.channels : []), ...(vk ? vk.chats : [])];
   ui.state = state;
 }
 
 function chatItem(chat) {
-  const li = el('li', { className: `${chat.id === ui.chatId ? 'active' : ''}${isDiscord(chat) ? ' discord' : ''}` },
-    isDiscord(chat) ? el('span', { className: 'avatar discord-icon', textContent: '#' }) : avatar(chat.type === 'private' ? chat.title : '#', chat.id), chat.title);
+  const li = el('li', { className: `${chat.id === ui.chatId ? 'active' : ''}${isDiscord(chat) ? ' discord' : ''}${isVk(chat) ? ' vk' : ''}` },
+    isDiscord(chat) ? el('span', { className: 'avatar discord-icon', textContent: '#' })
+      : isVk(chat) ? el('span', { className: 'avatar vk-icon', textContent: 'VK' }) : avatar(chat.type === 'private' ? chat.title : '#', chat.id), chat.title);
   if (ui.unread.has(chat.id)) li.append(el('span', { className: 'dot' }));
   li.onclick = () => selectChat(chat.id);
   return li;
 }
 
 function renderSidebar() {
-  $('chats').replaceChildren(...ui.state.chats.filter((c) => !isDiscord(c)).map(chatItem));
+  $('chats').replaceChildren(...ui.state.chats.filter((c) => !isDiscord(c) && !isVk(c)).map(chatItem));
+  $('vk-chats').replaceChildren(...ui.state.chats.filter(isVk).map(chatItem));
+  $('vk-section').hidden = !ui.state.chats.some(isVk);
   $('discord-chats').replaceChildren(...ui.state.chats.filter(isDiscord).map(chatItem));
   $('discord-section').hidden = !ui.state.chats.some(isDiscord);
   $('users').replaceChildren(...ui.state.users.map((user) => {
@@ -64,7 +70,7 @@ function renderSidebar() {
   $('me').replaceChildren(...ui.state.users.map((u) => el('option', { value: u.id, textContent: u.first_name, selected: u.id === ui.me })));
   const chat = currentChat();
   $('chat-title').textContent = chat ? chat.title : '';
-  document.body.dataset.platform = isDiscord(chat) ? 'discord' : 'telegram';
+  document.body.dataset.platform = isDiscord(chat) ? 'discord' : isVk(chat) ? 'vk' : 'telegram';
   $('quick-telegram').hidden = isDiscord(chat);
   $('quick-discord').hidden = !isDiscord(chat);
   $('text').placeholder = phone.matches
@@ -89,7 +95,7 @@ function selectChat(id) {
   ui.chatId = id;
   ui.unread.delete(id);
   const chat = currentChat();
-  if (chat.type === 'private') ui.me = chat.id; // only its owner writes in a private chat (in Discord: whoever "you are")
+  if (chat.type === 'private') ui.me = chat.id; // only its owner writes in a private chat (in Discord and VK: whoever "you are")
   setReply(null);
   renderSidebar();
   refresh(true);
@@ -157,7 +163,7 @@ async function refresh(scrollDown = false) {
   const me = ui.me;
   const chat = currentChat();
   // In Discord the channel looks different to each user: ephemeral replies are theirs alone.
-  const path = isDiscord(chat) ? `/api/discord/channels/${chat.channelId}/messages/${me}` : `/api/chats/${chatId}/messages`;
+  const path = isDiscord(chat) ? `/api/discord/channels/${chat.channelId}/messages/${me}` : isVk(chat) ? `/api/vk/chats/${chat.peerId}/messages` : `/api/chats/${chatId}/messages`;
   const messages = await api('GET', path).catch(() => null);
   if (!messages || chatId !== ui.chatId || me !== ui.me) return;
   ui.messages = messages;
@@ -220,7 +226,8 @@ async function say(text) {
   const chat = currentChat();
   if (isDiscord(chat)) return command(chat, text);
   try {
-    const { status } = await api('POST', `/api/chats/${chat.id}/messages`, { userId: ui.me, text, replyTo: ui.replyTo ?? undefined });
+    const path = isVk(chat) ? `/api/vk/chats/${chat.peerId}/messages` : `/api/chats/${chat.id}/messages`;
+    const { status } = await api('POST', path, { userId: ui.me, text, replyTo: ui.replyTo ?? undefined });
     if (status !== 200) toast(`the bot answered HTTP ${status}`);
     setReply(null);
   } catch (error) {
@@ -249,7 +256,8 @@ async function press(m, b, button) {
       const { status } = await api('POST', `/api/discord/channels/${chat.channelId}/press`, { userId: ui.me, messageId: m.id, customId: b.data });
       if (status !== 200) toast(`the bot answered HTTP ${status}`);
     } else {
-      const { status, answer } = await api('POST', `/api/chats/${ui.chatId}/press`, { userId: ui.me, messageId: m.id, data: b.data });
+      const path = isVk(chat) ? `/api/vk/chats/${chat.peerId}/press` : `/api/chats/${ui.chatId}/press`;
+      const { status, answer } = await api('POST', path, { userId: ui.me, messageId: m.id, data: b.data });
       if (answer && answer.text) toast(answer.text, answer.show_alert);
       if (status !== 200) toast(`the bot answered HTTP ${status}`);
     }
@@ -314,6 +322,7 @@ function listen() {
   };
   new EventSource('/api/events').addEventListener('change', onChange);
   if (ui.discord) new EventSource('/api/discord/events').addEventListener('change', onChange);
+  if (ui.vk) new EventSource('/api/vk/events').addEventListener('change', onChange);
 }
 
 await loadState();
