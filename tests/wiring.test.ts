@@ -17,7 +17,9 @@ describe('issue #50: each messenger through its registry entry', () => {
   });
 
   it('the scheduler writes to every messenger whose variables are set, and refuses to start with none', () => {
-    expect(() => senderRoles(readConfig({}))).toThrow('the scheduler needs TELEGRAM_* or DISCORD_* variables: it has nobody to write to');
+    // The error names every messenger's variables, from the registry.
+    expect(() => senderRoles(readConfig({}))).toThrow(`the scheduler needs ${Object.values(CONFIGS).map((c) => c.variables).join(' or ')} variables: it has nobody to write to`);
+    expect(() => senderRoles(readConfig({}))).toThrow(/TELEGRAM_\* or DISCORD_\*/);
     expect(senderRoles(readConfig(TELEGRAM))).toEqual({ telegram: 'send', warm: true });
     expect(senderRoles(readConfig({ ...TELEGRAM, ...DISCORD }))).toEqual({ telegram: 'send', discord: 'send', warm: true });
   });
