@@ -109,7 +109,9 @@ export class Pages {
     const rows = match.h.map((row) => JSON.stringify(row));
     const paged = known.pages.reduce((n, sk) => n + pageRows(sk), 0);
     const same = (i: number) => i < rows.length && i < known.rows.length && rows[i] === known.rows[i];
-    for (let i = 0; i < paged; i++) if (!same(i)) return { pages: [], tail: JSON.stringify(state), rewritten: true };
+    // A row already stored that changed (a name forgotten): the whole state goes into the game item,
+    // and every page written before, listed or left by a lost race, is deleted once it is stored.
+    if (known.rows.some((row, i) => i < rows.length && row !== rows[i])) return { pages: [], tail: JSON.stringify(state), rewritten: true };
     const rest = (from: number) => JSON.stringify({ ...match, h: match.h.slice(from) });
     const tail = rest(paged);
     if (Buffer.byteLength(tail, 'utf8') <= TAIL_BYTES) return { pages: known.pages, tail };

@@ -2,7 +2,7 @@
  * Issue #46: the game item stays small however long the game (`src/store/pages.ts`): the
  * beginning of a long stored match lives in pages written once, read back whole by any process.
  */
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoGameStore, itemBytes, type GameRecord } from '../../src/store/index.ts';
 import { freshTable, game } from './fixture.ts';
@@ -117,6 +117,19 @@ describe('issue #46: a long match keeps a small game item', () => {
     const left = await t.documents.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': `GAME#${long.id}`, ':page': 'PAGE#' } }));
     expect(left.Items).toEqual([]);
     expect(await coldStore().load(long.id)).toEqual({ ok: true, value: { ...long, state: match(120, 'Player 1'), version: long.version + 1 } });
+  });
+
+  it('deletes a page a lost race left beside a game that lists none, when a name in its history is forgotten', async () => {
+    const created = await t.store.create(game({ state: match(0) }));
+    if (!created.ok) throw new Error(created.error.kind);
+    const short = await play(created.value, 3);
+    expect((await gameItem(short.id)).pages).toBeUndefined();
+    // What a save that lost its condition leaves: a page of rows that were never listed.
+    await t.documents.send(new PutCommand({ TableName: t.tableName, Item: { pk: `GAME#${short.id}`, sk: `PAGE#0#4#${short.version}`, text: JSON.stringify(match(4).h.slice(0, 4)) } }));
+    const renamed = await t.store.save({ ...short, state: match(3, 'Player 1') }, short.version);
+    expect(renamed.ok).toBe(true);
+    const left = await t.documents.send(new QueryCommand({ TableName: t.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :page)', ExpressionAttributeValues: { ':pk': `GAME#${short.id}`, ':page': 'PAGE#' } }));
+    expect(left.Items).toEqual([]);
   });
 
   it('stores exactly one of 20 racing moves, pages and all', async () => {
