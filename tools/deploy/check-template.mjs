@@ -120,6 +120,12 @@ const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Clou
 const onFunction = (fn, metric) => alarms.some(([, { Properties: p }]) => p.Namespace === 'AWS/Lambda' && p.MetricName === metric
   && list(p.Dimensions).some((d) => d.Name === 'FunctionName' && d.Value?.Ref === `${fn}LambdaFunction`)
   && (metric !== 'Duration' || p.ExtendedStatistic === 'p99'));
+// Each messenger's function: an alarm on the bugs its updates hit (the EMF metric Errors, Kind=bug).
+for (const fn of FUNCTIONS.filter((f) => f !== 'Legal' && f !== 'Scheduler')) {
+  const platform = fn.toLowerCase();
+  expect(alarms.some(([, { Properties: p }]) => p.MetricName === 'Errors' && list(p.Dimensions).some((d) => d.Name === 'Platform' && d.Value === platform)
+    && list(p.Dimensions).some((d) => d.Name === 'Kind' && d.Value === 'bug')), `${fn} has no alarm on the bugs its updates hit (Errors, Platform=${platform}, Kind=bug)`);
+}
 for (const fn of FUNCTIONS) {
   for (const metric of ['Errors', 'Throttles', 'Duration']) expect(onFunction(fn, metric), `${fn} has no alarm on its ${metric}${metric === 'Duration' ? ' (p99)' : ''} (AWS/Lambda)`);
 }
