@@ -9,6 +9,7 @@ import { Generator } from './generate.ts';
 import { generateTurn, loadBoard, positionRules, readPlay, readSteps, type Dice, type Play, type Position, type TurnContext } from './plays.ts';
 import type { Step } from './board.ts';
 import { fail, ok, type Result } from './result.ts';
+import type { Variant, VariantOptions } from './variants/index.ts';
 
 /** Where a turn in progress stands. */
 export interface TurnProgress {
@@ -68,6 +69,15 @@ export function applySteps(board: Board, steps: readonly Step[], family: 'short'
   return [me, them];
 }
 
+/** Whether a recorded path (4 bytes a step: from, to, die, hit) begins with `steps`, read in place. */
+function beginsWith(path: Int8Array, steps: readonly Step[]): boolean {
+  for (let i = 0; i < steps.length; i++) {
+    const st = steps[i];
+    if (path[i * 4] !== st.from || path[i * 4 + 1] !== st.to || path[i * 4 + 2] !== st.die) return false;
+  }
+  return true;
+}
+
 /**
  * Returns the state of a turn after the given steps: the legal next steps, whether the turn is
  * complete, and the play it makes. Steps that are not a legal beginning are an `illegal-play`.
@@ -76,14 +86,9 @@ export function applySteps(board: Board, steps: readonly Step[], family: 'short'
  */
 export function turnProgress(position: Position, dice: Dice, steps: readonly Step[], context: TurnContext = {}): Result<TurnProgress> {
   const { variant, options } = positionRules(position);
-  loadBoard(gen, position.board);
-  const playCount = generateTurn(gen, variant, options, dice, context, true);
+  const playCount = generated(position, variant, options, dice, context);
   const k = steps.length;
-  const matching = gen.sequences.filter((s) => {
-    if (s.steps < k) return false;
-    const seq = readSteps(s.path, 0, k);
-    return seq.every((st, i) => sameStep(st, steps[i]));
-  });
+  const matching = gen.sequences.filter((s) => s.steps >= k && beginsWith(s.path, steps));
   if (playCount > 0 && matching.length === 0) {
     return fail({ kind: 'illegal-play', input: JSON.stringify(steps), message: 'these steps do not begin a legal play' });
   }
@@ -107,6 +112,23 @@ export function turnProgress(position: Position, dice: Dice, steps: readonly Ste
   const complete = playCount === 0 || play !== undefined;
   const board = applySteps(position.board, steps, variant.family, variant.pinning ? 'pin' : 'hit');
   return ok({ board, next, diceLeft, complete, play: complete && playCount > 0 ? play : undefined, playCount, forced: playCount <= 1, rest });
+}
+
+/**
+ * The last turn generated, kept: a turn played step by step asks again for the same position and
+ * roll at every step (and a test walking every order of a double's steps, thousands of times), and
+ * a double's generation with all its orders is most of a call's cost (plakoto 1-1: ~10 ms).
+ */
+let lastTurn: { key: string; playCount: number } | undefined;
+
+function generated(position: Position, variant: Variant, options: VariantOptions, dice: Dice, context: TurnContext): number {
+  const key = JSON.stringify([position.variant, position.options, position.board, dice, context]);
+  if (lastTurn?.key === key) return lastTurn.playCount;
+  lastTurn = undefined; // a throw below must not leave a stale key over a half-written generator
+  loadBoard(gen, position.board);
+  const playCount = generateTurn(gen, variant, options, dice, context, true);
+  lastTurn = { key, playCount };
+  return playCount;
 }
 
 function remainingDice(dice: Dice, steps: readonly Step[], doubleMoves: number): number[] {

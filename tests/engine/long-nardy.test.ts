@@ -667,6 +667,20 @@ describe('docs/rules/README.md §1.3 step by step (turnProgress) in long nardy',
     expect(spec(r.value.board[0])).toBe('24:14 13:1');
   });
 
+  it('a step asked of the same position and roll again answers the same, whatever was asked in between (the kept generation)', () => {
+    // 6-6 from the start: two head checkers on the first turn (the exception), one on any other.
+    const first = () => turnProgress(start(), [6, 6], [s(24, 18, 6)], { firstTurn: true });
+    const later = () => turnProgress(start(), [6, 6], [s(24, 18, 6)]);
+    const offered = (r: ReturnType<typeof first>) => (r.ok ? r.value.next.map(key).sort() : r.error.message);
+    const a = offered(first());
+    const b = offered(later());
+    expect(a).not.toEqual(b);
+    expect(offered(first())).toEqual(a);
+    expect(offered(later())).toEqual(b);
+    expect(offered(turnProgress(start(), [6, 5], [], { firstTurn: true }))).toEqual(['24/18:6', '24/19:5']);
+    expect(offered(later())).toEqual(b);
+  });
+
   it('a second head checker as the second step is rejected as an illegal play', () => {
     const r = turnProgress(start(), [6, 5], [s(24, 18, 6), s(24, 19, 5)], { firstTurn: true });
     expect(r.ok).toBe(false);
