@@ -8,6 +8,11 @@
  *   npm run bench:long-er                     # every bench/data/long-benchmark*.jsonl (shards built with their own seeds)
  *   npm run bench:long-er -- --file a.jsonl,b.jsonl --net /tmp/candidate.json
  *
+ * With `--net`, the committed net's strong level is judged on the same positions too, and the
+ * candidate's strong level against it position by position (the paired difference of their losses,
+ * by phase): a change is kept only when that difference is below minus its standard error and
+ * `bench:accept` shows no loss in a duplicate-dice match (docs/computer.md, "Judging a net").
+ *
  * Every choice is made now, by the code and net of today (`--net`: another long net), so a change
  * to the net or the search is judged on the same positions. A play the builder did not roll out is
  * valued by the net's 1-ply from the best rolled-out play (capped at the worst rolled-out one): the
@@ -39,6 +44,8 @@ const theNet = options.net ? netFromJson(JSON.parse(readFileSync(options.net, 'u
 const net = new NetEvaluator(theNet, rules);
 const searcher = new Searcher(rules);
 const strong = new ComputerPlayer('strong', 'long', undefined, undefined, theNet);
+const committed = options.net ? new ComputerPlayer('strong', 'long') : undefined;
+const paired: { phase: Phase; diff: number }[] = [];
 const medium = new ComputerPlayer('medium', 'long');
 const FULL_2PLY = { plays: 5, window: Infinity, budget: Infinity, reduced: false, prune: 0 } as const;
 
@@ -75,7 +82,12 @@ for (const p of positions) {
   const sKey = encodeSide(strong.searcher.gen.boards, s * BOARD);
   const mJ = judge(keys.indexOf(mKey));
   judgements.get('medium')!.push(mJ);
-  judgements.get('strong')!.push(judge(keys.indexOf(sKey)));
+  const sJ = judge(keys.indexOf(sKey));
+  judgements.get('strong')!.push(sJ);
+  if (committed) {
+    const c = committed.chooseIndex(board, 0, p.dice, first);
+    paired.push({ phase: p.phase, diff: sJ.loss - judge(keys.indexOf(encodeSide(committed.searcher.gen.boards, c * BOARD))).loss });
+  }
   judgements.get('0-ply')!.push(judge(zero));
   judgements.get('1-ply')!.push(judge(onePly));
   judgements.get('2-ply')!.push(judge(twoPly));
@@ -115,3 +127,10 @@ console.log(`\nSelf-consistency, the net's 0-ply against its full 2-ply: agreeme
 const sub = (c: (typeof COLS)[number]) => consistency.filter((x) => c === 'all' || x.phase === c);
 console.log(`| agreement % | ${COLS.map((c) => { const m = meanSe(sub(c).map((x) => 100 * x.agree)); return f(m.mean, m.se, 0); }).join(' | ')} |`);
 console.log(`| 2-ply loss | ${COLS.map((c) => { const m = meanSe(sub(c).map((x) => x.cost)); return f(m.mean, m.se, 3); }).join(' | ')} |`);
+if (committed) {
+  const sub2 = (c: (typeof COLS)[number]) => paired.filter((x) => c === 'all' || x.phase === c);
+  const all2 = meanSe(paired.map((x) => x.diff));
+  console.log(`\nThe candidate's strong level against the committed net's, position by position: its loss less the committed one's (negative: better)\n\n| | ${COLS.join(' | ')} |\n|---|${COLS.map(() => '---').join('|')}|`);
+  console.log(`| strong, candidate − committed | ${COLS.map((c) => { const m = meanSe(sub2(c).map((x) => x.diff)); return f(m.mean, m.se, 4); }).join(' | ')} |`);
+  console.log(`\n${all2.mean < -all2.se ? 'Better beyond its standard error on the benchmark: keep it only if bench:accept also shows no loss.' : 'Not better beyond its standard error on the benchmark: not kept.'}`);
+}
