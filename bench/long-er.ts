@@ -7,6 +7,7 @@
  *
  *   npm run bench:long-er                     # every bench/data/long-benchmark*.jsonl (shards built with their own seeds)
  *   npm run bench:long-er -- --file a.jsonl,b.jsonl --net /tmp/candidate.json
+ *   npm run bench:long-er -- --like bench/data/relabel-30nov.jsonl   # only the positions another teacher relabelled (tools/ai/long-relabel.ts)
  *
  * With `--net`, the committed net's strong level is judged on the same positions too, and the
  * candidate's strong level against it position by position (the paired difference of their losses,
@@ -30,13 +31,15 @@ import { numberArg, readArgs } from '../tools/ai/args.ts';
 import { PHASES, ambiguous, byPhase, decodeBoard, encodeSide, judgeChoice, meanSe, mixture, parseBenchmark, type BenchPosition, type Judged, type Phase, type Summary } from '../tools/ai/long-bench.ts';
 
 const options = readArgs(
-  `usage: npm run bench:long-er -- [--file a.jsonl,b.jsonl] [--net file.json] [--limit N]   (default: every bench/data/long-benchmark*.jsonl)`,
-  { file: { type: 'string' }, net: { type: 'string' }, limit: { type: 'string' } },
+  `usage: npm run bench:long-er -- [--file a.jsonl,b.jsonl] [--like FILE] [--net file.json] [--limit N]   (default: every bench/data/long-benchmark*.jsonl; --like: only the positions FILE holds too)`,
+  { file: { type: 'string' }, like: { type: 'string' }, net: { type: 'string' }, limit: { type: 'string' } },
 );
 const files = options.file?.split(',') ?? readdirSync('bench/data').filter((f) => /^long-benchmark.*\.jsonl$/.test(f)).sort().map((f) => `bench/data/${f}`);
 const shards = files.map((f) => parseBenchmark(readFileSync(f, 'utf8')));
 const recipe = shards[0]?.recipe;
-const all = shards.flatMap((s) => s.positions);
+// --like FILE (a relabelled set, tools/ai/long-relabel.ts): only the positions it holds, known by their trials' seed.
+const like = options.like ? new Set(parseBenchmark(readFileSync(options.like, 'utf8')).positions.map((p) => p.seed)) : undefined;
+const all = shards.flatMap((s) => s.positions).filter((p) => like === undefined || like.has(p.seed));
 const file = files.join(', ');
 const positions = all.slice(0, numberArg(options.limit, Infinity, 'limit'));
 const rules = aiRules('long');
