@@ -3,6 +3,7 @@
  * tests, the file's round trip, the rollout's first term, and the error-rate arithmetic on a
  * hand-made benchmark.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { netFor } from '../../src/ai/player.ts';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
@@ -10,7 +11,7 @@ import { BOARD, ROLLS, aiRules } from '../../src/ai/rules.ts';
 import { Searcher } from '../../src/ai/search.ts';
 import { seededRandom } from '../../src/ai/random.ts';
 import {
-  BLUNDER, VrRollout, ambiguous, byPhase, decodeBoard, encodeBoard, formatPosition, inContact, judgeChoice, judged, longestBlock, meanSe, mixture, parseBenchmark, phaseOf, rollIndex, summarize,
+  BLUNDER, VrRollout, ambiguous, rollOutCandidates, byPhase, decodeBoard, encodeBoard, formatPosition, inContact, judgeChoice, judged, longestBlock, meanSe, mixture, parseBenchmark, phaseOf, rollIndex, summarize,
   type BenchPosition, type Candidate, type Recipe,
 } from '../../tools/ai/long-bench.ts';
 
@@ -163,5 +164,29 @@ describe('the rollout', () => {
     // All fifteen off, the other side has not borne off any and is all home: a mars (2).
     expect(ro.start(board({ 0: 15 }, { 1: 15 }), 0)).toBe(2);
     expect(ro.trial(seededRandom(3))).toBe(2);
+  });
+
+  it('the committed file is reproduced: its quick positions rolled out again by the committed net give its equities (the builder and the relabeller share this)', () => {
+    const { recipe, positions } = parseBenchmark(readFileSync(new URL('../../bench/data/long-benchmark.jsonl', import.meta.url), 'utf8'));
+    if (!recipe) throw new Error('the committed benchmark has no recipe');
+    const rules = aiRules('long');
+    const vr = new VrRollout(rules, new NetEvaluator(netFor('long'), rules), recipe.horizon);
+    // Race positions: real rollouts (not the bear-off table's), a fraction of a second each.
+    const quick = positions.filter((p) => p.phase === 'race' && p.cpu < 1).slice(0, 3);
+    expect(quick).toHaveLength(3);
+    for (const p of quick) {
+      const boards = p.cands.map((c) => {
+        const b = decodeBoard(p.pos);
+        for (let i = 0; i < 26; i++) b[i] = parseInt(c.after[i], 16);
+        return b;
+      });
+      const { trials, rolled } = rollOutCandidates(vr, boards, p.seed, recipe);
+      expect(trials).toBe(p.trials);
+      rolled.forEach((r, i) => {
+        expect(r.eq).toBeCloseTo(p.cands[i].eq, 5);
+        expect(r.se).toBeCloseTo(p.cands[i].se, 5);
+        expect(r.dse).toBeCloseTo(p.cands[i].dse, 5);
+      });
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import { isBearoffRace } from '../../src/ai/bearoff.ts';
 import type { NetEvaluator } from '../../src/ai/evaluators.ts';
-import { rollDie } from '../../src/ai/random.ts';
+import { rollDie, seededRandom } from '../../src/ai/random.ts';
 import { BOARD, ROLLS, isFirstTurn, swapInto, wonPoints, type AiRules } from '../../src/ai/rules.ts';
 import { Searcher } from '../../src/ai/search.ts';
 
@@ -293,6 +293,30 @@ export class VrRollout {
     }
     return acc;
   }
+}
+
+/**
+ * Rolls out a position's candidates (the boards after each play, mover first) in batches of the
+ * recipe's trials, trial k of every candidate on the dice of `mixSeed(seed, k)`, until each one's
+ * standard error is within the recipe's (after its least trials) or its most trials are spent:
+ * each candidate's equity, standard error and the paired standard error of its difference from
+ * the best. The builder and the relabeller (tools/ai/long-relabel.ts) share it.
+ */
+export function rollOutCandidates(vr: VrRollout, boards: readonly Int8Array[], seed: number, recipe: Pick<Recipe, 'batch' | 'minTrials' | 'maxTrials' | 'targetSe'>): { trials: number; rolled: { eq: number; se: number; dse: number }[] } {
+  const results = boards.map(() => [] as number[]);
+  let trials = 0;
+  for (;;) {
+    for (const [c, board] of boards.entries()) {
+      vr.start(board, 0);
+      for (let k = trials; k < trials + recipe.batch; k++) results[c].push(vr.trial(seededRandom(mixSeed(seed, k))));
+    }
+    trials += recipe.batch;
+    const worst = Math.max(...results.map((r) => meanSe(r).se));
+    if ((trials >= recipe.minTrials && worst <= recipe.targetSe) || trials >= recipe.maxTrials) break;
+  }
+  const stats = results.map((r) => meanSe(r));
+  const best = stats.reduce((b, st, i) => (st.mean > stats[b].mean ? i : b), 0);
+  return { trials, rolled: stats.map((st, i) => ({ eq: st.mean, se: st.se, dse: i === best ? 0 : meanSe(results[best].map((x, k) => x - results[i][k])).se })) };
 }
 
 /** The index in ROLLS of a roll. */

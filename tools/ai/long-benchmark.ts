@@ -31,7 +31,7 @@ import { rollDie, seededRandom } from '../../src/ai/random.ts';
 import { BOARD, aiRules, isFirstTurn, swapInto, wonPoints } from '../../src/ai/rules.ts';
 import { Searcher, topIndices } from '../../src/ai/search.ts';
 import { numberArg, readArgs } from './args.ts';
-import { PHASES, VrRollout, encodeBoard, encodeSide, formatPosition, longestBlock, meanSe, mixSeed, parseBenchmark, phaseOf, type BenchPosition, type Candidate, type Phase, type Recipe } from './long-bench.ts';
+import { PHASES, VrRollout, encodeBoard, encodeSide, formatPosition, longestBlock, mixSeed, parseBenchmark, phaseOf, rollOutCandidates, type BenchPosition, type Candidate, type Phase, type Recipe } from './long-bench.ts';
 
 const options = readArgs(
   `usage: npm run bench:long-build -- [--minutes 60] [--positions N] [--out bench/data/long-benchmark.jsonl] [--seed 51] [--horizon 12] [--se 0.01] [--min-trials 72] [--max-trials 1296] [--batch 36]
@@ -167,25 +167,8 @@ function build(id: number): BenchPosition {
   const d = draw(id);
   const cands = candidates(d);
   const seed = mixSeed(recipe.seed, id, 0x0e11);
-  const results = cands.map(() => [] as number[]);
-  let trials = 0;
-  for (;;) {
-    for (const [c, { board }] of cands.entries()) {
-      rollout.start(board, 0);
-      for (let k = trials; k < trials + recipe.batch; k++) results[c].push(rollout.trial(seededRandom(mixSeed(seed, k))));
-    }
-    trials += recipe.batch;
-    const worst = Math.max(...results.map((r) => meanSe(r).se));
-    if ((trials >= recipe.minTrials && worst <= recipe.targetSe) || trials >= recipe.maxTrials) break;
-  }
-  const stats = results.map((r) => meanSe(r));
-  const best = stats.reduce((b, s, i) => (s.mean > stats[b].mean ? i : b), 0);
-  const done: Candidate[] = cands.map(({ c }, i) => ({
-    ...c,
-    eq: stats[i].mean,
-    se: stats[i].se,
-    dse: i === best ? 0 : meanSe(results[best].map((x, k) => x - results[i][k])).se,
-  }));
+  const { trials, rolled } = rollOutCandidates(rollout, cands.map((c) => c.board), seed, recipe);
+  const done: Candidate[] = cands.map(({ c }, i) => ({ ...c, ...rolled[i] }));
   done.sort((x, y) => y.eq - x.eq);
   const cpu = process.cpuUsage(cpu0);
   return { id, phase: d.phase, src: d.src, game: d.game, turn: d.turn, pos: encodeBoard(d.board), dice: d.dice, plays: playCount(d.board, d.dice), trials, seed, cands: done, cpu: (cpu.user + cpu.system) / 1e6 };

@@ -19,10 +19,9 @@ import { basename } from 'node:path';
 import { createHash } from 'node:crypto';
 import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { netFromJson, type NetJson } from '../../src/ai/net.ts';
-import { seededRandom } from '../../src/ai/random.ts';
 import { aiRules } from '../../src/ai/rules.ts';
 import { numberArg, readArgs } from './args.ts';
-import { VrRollout, decodeBoard, formatPosition, meanSe, mixSeed, parseBenchmark, type BenchPosition, type Candidate, type Recipe } from './long-bench.ts';
+import { VrRollout, decodeBoard, formatPosition, parseBenchmark, rollOutCandidates, type BenchPosition, type Candidate, type Recipe } from './long-bench.ts';
 
 const options = readArgs(
   `usage: npx tsx tools/ai/long-relabel.ts --net FILE --out FILE [--every 7] [--positions N] [--minutes 60]
@@ -55,7 +54,7 @@ else if (!recipe.net.endsWith(netHash)) throw new Error(`${out} was rolled out b
 const done = new Set(existing.positions.map((p) => p.seed));
 const vr = rollout(recipe.horizon);
 
-/** The candidates rolled out again by the teacher, as the builder does (tools/ai/long-benchmark.ts, `build`). */
+/** The position's candidates rolled out again by the teacher, as the builder did (same trials' seed, same recipe). */
 function relabel(p: BenchPosition): BenchPosition {
   const cpu0 = process.cpuUsage();
   const boards = p.cands.map((c) => {
@@ -63,25 +62,8 @@ function relabel(p: BenchPosition): BenchPosition {
     for (let i = 0; i < 26; i++) b[i] = parseInt(c.after[i], 16);
     return b;
   });
-  const results = p.cands.map(() => [] as number[]);
-  let trials = 0;
-  for (;;) {
-    for (const [c, board] of boards.entries()) {
-      vr.start(board, 0);
-      for (let k = trials; k < trials + recipe.batch; k++) results[c].push(vr.trial(seededRandom(mixSeed(p.seed, k))));
-    }
-    trials += recipe.batch;
-    const worst = Math.max(...results.map((r) => meanSe(r).se));
-    if ((trials >= recipe.minTrials && worst <= recipe.targetSe) || trials >= recipe.maxTrials) break;
-  }
-  const stats = results.map((r) => meanSe(r));
-  const best = stats.reduce((b, s, i) => (s.mean > stats[b].mean ? i : b), 0);
-  const cands: Candidate[] = p.cands.map((c, i) => ({
-    ...c,
-    eq: stats[i].mean,
-    se: stats[i].se,
-    dse: i === best ? 0 : meanSe(results[best].map((x, k) => x - results[i][k])).se,
-  }));
+  const { trials, rolled } = rollOutCandidates(vr, boards, p.seed, recipe);
+  const cands: Candidate[] = p.cands.map((c, i) => ({ ...c, ...rolled[i] }));
   cands.sort((x, y) => y.eq - x.eq);
   const cpu = process.cpuUsage(cpu0);
   return { ...p, trials, cands, cpu: (cpu.user + cpu.system) / 1e6 };
