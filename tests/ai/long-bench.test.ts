@@ -11,7 +11,7 @@ import { BOARD, ROLLS, aiRules } from '../../src/ai/rules.ts';
 import { Searcher } from '../../src/ai/search.ts';
 import { seededRandom } from '../../src/ai/random.ts';
 import {
-  BLUNDER, VrRollout, ambiguous, rollOutCandidates, byPhase, decodeBoard, encodeBoard, formatPosition, inContact, judgeChoice, judged, longestBlock, meanSe, mixture, parseBenchmark, phaseOf, rollIndex, summarize,
+  BLUNDER, VrRollout, ambiguous, candidateBoard, rollOutCandidates, byPhase, decodeBoard, encodeBoard, formatPosition, inContact, judgeChoice, judged, longestBlock, meanSe, mixture, parseBenchmark, phaseOf, rollIndex, summarize,
   type BenchPosition, type Candidate, type Recipe,
 } from '../../tools/ai/long-bench.ts';
 
@@ -175,12 +175,7 @@ describe('the rollout', () => {
     const quick = positions.filter((p) => p.phase === 'race' && p.cpu < 1).slice(0, 3);
     expect(quick).toHaveLength(3);
     for (const p of quick) {
-      const boards = p.cands.map((c) => {
-        const b = decodeBoard(p.pos);
-        for (let i = 0; i < 26; i++) b[i] = parseInt(c.after[i], 16);
-        return b;
-      });
-      const { trials, rolled } = rollOutCandidates(vr, boards, p.seed, recipe);
+      const { trials, rolled } = rollOutCandidates(vr, p.cands.map((c) => candidateBoard(p, c)), p.seed, recipe);
       expect(trials).toBe(p.trials);
       rolled.forEach((r, i) => {
         expect(r.eq).toBeCloseTo(p.cands[i].eq, 5);

@@ -295,6 +295,13 @@ export class VrRollout {
   }
 }
 
+/** The board after a candidate play of a position (mover first): the position with the mover's side replaced by the candidate's. */
+export function candidateBoard(p: BenchPosition, c: Candidate): Int8Array {
+  const b = decodeBoard(p.pos);
+  for (let i = 0; i < 26; i++) b[i] = parseInt(c.after[i], 16);
+  return b;
+}
+
 /**
  * Rolls out a position's candidates (the boards after each play, mover first) in batches of the
  * recipe's trials, trial k of every candidate on the dice of `mixSeed(seed, k)`, until each one's

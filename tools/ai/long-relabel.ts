@@ -10,8 +10,8 @@
  *   npm run bench:long-er -- --like bench/data/relabel-30nov.jsonl --net /tmp/long-30nov.json   # the same positions, the committed net's labels
  *
  * Takes about one position in `--every` of the benchmark's files (those whose trials' seed it
- * divides: a choice that stays as the shards grow), at most `--positions`. Resumable: a position is appended when done, and a
- * run goes on with those not yet in `--out`. The output is a benchmark file (its recipe names the
+ * divides: a choice that stays as the shards grow), at most `--positions`. Resumable: a position
+ * is appended when done, and a run goes on with those not yet in `--out`. The output is a benchmark file (its recipe names the
  * teacher's net), so it must not be named `long-benchmark*`: the report would count it in.
  */
 import { appendFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -21,11 +21,11 @@ import { NetEvaluator } from '../../src/ai/evaluators.ts';
 import { netFromJson, type NetJson } from '../../src/ai/net.ts';
 import { aiRules } from '../../src/ai/rules.ts';
 import { numberArg, readArgs } from './args.ts';
-import { VrRollout, decodeBoard, formatPosition, parseBenchmark, rollOutCandidates, type BenchPosition, type Candidate, type Recipe } from './long-bench.ts';
+import { VrRollout, candidateBoard, formatPosition, parseBenchmark, rollOutCandidates, type BenchPosition, type Candidate, type Recipe } from './long-bench.ts';
 
 const options = readArgs(
   `usage: npx tsx tools/ai/long-relabel.ts --net FILE --out FILE [--every 7] [--positions N] [--minutes 60]
-Rolls out every --every-th benchmark position's candidates again, the net FILE playing; see the comment at the top of tools/ai/long-relabel.ts.`,
+Rolls out about one benchmark position in --every again, the net FILE playing the rollouts; see the comment at the top of tools/ai/long-relabel.ts.`,
   { net: { type: 'string' }, out: { type: 'string' }, every: { type: 'string' }, positions: { type: 'string' }, minutes: { type: 'string' } },
 );
 if (options.net === undefined || options.out === undefined) throw new Error('--net and --out are required (--help)');
@@ -38,7 +38,6 @@ const minutes = numberArg(options.minutes, 60, 'minutes');
 const netText = readFileSync(options.net, 'utf8');
 const netHash = createHash('sha256').update(netText).digest('hex').slice(0, 12);
 const rules = aiRules('long');
-const rollout = (horizon: number) => new VrRollout(rules, new NetEvaluator(netFromJson(JSON.parse(netText) as NetJson), rules), horizon);
 
 const files = readdirSync('bench/data').filter((f) => /^long-benchmark.*\.jsonl$/.test(f)).sort().map((f) => `bench/data/${f}`);
 const shards = files.map((f) => parseBenchmark(readFileSync(f, 'utf8')));
@@ -48,21 +47,16 @@ if (source === undefined) throw new Error('no benchmark file with a recipe in be
 const chosen = shards.flatMap((s) => s.positions).filter((p) => p.seed % every === 0).slice(0, most);
 
 const existing = existsSync(out) ? parseBenchmark(readFileSync(out, 'utf8')) : { recipe: undefined, positions: [] };
-const recipe: Recipe = existing.recipe ?? { ...source, net: `${options.net} sha256 ${netHash}`, notes: `${source.notes}; relabelled: the positions and candidates of the benchmark, rolled out by this net` };
+const recipe: Recipe = existing.recipe ?? { ...source, net: `${options.net} sha256 ${netHash}`, notes: `${source.notes}; relabelled: the positions and candidates of the benchmark, rolled out by this net (each position keeps its trials' seed; seed is the first shard's)` };
 if (!existing.recipe) appendFileSync(out, JSON.stringify({ recipe }) + '\n');
 else if (!recipe.net.endsWith(netHash)) throw new Error(`${out} was rolled out by another net (${recipe.net}); this one is ${netHash}`);
 const done = new Set(existing.positions.map((p) => p.seed));
-const vr = rollout(recipe.horizon);
+const vr = new VrRollout(rules, new NetEvaluator(netFromJson(JSON.parse(netText) as NetJson), rules), recipe.horizon);
 
 /** The position's candidates rolled out again by the teacher, as the builder did (same trials' seed, same recipe). */
 function relabel(p: BenchPosition): BenchPosition {
   const cpu0 = process.cpuUsage();
-  const boards = p.cands.map((c) => {
-    const b = decodeBoard(p.pos);
-    for (let i = 0; i < 26; i++) b[i] = parseInt(c.after[i], 16);
-    return b;
-  });
-  const { trials, rolled } = rollOutCandidates(vr, boards, p.seed, recipe);
+  const { trials, rolled } = rollOutCandidates(vr, p.cands.map((c) => candidateBoard(p, c)), p.seed, recipe);
   const cands: Candidate[] = p.cands.map((c, i) => ({ ...c, ...rolled[i] }));
   cands.sort((x, y) => y.eq - x.eq);
   const cpu = process.cpuUsage(cpu0);
