@@ -11,6 +11,7 @@
  * that net, which the other net has not got.
  * `deep [short|long]`: the strong level against itself without its 2-ply, GAMES_1PLY games each
  * (AGAINST=plays/window/budget/reduced/prune: against itself with a 2-ply of those limits instead).
+ * DEEP=plays/window/budget/reduced/prune: `time` and `load` time the long strong level with that 2-ply.
  *
  * Matches are cubeless money games (mars 2, koks 3) with fixed seeds; games come in pairs with
  * the same dice and the sides swapped. Points per game are for the first-named player, with the
@@ -23,12 +24,15 @@ import { readFileSync } from 'node:fs';
 import { netFromJson, type NetJson } from '../src/ai/net.ts';
 import type { DeepLimits } from '../src/ai/search.ts';
 import { middleGameVectors } from './positions.ts';
+import { deepArg } from '../tools/ai/args.ts';
 
 const GAMES = Number(process.env.GAMES ?? 1000);
 const GAMES_1PLY = Number(process.env.GAMES_1PLY ?? 400);
 /** FROM=k: the games k.. of each match's fixed series instead of 0.. (halves of one match side by side, one per core). */
 const FROM = Number(process.env.FROM ?? 0);
 const MOVES = Number(process.env.MOVES ?? 300);
+/** DEEP=plays/window/budget/reduced/prune: the long strong level's 2-ply in `time` and `load` (a candidate for `LONG_DEEP`). */
+const DEEP = process.env.DEEP ? deepArg(process.env.DEEP, 'DEEP') : undefined;
 
 /** A bench player: picks the board after its move (mover first), or null when it cannot move. */
 export interface BenchPlayer {
@@ -159,6 +163,7 @@ function timing(variant: VariantId, level: AiLevel, moves = MOVES, limitMs?: num
   const vectors = middleGameVectors(variant, moves, 11);
   const p = new ComputerPlayer(level, variant);
   p.moveTimeLimitMs = limitMs;
+  if (DEEP && level === 'strong' && variant === 'long') p.deep = DEEP;
   const b = new Int8Array(BOARD);
   const times: number[] = [];
   let nodes = 0;
@@ -212,9 +217,7 @@ if (only === 'deep') {
   // What the 2-ply adds: the strong level against itself without it (the 1-ply of until 2 Dec 2026).
   const asked = process.argv[3] as 'short' | 'long' | undefined;
   // AGAINST=plays/window/budget/reduced/prune: against a 2-ply of those limits instead (e.g. 3/0.05/30000/1/0, the reduced one of 2 Dec).
-  const against = process.env.AGAINST?.split('/').map(Number);
-  if (against && (against.length !== 5 || against.some(Number.isNaN))) throw new Error(`AGAINST=${process.env.AGAINST}: expected plays/window/budget/reduced/prune, e.g. 3/0.05/30000/1/0`);
-  const other = against ? { plays: against[0], window: against[1], budget: against[2], reduced: against[3] === 1, prune: against[4] } : null;
+  const other = process.env.AGAINST ? deepArg(process.env.AGAINST, 'AGAINST') : null;
   for (const v of asked ? [asked] : (['short', 'long'] as const)) match(v, computer('strong', v), computer('strong', v, 1, other), GAMES_1PLY);
 }
 if (!only || only === 'previous') {

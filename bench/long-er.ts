@@ -9,7 +9,7 @@
  *   npm run bench:long-er -- --file a.jsonl,b.jsonl --net /tmp/candidate.json
  *   npm run bench:long-er -- --like bench/data/relabel-30nov.jsonl   # only the positions another teacher relabelled (tools/ai/long-relabel.ts)
  *
- * With `--net`, the committed net's strong level is judged on the same positions too, and the
+ * With `--net` or `--deep` (the strong level's 2-ply limits, a candidate for `LONG_DEEP`), the committed strong level is judged on the same positions too, and the
  * candidate's strong level against it position by position (the paired difference of their losses,
  * by phase): a change is kept only when that difference is below minus its standard error and
  * `bench:accept` shows no loss in a duplicate-dice match (docs/computer.md, "Judging a net").
@@ -27,12 +27,13 @@ import { netFromJson, type NetJson } from '../src/ai/net.ts';
 import { BOARD, aiRules, isFirstTurn } from '../src/ai/rules.ts';
 import { Searcher } from '../src/ai/search.ts';
 import { LOOKAHEAD } from '../src/ai/player.ts';
-import { numberArg, readArgs } from '../tools/ai/args.ts';
+import { deepArg, numberArg, readArgs } from '../tools/ai/args.ts';
 import { PHASES, ambiguous, byPhase, decodeBoard, encodeSide, judgeChoice, meanSe, mixture, parseBenchmark, type BenchPosition, type Judged, type Phase, type Summary } from '../tools/ai/long-bench.ts';
 
 const options = readArgs(
-  `usage: npm run bench:long-er -- [--file a.jsonl,b.jsonl] [--like FILE] [--net file.json] [--limit N]   (default: every bench/data/long-benchmark*.jsonl; --like: only the positions FILE holds too)`,
-  { file: { type: 'string' }, like: { type: 'string' }, net: { type: 'string' }, limit: { type: 'string' } },
+  `usage: npm run bench:long-er -- [--file a.jsonl,b.jsonl] [--like FILE] [--net file.json] [--deep plays/window/budget/reduced/prune] [--limit N]
+  (default: every bench/data/long-benchmark*.jsonl; --like: only the positions FILE holds too; --deep: the strong level with that 2-ply instead of LONG_DEEP)`,
+  { file: { type: 'string' }, like: { type: 'string' }, net: { type: 'string' }, deep: { type: 'string' }, limit: { type: 'string' } },
 );
 const files = options.file?.split(',') ?? readdirSync('bench/data').filter((f) => /^long-benchmark.*\.jsonl$/.test(f)).sort().map((f) => `bench/data/${f}`);
 const shards = files.map((f) => parseBenchmark(readFileSync(f, 'utf8')));
@@ -47,7 +48,8 @@ const theNet = options.net ? netFromJson(JSON.parse(readFileSync(options.net, 'u
 const net = new NetEvaluator(theNet, rules);
 const searcher = new Searcher(rules);
 const strong = new ComputerPlayer('strong', 'long', undefined, undefined, theNet);
-const committed = options.net ? new ComputerPlayer('strong', 'long') : undefined;
+if (options.deep) strong.deep = deepArg(options.deep, '--deep');
+const committed = options.net || options.deep ? new ComputerPlayer('strong', 'long') : undefined;
 const paired: { phase: Phase; diff: number }[] = [];
 const medium = new ComputerPlayer('medium', 'long');
 const FULL_2PLY = { plays: 5, window: Infinity, budget: Infinity, reduced: false, prune: 0 } as const;
@@ -121,8 +123,8 @@ function table(title: string, cell: (s: Summary) => string): void {
 }
 const ses = positions.flatMap((p) => p.cands.map((c) => c.se));
 console.log(`${file}: ${positions.length} positions (recipe: horizon ${recipe?.horizon}, SE ≤ ${recipe?.targetSe}, ${recipe?.minTrials}–${recipe?.maxTrials} trials); candidates' rollout SE mean ${meanSe(ses).mean.toFixed(4)}, max ${Math.max(...ses).toFixed(4)}; ` +
-  `${positions.filter(ambiguous).length} positions where the best two are within twice their paired SE; net ${options.net ?? 'committed'}; ${((performance.now() - started) / 1000).toFixed(0)} s`);
-table('Error rate: equity lost a decision against the rollouts\' best (± standard error over positions)', (s) => f(s.er, s.erSe, 3));
+  `${positions.filter(ambiguous).length} positions where the best two are within twice their paired SE; net ${options.net ?? 'committed'}${options.deep ? `, strong 2-ply ${options.deep}` : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s`);
+table('Error rate: equity lost a decision against the rollouts\' best (± standard error over positions)', (s) => f(s.er, s.erSe, 4));
 table('Agreement with the rollouts\' best play, %', (s) => f(s.agree, s.agreeSe, 0));
 table('Blunders (loss > 0.08), % of decisions', (s) => f(s.blunders, s.blundersSe, 0));
 table('Choices not rolled out (valued by the 1-ply), %', (s) => (Number.isNaN(s.offList) ? '—' : s.offList.toFixed(0)));

@@ -29,3 +29,16 @@ export function numberArg(value: string | undefined, fallback: number, name: str
   }
   return n;
 }
+
+/**
+ * A 2-ply's limits written plays/window/budget/reduced/prune (`DeepLimits`, e.g. 3/0.05/30000/1/0,
+ * the long family's); an error for anything else.
+ */
+export function deepArg(value: string, name: string): { plays: number; window: number; budget: number; reduced: boolean; prune: number } {
+  const xs = value.split('/').map(Number);
+  if (xs.length !== 5 || xs.some(Number.isNaN)) {
+    console.error(`${name}=${value}: expected plays/window/budget/reduced/prune, e.g. 3/0.05/30000/1/0`);
+    process.exit(2);
+  }
+  return { plays: xs[0], window: xs[1], budget: xs[2], reduced: xs[3] === 1, prune: xs[4] };
+}
