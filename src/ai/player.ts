@@ -56,11 +56,17 @@ export type AiLevel = (typeof AI_LEVELS)[number];
 export const LOOKAHEAD = { keep: 8, window: 0.3, budget: 8000, deep: { plays: 5, window: 0.1, budget: 60_000, reduced: false, prune: 6 } } as const;
 
 /**
- * The long family's 2-ply: still the reduced one over the best 3 within 0.05 until 30,000
- * positions, not pruned. Short nardy's full pruned 2-ply scored −0.018 ± 0.029 a game against it
- * in long nardy (2,000 games, ± 0.019 over the pairs) for 1.4 times its time: no gain to pay for.
+ * The long family's 2-ply: the reduced one (a third of our rolls below each of the opponent's),
+ * not pruned, over the best 5 by 1-ply within 0.1 until 60,000 positions (6 Dec, issue 51). On
+ * the long-nardy benchmark's 1,000 positions it loses 0.0005 ± 0.0002 a decision less than the
+ * reduced 2-ply over the best 3 within 0.05 until 30,000 of 2–6 Dec, position by position (the
+ * full 2-ply over those 3 gained nothing: width, not depth); chosen among seven limits on those
+ * positions, then confirmed on fresh dice: +0.013 ± 0.029 a game against it (2,000 games, ± 0.016
+ * over the pairs), no loss (docs/lab/long-benchmark.md). Moves take 1.35 times as long (mean
+ * 13.7 ms, p99 78 ms on a quiet machine; 6 within 0.15 reached a p99 of 96 ms for no more). Short
+ * nardy's full pruned 2-ply had scored −0.018 ± 0.029 against the narrow one in long nardy.
  */
-export const LONG_DEEP: DeepLimits = { plays: 3, window: 0.05, budget: 30_000, reduced: true, prune: 0 };
+export const LONG_DEEP: DeepLimits = { plays: 5, window: 0.1, budget: 60_000, reduced: true, prune: 0 };
 
 /**
  * The app's cap on the strong level's lookahead, in milliseconds from the start of the move: on a
